@@ -1,0 +1,74 @@
+"""The decisions a seat can make, as small immutable values.
+
+``Action`` is a NamedTuple so that legal-action lists are cheap to build and to compare:
+applying an action checks membership in ``legal_actions``, so the engine can never accept
+anything it would not have offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .errors import IllegalAction
+
+# Turn and decision actions.
+PLAY = "play"  # card [, colour] [, target] [, uno]
+DRAW = "draw"  # voluntary or forced draw of one card (C-6)
+PLAY_DRAWN = "play_drawn"  # card [, colour] [, target] [, uno] — the card just drawn
+KEEP = "keep"  # keep the drawn card; the turn ends
+ACCEPT = "accept"  # take the Wild Draw Four / Wild Draw 2 penalty
+CHALLENGE = "challenge"
+CHOOSE_COLOUR = "choose_colour"  # colour — Bob-omb, a wild first card, a plain-wild Item Box
+CHOOSE_TARGET = "choose_target"  # target — Green Shell, a first Targeted Draw Two / Forced Swap
+PASS_CARD = "pass_card"  # card [, uno] — Dip Into The Deck
+SPECIAL_DRAW = "special_draw"  # All Wild AW-6
+# UNO actions, open to every seat whenever they are valid (C-11, C-12).
+DECLARE_UNO = "declare_uno"
+CATCH = "catch"  # target
+
+KINDS = frozenset(
+    {PLAY, DRAW, PLAY_DRAWN, KEEP, ACCEPT, CHALLENGE, CHOOSE_COLOUR, CHOOSE_TARGET, PASS_CARD,
+     SPECIAL_DRAW, DECLARE_UNO, CATCH}
+)
+UNO_KINDS = frozenset({DECLARE_UNO, CATCH})
+
+
+class Action(NamedTuple):
+    kind: str
+    card: int | None = None
+    colour: str | None = None
+    target: int | None = None
+    uno: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.colour is not None:
+            out["colour"] = self.colour
+        if self.target is not None:
+            out["target"] = self.target
+        if self.uno:
+            out["uno"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Action:
+        """Parse untrusted input; anything malformed raises ``IllegalAction('bad_action')``."""
+        if not isinstance(data, dict):
+            raise IllegalAction("bad_action", "An action must be a JSON object.")
+        unknown = set(data) - {"kind", "card", "colour", "target", "uno"}
+        if unknown:
+            raise IllegalAction("bad_action", f"Unknown action field(s): {', '.join(sorted(map(str, unknown)))}.")
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise IllegalAction("bad_action", f"Unknown action kind {kind!r}.")
+        card, target, colour, uno = data.get("card"), data.get("target"), data.get("colour"), data.get("uno", False)
+        for name, value in (("card", card), ("target", target)):
+            if value is not None and (type(value) is not int or not 0 <= value < 1000):
+                raise IllegalAction("bad_action", f"'{name}' must be a small non-negative integer.")
+        if colour is not None and not isinstance(colour, str):
+            raise IllegalAction("bad_action", "'colour' must be a string.")
+        if type(uno) is not bool:
+            raise IllegalAction("bad_action", "'uno' must be true or false.")
+        return cls(kind, card, colour, target, uno)

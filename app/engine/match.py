@@ -1,0 +1,191 @@
+"""A match: rounds played to the edition's target score (C-2, C-14, C-15).
+
+A match is determined by (config, seed, log): the first dealer is drawn from the seed,
+round *k* is dealt from the seed ``f"{seed}/{k}"``, and the log records every applied
+action with its round, so ``replay`` rebuilds an identical match.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .errors import ConfigError, IllegalAction
+from .events import Event
+from .round import Layout, Round
+from .variants import VARIANTS, Variant
+
+ROUND = "round"  # a round is being played
+BETWEEN = "between"  # a round is over; the next one has not started
+OVER = "over"  # someone reached the target score
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    edition: str
+    seats: int
+    target: int | None = None  # None: the edition's own (500, or 250 for pocket_pizza)
+
+    def validate(self) -> Variant:
+        variant = VARIANTS.get(self.edition)
+        if variant is None:
+            raise ConfigError("bad_edition", f"Unknown edition {self.edition!r}; try one of {', '.join(VARIANTS)}.")
+        if not variant.min_seats <= self.seats <= variant.max_seats:
+            raise ConfigError(
+                "bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players."
+            )
+        if self.target is not None and not 1 <= self.target <= 100_000:
+            raise ConfigError("bad_target", "The target score must be between 1 and 100000.")
+        return variant
+
+    @property
+    def target_score(self) -> int:
+        return self.target if self.target is not None else VARIANTS[self.edition].target
+
+
+class RoundResult(NamedTuple):
+    number: int
+    dealer: int
+    seed: str
+    winner: int
+    points: int
+    cards_left: tuple[int, ...]  # cards each seat held at the end
+
+
+class LogEntry(NamedTuple):
+    round: int
+    seat: int
+    action: Action
+
+
+@dataclass
+class Match:
+    config: MatchConfig
+    variant: Variant
+    seed: int | str
+    dealer: int
+    round: Round
+    round_no: int = 1
+    phase: str = ROUND
+    scores: list[int] = field(default_factory=list)
+    winner: int | None = None
+    history: list[RoundResult] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+
+    @property
+    def target(self) -> int:
+        return self.config.target_score
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
+                self.winner, tuple(self.history), tuple(self.log), self.round.fingerprint())
+
+
+def round_seed(seed: int | str, number: int) -> str:
+    return f"{seed}/{number}"
+
+
+def draw_for_dealer(variant: Variant, seats: int, seed: int | str) -> tuple[int, list[Event]]:
+    """C-2: everyone draws a card, the highest number deals, ties redraw among the tied.
+
+    All Wild has no numbers, so its first dealer is drawn at random from the seed.
+    """
+    rng = random.Random(f"{seed}/dealer")
+    if variant.key == "all_wild":
+        dealer = rng.randrange(seats)
+        return dealer, [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
+    events: list[Event] = []
+    contenders = list(range(seats))
+    while True:
+        deck = list(range(len(variant.cards)))
+        rng.shuffle(deck)
+        drawn = {seat: deck.pop() for seat in contenders}
+        rank = {seat: int(variant.cards[c].face) if variant.cards[c].face.isdigit() else 0
+                for seat, c in drawn.items()}
+        best = max(rank.values())
+        events.append(Event("dealer_draw", {"draws": [{"seat": s, "card": variant.card_json[c]}
+                                                      for s, c in drawn.items()]}))
+        contenders = [seat for seat in contenders if rank[seat] == best]
+        if len(contenders) == 1:
+            events.append(Event("dealer_chosen", {"dealer": contenders[0]}))
+            return contenders[0], events
+
+
+def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None,
+              layout: Layout | None = None) -> tuple[Match, list[Event]]:
+    """Start a match and its first round.  ``dealer`` and ``layout`` stack the first round for tests."""
+    variant = config.validate()
+    events: list[Event] = []
+    if dealer is None:
+        dealer, events = draw_for_dealer(variant, config.seats, seed)
+    elif not 0 <= dealer < config.seats:
+        raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
+    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout)
+    match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
+    events.append(Event("round_start", {"round": 1, "dealer": dealer}))
+    events.extend(rnd.events)
+    rnd.events = []
+    return match, events
+
+
+def legal_actions(match: Match, seat: int) -> list[Action]:
+    if match.phase != ROUND:
+        return []
+    return match.round.legal_actions(seat)
+
+
+def apply(match: Match, seat: int, action: Action) -> list[Event]:
+    """Apply ``seat``'s action; return what happened.  Raises ``IllegalAction``, changing nothing."""
+    if match.phase != ROUND:
+        raise IllegalAction("round_over", "The round is over." if match.phase == BETWEEN else "The match is over.")
+    rnd = match.round
+    events = rnd.apply(seat, action)
+    match.log.append(LogEntry(match.round_no, seat, action))
+    if rnd.winner is not None:
+        events.extend(_score_round(match))
+    return events
+
+
+def _score_round(match: Match) -> list[Event]:
+    rnd = match.round
+    winner = rnd.winner
+    assert winner is not None
+    match.scores[winner] += rnd.points
+    match.history.append(RoundResult(match.round_no, rnd.dealer, str(rnd.seed), winner, rnd.points,
+                                     tuple(len(h) for h in rnd.hands)))
+    events = [Event("scores", {"scores": list(match.scores)})]
+    if match.scores[winner] >= match.target:
+        match.phase = OVER
+        match.winner = winner
+        events.append(Event("match_over", {"winner": winner, "scores": list(match.scores)}))
+    else:
+        match.phase = BETWEEN
+    return events
+
+
+def start_next_round(match: Match) -> list[Event]:
+    """Deal the next round; the deal passes to the next seat clockwise (C-2)."""
+    if match.phase != BETWEEN:
+        raise IllegalAction("no_next_round", "The next round can only start between rounds.")
+    match.round_no += 1
+    match.dealer = (match.dealer + 1) % match.config.seats
+    match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no))
+    match.phase = ROUND
+    events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
+    match.round.events = []
+    return events
+
+
+def replay(config: MatchConfig, seed: int | str, log: list[LogEntry], *, rounds: int | None = None,
+           dealer: int | None = None, layout: Layout | None = None) -> Match:
+    """Rebuild a match from its seed and log (and the number of rounds started, if more)."""
+    match, _ = new_match(config, seed, dealer=dealer, layout=layout)
+    for entry in log:
+        while match.round_no < entry.round:
+            start_next_round(match)
+        apply(match, entry.seat, entry.action)
+    while rounds is not None and match.round_no < rounds:
+        start_next_round(match)
+    return match

@@ -1,0 +1,77 @@
+"""What one seat may see (C-16), as a plain JSON-able dict.
+
+A seat sees its own hand and legal actions, the size of every hand, the top discard and
+the colour to match, the draw pile's size, the direction, exposures, scores and the
+round's outcome.  Another seat's cards appear only where a rule shows them: the
+challenged hand to its challenger (CL-6, PP-6) and every hand once the round is scored.
+The spectator view (seat None) has no hand at all.  Card dicts are shared, read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .match import Match
+from .round import CHALLENGE, DRAWN, SPECIAL, Round
+
+
+def view(match: Match, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "edition": match.config.edition,
+        "seats": match.config.seats,
+        "target": match.target,
+        "phase": match.phase,
+        "round": match.round_no,
+        "dealer": match.dealer,
+        "scores": list(match.scores),
+        "winner": match.winner,
+        "history": [
+            {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
+            for r in match.history
+        ],
+        "table": round_view(match.round, seat),
+    }
+    if seat is not None:
+        out["seat"] = seat
+    return out
+
+
+def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
+    cards = rnd.variant.card_json
+    p = rnd.pending
+    pending: dict[str, Any] | None = None
+    if p is not None:
+        pending = {"kind": p.kind, "seat": p.seat}
+        if p.reason is not None:
+            pending["reason"] = p.reason
+        if p.kind == CHALLENGE:
+            pending["challenged"] = p.challenged
+            pending["penalty"] = p.penalty
+    out: dict[str, Any] = {
+        "current": rnd.current,
+        "direction": rnd.direction,
+        "top": cards[rnd.discard[-1]],
+        "colour": rnd.colour,
+        "draw_pile": len(rnd.draw_pile),
+        "discard_pile": len(rnd.discard),
+        "hand_sizes": [len(h) for h in rnd.hands],
+        "exposed": sorted(rnd.exposed),
+        "declared": sorted(rnd.declared),
+        "skips_owed": list(rnd.owed),
+        "pending": pending,
+        "winner": rnd.winner,
+    }
+    if rnd.winner is not None:
+        out["result"] = {
+            "winner": rnd.winner,
+            "points": rnd.points,
+            "hands": [[cards[c] for c in hand] for hand in rnd.hands],
+        }
+    if seat is not None and 0 <= seat < rnd.n:
+        out["hand"] = [cards[c] for c in rnd.hands[seat]]
+        out["legal"] = [a.to_json() for a in rnd.legal_actions(seat)]
+        if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
+            out["drawn"] = cards[p.card]
+        if rnd.reveal is not None and rnd.reveal[0] == seat:
+            out["revealed"] = {"seat": rnd.reveal[1], "cards": [cards[c] for c in rnd.reveal[2]]}
+    return out

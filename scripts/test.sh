@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install everything the tests need (from the lock file) and run every check.
+# This is the README's test command, and CI runs exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet "uv==0.13.9"
+uv sync --frozen --quiet
+
+uv run ruff check .
+uv run mypy
+uv run pytest "$@"
+# Every rule of the rules contract is named by at least one test.
+if [ -f ../shared/tools/rule_coverage.py ]; then
+  uv run python ../shared/tools/rule_coverage.py tests
+fi
