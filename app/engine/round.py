@@ -9,9 +9,9 @@ from the round's seed, so (variant, seats, dealer, seed, layout, actions) determ
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import actions as A
 from .actions import Action
@@ -84,9 +84,9 @@ class Round:
     __slots__ = (
         "_cache",
         "_cache_version",
-        "_swapped",
-        "colour",
+        "_touched",
         "cards",
+        "colour",
         "current",
         "dealer",
         "declared",
@@ -143,7 +143,8 @@ class Round:
         self.version = 0
         self._cache_version = -1
         self._cache: dict[int, list[Action]] = {}
-        self._swapped: tuple[int, ...] = ()
+        # Seats whose hand changed during the current action -> their size before it (-1: swapped).
+        self._touched: dict[int, int] = {}
         self._deal(layout)
         variant.start(self)
 
@@ -218,6 +219,7 @@ class Round:
     def draw(self, seat: int, count: int, reason: str) -> list[int]:
         """Seat draws up to ``count`` cards; draws the piles cannot supply are skipped (C-8)."""
         got: list[int] = []
+        self._touched.setdefault(seat, len(self.hands[seat]))
         pile = self.draw_pile
         for _ in range(count):
             if not pile:
@@ -257,7 +259,7 @@ class Round:
 
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
-        self._swapped = (a, b)
+        self._touched[a] = self._touched[b] = -1  # both now hold a hand they must declare anew
 
     def playable(self, card: int) -> bool:
         """C-5: matches the colour to match, the top card's number or symbol, or is wild."""
@@ -296,8 +298,12 @@ class Round:
         kind, seat = p.kind, p.seat
         hand = self.hands[seat]
         if kind == TURN:
+            cards = self.cards
+            colour = self.colour
+            top_face = cards[self.discard[-1]].face
             for card in hand:
-                if self.playable(card):
+                ct = cards[card]
+                if ct.colour is None or ct.colour == colour or ct.face == top_face:  # C-5, as playable()
                     self._play_options(A.PLAY, seat, card, out)
             if self.variant.voluntary_draw:
                 out.append(Action(A.DRAW))
@@ -325,22 +331,25 @@ class Round:
         variant = self.variant
         face = self.cards[card].face
         hand_len = len(self.hands[seat])
+        if face not in variant.target_faces:
+            plain, with_uno = variant.options[kind]
+            out.extend(with_uno[card] if hand_len == 2 else plain[card])
+            return
         last = hand_len == 1
         colours: Sequence[str | None] = COLOURS if variant.needs_colour(face) else (None,)
-        if variant.needs_target(face, last):
-            for t in self.opponents(seat):
-                # The hand a Forced Swap leaves you with is the target's (AW-2).
-                left = len(self.hands[t]) if variant.swaps(face) and not last else hand_len - 1
-                for c in colours:
-                    out.append(Action(kind, card, c, t))
-                    if left == 1 and not last:
-                        out.append(Action(kind, card, c, t, True))
+        if not variant.needs_target(face, last):
+            for c in colours:
+                out.append(Action(kind, card, c))
+                if hand_len == 2:
+                    out.append(Action(kind, card, c, None, True))
             return
-        uno = hand_len == 2 and variant.uno_with_play(face)
-        for c in colours:
-            out.append(Action(kind, card, c))
-            if uno:
-                out.append(Action(kind, card, c, None, True))
+        for t in self.opponents(seat):
+            # The hand a Forced Swap leaves you with is the target's (AW-2).
+            left = len(self.hands[t]) if variant.swaps(face) and not last else hand_len - 1
+            for c in colours:
+                out.append(Action(kind, card, c, t))
+                if left == 1 and not last:
+                    out.append(Action(kind, card, c, t, True))
 
     # ------------------------------------------------------------------ apply
 
@@ -356,28 +365,27 @@ class Round:
             self._catch(seat, action.target)
         else:
             assert self.pending is not None
-            sizes = [len(h) for h in self.hands]
+            self._touched = {}
             protected = action.uno or self.predeclared == seat
             if self.pending.kind not in FOLLOW_UPS:
                 # The next turn action ends every catch window that was open (C-11).
                 self.exposed.clear()
             self.reveal = None
-            self._swapped = ()
             self._HANDLERS[kind](self, seat, action)
             if self.winner is None:
-                self._update_uno(seat, sizes, protected)
+                self._update_uno(seat, protected)
         self.log.append((seat, action))
         self.version += 1
         return self.events
 
-    def _update_uno(self, actor: int, sizes: list[int], protected: bool) -> None:
+    def _update_uno(self, actor: int, protected: bool) -> None:
         """C-12: exposure arises whenever a hand comes to hold one card, and ends when it doesn't."""
-        for s, hand in enumerate(self.hands):
-            if len(hand) != 1:
-                if sizes[s] == 1 or s in self.declared or s in self.exposed:
+        for s, before in self._touched.items():
+            if len(self.hands[s]) != 1:
+                if s in self.declared or s in self.exposed:
                     self.exposed.discard(s)
                     self.declared.discard(s)
-            elif sizes[s] != 1 or s in self._swapped:
+            elif before != 1:
                 self.resolved.pop(s, None)
                 if s == actor and protected:
                     self.exposed.discard(s)
@@ -409,7 +417,9 @@ class Round:
     def _play(self, seat: int, action: Action) -> None:
         card = action.card
         assert card is not None
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        self._touched.setdefault(seat, len(hand))
+        hand.remove(card)
         self._put_down(seat, card, action)
 
     def _play_drawn(self, seat: int, action: Action) -> None:
@@ -484,13 +494,15 @@ class Round:
         card = action.card
         assert card is not None
         to = self.next_seat(seat)
+        self._touched.setdefault(seat, len(self.hands[seat]))
+        self._touched.setdefault(to, len(self.hands[to]))
         self.hands[seat].remove(card)
         self.hands[to].append(card)
         self.emit("pass", {"seat": seat, "to": to})
         self.emit("passed", {"seat": seat, "to": to, "card": self.variant.card_json[card]}, (seat, to))
         self.pass_turn(seat)
 
-    _HANDLERS = {
+    _HANDLERS: ClassVar[dict[str, Callable[[Round, int, Action], None]]] = {
         A.PLAY: _play,
         A.PLAY_DRAWN: _play_drawn,
         A.DRAW: _draw,
@@ -529,12 +541,12 @@ class Round:
         if p.seat != seat:
             return IllegalAction("not_your_turn", f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.")
         if kind not in DECISION_KINDS[p.kind]:
-            if kind == A.DRAW and p.kind == TURN:
-                return IllegalAction("must_play", "In this edition you must play a card; you may not draw.")
-            if kind == A.SPECIAL_DRAW and p.kind == TURN:
-                return IllegalAction("special_draw_not_allowed",
-                                     "The special draw needs a hand of plain Wilds and a next player on one card.")
             return IllegalAction("wrong_action", f"Now you must {DECISION_WORDS[p.kind]}.")
+        if kind == A.DRAW and not self.variant.voluntary_draw:
+            return IllegalAction("must_play", "In this edition you must play a card; you may not draw.")
+        if kind == A.SPECIAL_DRAW:
+            return IllegalAction("special_draw_not_allowed",
+                                 "The special draw needs a hand of plain Wilds and a next player on one card.")
         card = action.card
         hand = self.hands[seat]
         if kind in (A.PLAY, A.PASS_CARD) and card not in hand:
@@ -577,7 +589,10 @@ class Round:
         assert target is not None
         if target in self.resolved:
             how, by = self.resolved[target]
-            first = f"seat {target} declared UNO first" if how == "declared" else f"seat {by} caught seat {target} first"
+            if how == "declared":
+                first = f"seat {target} declared UNO first"
+            else:
+                first = f"seat {by} caught seat {target} first"
             return IllegalAction("too_late", f"Too late: {first}.")
         if action.kind == A.DECLARE_UNO:
             if self.predeclared == seat:

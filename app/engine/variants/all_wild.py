@@ -18,6 +18,7 @@ class AllWild(Variant):
     title = "UNO All Wild"
     table = ALL_WILD_DECK
     voluntary_draw = False  # AW-5
+    target_faces = frozenset({"wild_targeted_draw2", "wild_forced_swap"})
 
     def build_effects(self) -> dict[str, Effect]:
         return {

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..actions import Action
-from ..cards import ITEMS, CardType, DeckTable, expand
+from ..actions import PLAY, PLAY_DRAWN, Action
+from ..cards import COLOURS, ITEMS, CardType, DeckTable, expand
 from ..round import CHALLENGE, COLOUR, TARGET, Pending, Round
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
@@ -30,11 +30,30 @@ class Variant:
     has_items = False
     redraw_first: frozenset[str] = frozenset()  # first cards that go back into the pile
     colour_faces: frozenset[str] = frozenset()  # faces whose player declares a colour (C-7)
+    target_faces: frozenset[str] = frozenset()  # faces whose player may have to name an opponent
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c) for i, c in enumerate(self.cards))
         self.effects: dict[str, Effect] = self.build_effects()
+        # The play options of every card without a target, built once: legal_actions is the hot path.
+        # options[kind] = (without UNO, with UNO as well) per card id.
+        self.options: dict[str, tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]] = {
+            kind: self._build_options(kind) for kind in (PLAY, PLAY_DRAWN)
+        }
+
+    def _build_options(self, kind: str) -> tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]:
+        plain: list[tuple[Action, ...]] = []
+        with_uno: list[tuple[Action, ...]] = []
+        for card, ct in enumerate(self.cards):
+            colours = COLOURS if self.needs_colour(ct.face) else (None,)
+            plain.append(tuple(Action(kind, card, c) for c in colours))
+            if self.uno_with_play(ct.face):
+                both = (Action(kind, card, c, None, uno) for c in colours for uno in (False, True))
+                with_uno.append(tuple(both))
+            else:
+                with_uno.append(plain[-1])
+        return plain, with_uno
 
     def _card_json(self, card: int, ct: CardType) -> dict[str, Any]:
         out: dict[str, Any] = {"id": card, "name": ct.name, "colour": ct.colour, "face": ct.face, "value": ct.value}

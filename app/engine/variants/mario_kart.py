@@ -15,6 +15,7 @@ class MarioKart(Variant):
     has_items = True
     redraw_first = frozenset({"wild_draw4"})  # MK-3
     colour_faces = frozenset({"wild_draw4"})  # the Item Box takes its colour from the flip
+    target_faces = frozenset({"item_box"})
 
     def build_effects(self) -> dict[str, Effect]:
         return {

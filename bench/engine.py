@@ -1,0 +1,117 @@
+"""Rules-engine throughput: random legal rounds per edition, for 2 and 4 players.
+
+    uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard]
+
+Policy "uniform": the seat to act picks uniformly among ``legal_actions`` — every action the
+rules allow, including voluntary draws, UNO declarations and catches, so rounds run long.
+
+With ``--rlcard``, the same run also measures RLCard's UNO engine (random legal play) and
+this engine under the policy that matches RLCard's action set: play a playable card when
+there is one (draw only when there is none), always with UNO said, accept penalties.
+That is the like-for-like rounds/s comparison.  The last line printed is JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.engine import ROUND, VARIANTS, Action, Match, MatchConfig, apply, new_match, start_next_round
+from app.engine.round import Round
+
+Policy = Callable[[Round, int, random.Random], Action]
+
+
+def uniform(rnd: Round, seat: int, rng: random.Random) -> Action:
+    return rng.choice(rnd.legal_actions(seat))
+
+
+def rlcard_like(rnd: Round, seat: int, rng: random.Random) -> Action:
+    """RLCard's action set: plays (UNO always said), a draw only when nothing is playable."""
+    legal = rnd.legal_actions(seat)
+    plays = [a for a in legal if a.kind in ("play", "play_drawn", "choose_colour", "choose_target", "pass_card")]
+    if plays:
+        said = [a for a in plays if a.uno]
+        if said:
+            return rng.choice(said)
+        return rng.choice(plays)
+    for kind in ("accept", "draw", "special_draw", "keep"):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return rng.choice(legal)
+
+
+def measure(edition: str, seats: int, policy: Policy, seconds: float) -> dict[str, float]:
+    """Rounds of one long match (dealt one after another), for ``seconds`` of wall time."""
+    match: Match = new_match(MatchConfig(edition, seats, target=10**5), seed=f"bench-{edition}-{seats}")[0]
+    rng = random.Random(7)
+    rounds = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rnd = match.round
+        while match.phase == ROUND:
+            assert rnd.pending is not None
+            seat = rnd.pending.seat
+            apply(match, seat, policy(rnd, seat, rng))
+            actions += 1
+        rounds += 1
+        if match.phase != ROUND:
+            if match.phase == "over":  # pragma: no cover - the target is out of reach
+                match = new_match(match.config, seed=rounds)[0]
+            else:
+                start_next_round(match)
+    elapsed = time.perf_counter() - start
+    return {"rounds_per_s": round(rounds / elapsed, 1), "actions_per_s": round(actions / elapsed),
+            "actions_per_round": round(actions / rounds, 1)}
+
+
+def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]:
+    results = [fn() for _ in range(runs)]
+    return {k: statistics.median(r[k] for r in results) for k in results[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
+    parser.add_argument("--runs", type=int, default=3, help="measurements per figure (the median is kept)")
+    parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
+    args = parser.parse_args()
+
+    out: dict[str, object] = {}
+    for edition in VARIANTS:
+        out[edition] = {}
+        for seats in (2, 4):
+            figures = median_of(args.runs, partial(measure, edition, seats, uniform, args.seconds))
+            out[edition][f"{seats}p"] = figures  # type: ignore[index]
+            print(f"{edition} {seats}p uniform: {figures}", file=sys.stderr)
+    if args.rlcard:
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(args.runs):  # interleaved, so both see the same machine load
+            ours.append(measure("classic", 2, rlcard_like, args.seconds)["rounds_per_s"])
+            proc = subprocess.run([args.rlcard, str(Path(__file__).with_name("rlcard_uno.py")),
+                                   "--seconds", str(args.seconds)], capture_output=True, text=True, check=True)
+            theirs.append(json.loads(proc.stdout.strip().splitlines()[-1])["rounds_per_s"])
+        comparison = {
+            "engine_rounds_per_s": statistics.median(ours),
+            "rlcard_rounds_per_s": statistics.median(theirs),
+            "ratio": round(statistics.median(ours) / statistics.median(theirs), 2),
+        }
+        print(f"classic 2p, RLCard's action set: {comparison}", file=sys.stderr)
+        out["vs_rlcard_classic_2p"] = comparison
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
