@@ -83,8 +83,10 @@ class Layout:
 class Round:
     __slots__ = (
         "_cache",
+        "_cache_seat",
         "_cache_version",
         "_touched",
+        "_turns",
         "cards",
         "colour",
         "current",
@@ -141,8 +143,11 @@ class Round:
         self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         self.version = 0
+        # legal_actions is asked twice per action (by the player, then by apply): keep the last answer.
         self._cache_version = -1
-        self._cache: dict[int, list[Action]] = {}
+        self._cache_seat = -1
+        self._cache: list[Action] = []
+        self._turns = tuple(Pending(TURN, s) for s in range(seats))
         # Seats whose hand changed during the current action -> their size before it (-1: swapped).
         self._touched: dict[int, int] = {}
         self._deal(layout)
@@ -238,7 +243,7 @@ class Round:
 
     def give_turn(self, seat: int) -> None:
         self.current = seat
-        self.pending = Pending(TURN, seat)
+        self.pending = self._turns[seat]
         self.predeclared = None
 
     def pass_turn(self, from_seat: int, skip_next: int = 0) -> None:
@@ -273,12 +278,8 @@ class Round:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
-        if self._cache_version != self.version:
-            self._cache = {}
-            self._cache_version = self.version
-        cached = self._cache.get(seat)
-        if cached is not None:
-            return cached
+        if self._cache_version == self.version and self._cache_seat == seat:
+            return self._cache
         out: list[Action] = []
         p = self.pending
         if self.winner is None and p is not None and 0 <= seat < self.n:
@@ -291,7 +292,9 @@ class Round:
                 out.append(Action(A.DECLARE_UNO))
             if exposed:
                 out.extend(Action(A.CATCH, target=t) for t in sorted(exposed) if t != seat)
-        self._cache[seat] = out
+        self._cache_version = self.version
+        self._cache_seat = seat
+        self._cache = out
         return out
 
     def _decision_actions(self, p: Pending, out: list[Action]) -> None:
