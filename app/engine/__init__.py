@@ -15,6 +15,7 @@ from .actions import Action
 from .cards import COLOURS, CardType
 from .errors import ConfigError, EngineError, IllegalAction
 from .events import Event
+from .house import HouseRules
 from .match import (
     BETWEEN,
     OVER,
@@ -35,6 +36,6 @@ from .views import view
 
 __all__ = [
     "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardType", "ConfigError", "EngineError",
-    "Event", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig", "Pending", "Round", "RoundResult",
-    "Variant", "apply", "legal_actions", "new_match", "replay", "start_next_round", "view",
+    "Event", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig", "Pending", "Round",
+    "RoundResult", "Variant", "apply", "legal_actions", "new_match", "replay", "start_next_round", "view",
 ]

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .errors import ConfigError, IllegalAction
 from .events import Event
+from .house import HouseRules
 from .round import Layout, Round
 from .variants import VARIANTS, Variant
 
@@ -27,6 +28,7 @@ class MatchConfig:
     edition: str
     seats: int
     target: int | None = None  # None: the edition's own (500, or 250 for pocket_pizza)
+    house: HouseRules = field(default_factory=HouseRules)
 
     def validate(self) -> Variant:
         variant = VARIANTS.get(self.edition)
@@ -38,6 +40,7 @@ class MatchConfig:
             )
         if self.target is not None and not 1 <= self.target <= 100_000:
             raise ConfigError("bad_target", "The target score must be between 1 and 100000.")
+        self.house.validate()
         return variant
 
     @property
@@ -122,7 +125,7 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
         dealer, events = draw_for_dealer(variant, config.seats, seed)
     elif not 0 <= dealer < config.seats:
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
-    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout)
+    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
     events.extend(rnd.events)
@@ -156,13 +159,28 @@ def _score_round(match: Match) -> list[Event]:
     match.history.append(RoundResult(match.round_no, rnd.dealer, str(rnd.seed), winner, rnd.points,
                                      tuple(len(h) for h in rnd.hands)))
     events = [Event("scores", {"scores": list(match.scores)})]
-    if match.scores[winner] >= match.target:
+    champion = _match_winner(match, winner)
+    if champion is not None:
         match.phase = OVER
-        match.winner = winner
-        events.append(Event("match_over", {"winner": winner, "scores": list(match.scores)}))
+        match.winner = champion
+        events.append(Event("match_over", {"winner": champion, "scores": list(match.scores)}))
     else:
         match.phase = BETWEEN
     return events
+
+
+def _match_winner(match: Match, round_winner: int) -> int | None:
+    """Who has won the match after this round, if anyone (C-15, or the house rules' endings)."""
+    house = match.config.house
+    if house.single_round:
+        return round_winner
+    if house.rounds is not None:
+        if match.round_no < house.rounds:
+            return None
+        # The highest total wins; a tie goes to whoever won more rounds, then to the earlier seat.
+        wins = [sum(r.winner == s for r in match.history) for s in range(match.config.seats)]
+        return max(range(match.config.seats), key=lambda s: (match.scores[s], wins[s], -s))
+    return round_winner if match.scores[round_winner] >= match.target else None
 
 
 def start_next_round(match: Match) -> list[Event]:
@@ -171,7 +189,8 @@ def start_next_round(match: Match) -> list[Event]:
         raise IllegalAction("no_next_round", "The next round can only start between rounds.")
     match.round_no += 1
     match.dealer = (match.dealer + 1) % match.config.seats
-    match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no))
+    match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no),
+                        house=match.config.house)
     match.phase = ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []

@@ -18,6 +18,7 @@ from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction
 from .events import Event
+from .house import HouseRules
 
 if TYPE_CHECKING:
     from .variants.base import Variant
@@ -30,6 +31,7 @@ CHALLENGE = "challenge"  # accept or challenge a Wild Draw Four / Wild Draw 2
 COLOUR = "colour"  # declare a colour (Bob-omb, a wild first card, a flip-less Item Box)
 TARGET = "target"  # choose an opponent (Green Shell, a first Targeted Draw Two / Forced Swap)
 PASS = "pass"  # Dip Into The Deck: pass one card to the next player
+STACK = "stack"  # house rule: answer a Draw card with the same Draw card, or take the total
 # Decisions that finish the same player's play; they do not close anyone's catch window (C-11).
 FOLLOW_UPS = frozenset({COLOUR, TARGET, PASS})
 
@@ -41,6 +43,7 @@ DECISION_KINDS: dict[str, frozenset[str]] = {
     COLOUR: frozenset({A.CHOOSE_COLOUR}),
     TARGET: frozenset({A.CHOOSE_TARGET}),
     PASS: frozenset({A.PASS_CARD}),
+    STACK: frozenset({A.PLAY, A.ACCEPT}),
 }
 DECISION_WORDS = {
     TURN: "play a card or draw",
@@ -50,6 +53,7 @@ DECISION_WORDS = {
     COLOUR: "choose a colour",
     TARGET: "choose an opponent",
     PASS: "choose a card to pass",
+    STACK: "take the penalty or answer it with the same card",
 }
 
 
@@ -95,9 +99,11 @@ class Round:
         "direction",
         "discard",
         "draw_pile",
+        "effects",
         "events",
         "exposed",
         "hands",
+        "house",
         "log",
         "n",
         "owed",
@@ -110,14 +116,17 @@ class Round:
         "reveal",
         "rng",
         "seed",
+        "stack",
         "variant",
         "version",
         "winner",
     )
 
     def __init__(self, variant: Variant, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None) -> None:
+                 layout: Layout | None = None, house: HouseRules | None = None) -> None:
         self.variant = variant
+        self.house = house if house is not None else HouseRules()
+        self.effects = variant.effects_with(self.house)
         self.cards = variant.cards
         self.n = seats
         self.dealer = dealer
@@ -138,6 +147,7 @@ class Round:
         self.reveal: tuple[int, int, tuple[int, ...]] | None = None  # (challenger, challenged, hand)
         self.winner: int | None = None
         self.points = 0
+        self.stack = 0  # house rule stacking: the penalty piled up so far
         self.prev_top = -1
         self.prev_colour: str | None = None
         self.log: list[tuple[int, Action]] = []
@@ -262,6 +272,15 @@ class Round:
         self.current = pending.seat
         self.pending = pending
 
+    def rotate_hands(self) -> None:
+        """Every hand moves on to the next seat in the direction of play (Seven-O's 0)."""
+        moved: list[list[int]] = [[] for _ in range(self.n)]
+        for s, hand in enumerate(self.hands):
+            moved[self.next_seat(s)] = hand
+        self.hands = moved
+        for s in range(self.n):
+            self._touched[s] = -1
+
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
         self._touched[a] = self._touched[b] = -1  # both now hold a hand they must declare anew
@@ -285,6 +304,8 @@ class Round:
         if self.winner is None and p is not None and 0 <= seat < self.n:
             if p.seat == seat:
                 self._decision_actions(p, out)
+            elif p.kind == TURN and self.house.jump_in:
+                self._jump_in_actions(seat, out)
             exposed = self.exposed
             if seat in exposed or (
                 p.kind == TURN and p.seat == seat and len(self.hands[seat]) == 2 and self.predeclared != seat
@@ -322,6 +343,11 @@ class Round:
         elif kind == CHALLENGE:
             out.append(Action(A.ACCEPT))
             out.append(Action(A.CHALLENGE))
+            if self.house.stacking:
+                self._stack_actions(seat, out)
+        elif kind == STACK:
+            out.append(Action(A.ACCEPT))
+            self._stack_actions(seat, out)
         elif kind == COLOUR:
             out.extend(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
         elif kind == TARGET:
@@ -330,17 +356,51 @@ class Round:
             uno = (False, True) if len(hand) == 2 else (False,)
             out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in hand for u in uno)
 
+    def _stack_actions(self, seat: int, out: list[Action]) -> None:
+        """House rule stacking: the same Draw card answers a Draw card."""
+        face = self.cards[self.discard[-1]].face
+        for card in self.hands[seat]:
+            if self.cards[card].face == face:
+                self._play_options(A.PLAY, seat, card, out)
+
+    def _jump_in_actions(self, seat: int, out: list[Action]) -> None:
+        """House rule Jump-In: an exact duplicate of the top card, out of turn (not a wild)."""
+        top = self.cards[self.discard[-1]]
+        if top.colour is None:
+            return
+        for card in self.hands[seat]:
+            if self.cards[card] == top:
+                self._play_options(A.PLAY, seat, card, out)
+
+    def needs_target(self, face: str, last: bool) -> bool:
+        return (face == "7" and self.house.seven_o) or self.variant.needs_target(face, last)
+
+    def _hand_after(self, face: str, seat: int, target: int, last: bool) -> int:
+        """How many cards the player holds after a play that moves hands around."""
+        if last:
+            return 0
+        if self.variant.swaps(face) or (face == "7" and self.house.seven_o):
+            return len(self.hands[target])
+        return len(self.hands[seat]) - 1
+
     def _play_options(self, kind: str, seat: int, card: int, out: list[Action]) -> None:
         variant = self.variant
         face = self.cards[card].face
         hand_len = len(self.hands[seat])
-        if face not in variant.target_faces:
+        if face not in variant.target_faces and not (self.house.seven_o and face in ("0", "7")):
             plain, with_uno = variant.options[kind]
             out.extend(with_uno[card] if hand_len == 2 else plain[card])
             return
         last = hand_len == 1
         colours: Sequence[str | None] = COLOURS if variant.needs_colour(face) else (None,)
-        if not variant.needs_target(face, last):
+        if face == "0":  # Seven-O: every hand moves on, so you receive the previous seat's
+            keep = 0 if last else len(self.hands[self.next_seat(seat, -1)])
+            for c in colours:
+                out.append(Action(kind, card, c))
+                if keep == 1:
+                    out.append(Action(kind, card, c, None, True))
+            return
+        if not self.needs_target(face, last):
             for c in colours:
                 out.append(Action(kind, card, c))
                 if hand_len == 2:
@@ -348,10 +408,10 @@ class Round:
             return
         for t in self.opponents(seat):
             # The hand a Forced Swap leaves you with is the target's (AW-2).
-            left = len(self.hands[t]) if variant.swaps(face) and not last else hand_len - 1
+            left = self._hand_after(face, seat, t, last)
             for c in colours:
                 out.append(Action(kind, card, c, t))
-                if left == 1 and not last:
+                if left == 1:
                     out.append(Action(kind, card, c, t, True))
 
     # ------------------------------------------------------------------ apply
@@ -423,6 +483,10 @@ class Round:
         hand = self.hands[seat]
         self._touched.setdefault(seat, len(hand))
         hand.remove(card)
+        p = self.pending
+        if p is not None and p.kind == TURN and p.seat != seat:  # Jump-In: the turn jumps to this seat
+            self.emit("jump_in", {"seat": seat, "skipped": p.seat})
+            self.current = seat
         self._put_down(seat, card, action)
 
     def _play_drawn(self, seat: int, action: Action) -> None:
@@ -441,12 +505,14 @@ class Round:
             data["target"] = action.target
         self.emit("play", data)
         last = not self.hands[seat]
-        self.variant.effects[ct.face](self, seat, card, action, last)
+        self.effects[ct.face](self, seat, card, action, last)
         if last:
             self._finish(seat)
 
     def _draw(self, seat: int, action: Action) -> None:
         got = self.draw(seat, 1, "turn")
+        while self.house.draw_until_playable and got and not self.playable(got[0]):
+            got = self.draw(seat, 1, "turn")
         if got and self.playable(got[0]):
             self.ask(Pending(DRAWN, seat, card=got[0]))
         else:
@@ -464,6 +530,7 @@ class Round:
         p = self.pending
         assert p is not None
         self.emit("accept", {"seat": seat})
+        self.stack = 0
         self.draw(seat, p.penalty, "penalty")
         self.pass_turn(seat)
 
@@ -474,6 +541,7 @@ class Round:
         self.emit("hand_revealed", {"seat": p.challenged,
                                     "cards": [self.variant.card_json[c] for c in p.evidence]}, (seat,))
         self.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
+        self.stack = 0
         if p.guilty:
             self.draw(p.challenged, p.penalty, "challenge_lost")
             self.give_turn(seat)
@@ -567,7 +635,7 @@ class Round:
             if action.colour is not None and action.colour not in COLOURS:
                 return IllegalAction("bad_colour", f"Colours are {', '.join(COLOURS)}.")
             last = len(hand) == 1
-            if self.variant.needs_target(face, last):
+            if self.needs_target(face, last):
                 if action.target is None:
                     return IllegalAction("target_required", "Choose an opponent for this card.")
                 if action.target == seat or not 0 <= action.target < self.n:
@@ -612,5 +680,5 @@ class Round:
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, tuple(self.log),
+            self.winner, self.points, self.stack, self.house, tuple(self.log),
         )

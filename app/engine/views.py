@@ -20,6 +20,7 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
         "edition": match.config.edition,
         "seats": match.config.seats,
         "target": match.target,
+        "house_rules": match.config.house.to_json(),
         "phase": match.phase,
         "round": match.round_no,
         "dealer": match.dealer,

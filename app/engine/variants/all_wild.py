@@ -20,6 +20,8 @@ class AllWild(Variant):
     voluntary_draw = False  # AW-5
     target_faces = frozenset({"wild_targeted_draw2", "wild_forced_swap"})
 
+    stack_draws = {"wild_draw2": 2, "wild_draw4": 4}  # noqa: RUF012
+
     def build_effects(self) -> dict[str, Effect]:
         return {
             "wild": no_effect,

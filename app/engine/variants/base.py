@@ -12,7 +12,8 @@ from typing import Any
 
 from ..actions import PLAY, PLAY_DRAWN, Action
 from ..cards import COLOURS, ITEMS, CardType, DeckTable, expand
-from ..round import CHALLENGE, COLOUR, TARGET, Pending, Round
+from ..house import HouseRules
+from ..round import CHALLENGE, COLOUR, STACK, Pending, Round
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
 Effect = Callable[[Round, int, int, Action, bool], None]
@@ -31,6 +32,7 @@ class Variant:
     redraw_first: frozenset[str] = frozenset()  # first cards that go back into the pile
     colour_faces: frozenset[str] = frozenset()  # faces whose player declares a colour (C-7)
     target_faces: frozenset[str] = frozenset()  # faces whose player may have to name an opponent
+    stack_draws: dict[str, int] = {}  # noqa: RUF012 - read-only: unchallengeable Draw faces that stack
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)
@@ -41,6 +43,21 @@ class Variant:
         self.options: dict[str, tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]] = {
             kind: self._build_options(kind) for kind in (PLAY, PLAY_DRAWN)
         }
+
+    def effects_with(self, house: HouseRules) -> dict[str, Effect]:
+        """The effect table with the house rules that change card effects switched on."""
+        if not (house.stacking or house.seven_o):
+            return self.effects
+        effects = dict(self.effects)
+        if house.stacking:
+            for face, count in self.stack_draws.items():
+                effects[face] = stacking_draw(count)
+        if house.seven_o:
+            if "7" in effects:
+                effects["7"] = seven_swap
+            if "0" in effects:
+                effects["0"] = pass_hands_on
+        return effects
 
     def _build_options(self, kind: str) -> tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]:
         plain: list[tuple[Action, ...]] = []
@@ -180,17 +197,51 @@ def challengeable_draw(count: int) -> Effect:
 
     def effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
         victim = rnd.next_seat(seat)
+        total = count + rnd.stack  # the stack is only ever non-zero under the stacking house rule
         if last:  # C-13: a last card cannot be challenged; its draw still happens
-            rnd.draw(victim, count, "card")
+            rnd.stack = 0
+            rnd.draw(victim, total, "card")
             return
-        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
+        if rnd.house.stacking:
+            rnd.stack = total
+        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=total,
                         guilty=rnd.variant.guilty(rnd, seat), evidence=tuple(rnd.hands[seat])))
 
     return effect
 
 
-def ask_target(reason: str) -> Callable[[Round, int], None]:
-    def ask(rnd: Round, seat: int) -> None:
-        rnd.ask(Pending(TARGET, seat, reason=reason))
+# ---------------------------------------------------------------- house rules (RULES.md §6)
 
-    return ask
+
+def stacking_draw(count: int) -> Effect:
+    """Stacking: the next player answers with the same Draw card or takes the whole pile-up."""
+
+    def effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+        rnd.stack += count
+        victim = rnd.next_seat(seat)
+        if last:
+            total, rnd.stack = rnd.stack, 0
+            rnd.draw(victim, total, "card")
+            return
+        rnd.ask(Pending(STACK, victim, penalty=rnd.stack))
+
+    return effect
+
+
+def seven_swap(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+    """Seven-O: a 7 swaps hands with the chosen player (void as a last card, like a Forced Swap)."""
+    if last:
+        return
+    assert action.target is not None
+    rnd.swap_hands(seat, action.target)
+    rnd.emit("swap", {"seat": seat, "target": action.target})
+    rnd.pass_turn(seat)
+
+
+def pass_hands_on(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+    """Seven-O: a 0 passes every hand to the next player in the direction of play."""
+    if last:
+        return
+    rnd.rotate_hands()
+    rnd.emit("hands_passed", {"seat": seat, "direction": rnd.direction})
+    rnd.pass_turn(seat)

@@ -14,6 +14,8 @@ class Classic(Variant):
     redraw_first = frozenset({"wild_draw4"})  # CL-2
     colour_faces = frozenset({"wild", "wild_draw4"})  # CL-4, CL-5
 
+    stack_draws = {"draw2": 2}  # noqa: RUF012
+
     def build_effects(self) -> dict[str, Effect]:
         return {
             **{n: no_effect for n in NUMBERS},

@@ -17,6 +17,8 @@ class MarioKart(Variant):
     colour_faces = frozenset({"wild_draw4"})  # the Item Box takes its colour from the flip
     target_faces = frozenset({"item_box"})
 
+    stack_draws = {"draw2": 2}  # noqa: RUF012
+
     def build_effects(self) -> dict[str, Effect]:
         return {
             **{n: no_effect for n in NUMBERS},

@@ -18,6 +18,8 @@ class PocketPizza(Variant):
     redraw_first = frozenset({"wild_draw2"})  # PP-2
     colour_faces = frozenset({"wild", "wild_dip", "wild_draw2"})
 
+    stack_draws = {"draw1": 1}  # noqa: RUF012
+
     def build_effects(self) -> dict[str, Effect]:
         return {
             **{str(n): no_effect for n in range(1, 10)},
