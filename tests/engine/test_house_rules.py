@@ -19,7 +19,9 @@ def house_match(edition: str, hands: list[list[str]], first: str, draw: tuple[st
 def test_house_rules_are_off_by_default_and_validated() -> None:
     assert HouseRules().enabled == []
     assert HouseRules.from_json({"stacking": True, "rounds": 3}).enabled == ["stacking", "rounds"]
-    for bad in ({"stacking": "yes"}, {"nonsense": True}, {"rounds": 0}, {"rounds": 2, "single_round": True}, []):
+    bad_inputs: list[object] = [{"stacking": "yes"}, {"nonsense": True}, {"rounds": 0},
+                                {"rounds": 2, "single_round": True}, []]
+    for bad in bad_inputs:
         with pytest.raises(ConfigError):
             HouseRules.from_json(bad)
 
