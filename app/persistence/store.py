@@ -1,0 +1,325 @@
+"""The SQL store: durable writes with group commit, and the reads a restart needs.
+
+Every write is a small list of statements (``Op``s) submitted by a room actor, which
+awaits it: when ``write`` returns, the rows are committed.  One writer task takes every
+submission waiting at that moment — from all rooms — and commits them in a single
+transaction, so durability costs one commit per batch rather than one per action.
+
+While the database is unreachable the writer retries with backoff and the submitters
+keep waiting: nothing is acknowledged before it is stored, and service resumes by itself.
+A submission that fails for any other reason (a bug, a constraint) fails alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Executable, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
+
+log = logging.getLogger("app.persistence")
+
+# (statement, parameters): consecutive ops with the same statement run as one executemany.
+Op = tuple[Executable, dict[str, Any] | None]
+
+_INSERT_ACTION = insert(ActionRow)
+_INSERT_SCORE = insert(RoundScoreRow)
+_INSERT_CHAT = insert(ChatRow)
+_INSERT_SEAT = insert(SeatRow)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+# ---------------------------------------------------------------------- ops
+
+
+def create_room(code: str, *, name: str, edition: str, public: bool, max_seats: int, target: int | None,
+                options: dict[str, Any], host: int = 0, status: str = "waiting") -> Op:
+    return (insert(RoomRow).values(code=code, name=name, edition=edition, public=public, max_seats=max_seats,
+                                   target=target, options=options, status=status, host=host), None)
+
+
+def update_room(code: str, **values: Any) -> Op:
+    return (update(RoomRow).where(RoomRow.code == code).values(updated_at=_now(), **values), None)
+
+
+def put_seat(code: str, seat: int, name: str, token_hash: str, is_bot: bool = False) -> list[Op]:
+    return [(delete(SeatRow).where(SeatRow.room_code == code, SeatRow.seat == seat), None),
+            (_INSERT_SEAT, {"room_code": code, "seat": seat, "name": name, "token_hash": token_hash,
+                            "is_bot": is_bot})]
+
+
+def remove_seat(code: str, seat: int) -> Op:
+    return (delete(SeatRow).where(SeatRow.room_code == code, SeatRow.seat == seat), None)
+
+
+def start_match(code: str, match_id: str, *, number: int, edition: str, options: dict[str, Any], target: int,
+                seed: str, players: list[str]) -> list[Op]:
+    return [(insert(MatchRow).values(id=match_id, room_code=code, number=number, edition=edition, options=options,
+                                     target=target, seed=seed, players=players, status="playing"), None),
+            update_room(code, match_id=match_id, status="playing")]
+
+
+def start_round(match_id: str, number: int, seed: str, dealer: int) -> Op:
+    return (insert(RoundRow).values(match_id=match_id, number=number, seed=seed, dealer=dealer), None)
+
+
+def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, action: dict[str, Any]) -> Op:
+    return (_INSERT_ACTION, {"room_code": code, "match_id": match_id, "round": round_no, "seq": seq, "seat": seat,
+                             "action": action})
+
+
+def finish_round(match_id: str, number: int, winner: int, points: int, totals: Sequence[int],
+                 cards_left: Sequence[int]) -> list[Op]:
+    ops: list[Op] = [(update(RoundRow).where(RoundRow.match_id == match_id, RoundRow.number == number)
+                      .values(winner=winner, points=points, finished_at=_now()), None)]
+    for seat, total in enumerate(totals):
+        ops.append((_INSERT_SCORE, {"match_id": match_id, "round": number, "seat": seat,
+                                    "points": points if seat == winner else 0, "total": total,
+                                    "cards_left": cards_left[seat]}))
+    return ops
+
+
+def finish_match(code: str, match_id: str, winner: int | None, status: str = "over") -> list[Op]:
+    return [(update(MatchRow).where(MatchRow.id == match_id)
+             .values(status=status, winner=winner, finished_at=_now()), None),
+            update_room(code, status="over")]
+
+
+def add_chat(code: str, seat: int | None, name: str, text: str) -> Op:
+    return (_INSERT_CHAT, {"room_code": code, "seat": seat, "name": name, "text": text})
+
+
+# ---------------------------------------------------------------------- what a restart reads
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    number: int
+    options: dict[str, Any]
+    seed: str
+    players: list[str]
+    rounds_started: int
+    log: list[tuple[int, int, dict[str, Any]]]  # (round, seat, action), in order
+
+
+@dataclass
+class StoredRoom:
+    code: str
+    name: str
+    edition: str
+    public: bool
+    max_seats: int
+    target: int | None
+    options: dict[str, Any]
+    status: str
+    host: int
+    seats: list[tuple[int, str, str, bool]]  # (seat, name, token hash, is bot)
+    match: StoredMatch | None
+    chat: list[tuple[int | None, str, str]] = field(default_factory=list)  # (seat, name, text)
+
+
+# ---------------------------------------------------------------------- the store
+
+
+class SqlStore:
+    def __init__(self, engine: AsyncEngine, *, max_batch: int = 2000, retry_max_s: float = 2.0) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.retry_max_s = retry_max_s
+        self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        # Figures for /metrics and the benchmarks.
+        self.flushes = 0
+        self.flushed_ops = 0
+        self.flush_seconds = 0.0
+        self.failures = 0
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="sql-writer")
+
+    async def stop(self) -> None:
+        """Flush what is queued, then stop the writer and close the pool."""
+        if self._task is not None:
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            await self._queue.put(([], done))
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(done), timeout=10)
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.engine.dispose()
+
+    async def write(self, *ops: Op | list[Op]) -> None:
+        """Commit these statements (in order, in one transaction); return once they are durable."""
+        flat: list[Op] = []
+        for op in ops:
+            if isinstance(op, list):
+                flat.extend(op)
+            else:
+                flat.append(op)
+        if self._task is None:
+            await self.start()
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((flat, future))
+        await future
+
+    async def _run(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self.max_batch and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            await self._commit(batch)
+
+    async def _commit(self, batch: list[tuple[list[Op], asyncio.Future[None]]]) -> None:
+        delay = 0.05
+        while True:
+            started = time.perf_counter()
+            try:
+                async with self.engine.begin() as conn:
+                    await self._execute(conn, [op for ops, _ in batch for op in ops])
+            except (OperationalError, ConnectionError, OSError) as err:
+                # The database is away: keep everyone waiting and try again.
+                self.failures += 1
+                log.warning("database unavailable, retrying in %.2fs: %s", delay, type(err).__name__)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.retry_max_s)
+                continue
+            except DBAPIError as err:
+                if err.connection_invalidated:
+                    self.failures += 1
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, self.retry_max_s)
+                    continue
+                await self._commit_one_by_one(batch)
+                return
+            except Exception:
+                await self._commit_one_by_one(batch)
+                return
+            self.flushes += 1
+            self.flushed_ops += sum(len(ops) for ops, _ in batch)
+            self.flush_seconds += time.perf_counter() - started
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+            return
+
+    async def _commit_one_by_one(self, batch: list[tuple[list[Op], asyncio.Future[None]]]) -> None:
+        """Isolate a failing submission so that the others still commit."""
+        for ops, future in batch:
+            try:
+                async with self.engine.begin() as conn:
+                    await self._execute(conn, ops)
+            except Exception as err:
+                log.exception("a write failed")
+                if not future.done():
+                    future.set_exception(err)
+            else:
+                if not future.done():
+                    future.set_result(None)
+
+    @staticmethod
+    async def _execute(conn: Any, ops: list[Op]) -> None:
+        i = 0
+        while i < len(ops):
+            stmt, params = ops[i]
+            if params is None:
+                await conn.execute(stmt)
+                i += 1
+                continue
+            rows = [params]
+            i += 1
+            while i < len(ops) and ops[i][0] is stmt and ops[i][1] is not None:
+                rows.append(ops[i][1])  # type: ignore[arg-type]
+                i += 1
+            await conn.execute(stmt, rows)
+
+    # ------------------------------------------------------------------ reads
+
+    async def unfinished_rooms(self) -> list[StoredRoom]:
+        """Every room a restart must bring back: not closed, and not a match long over."""
+        async with self.engine.connect() as conn:
+            rooms = (await conn.execute(select(RoomRow).where(RoomRow.status.in_(
+                ("waiting", "playing", "between", "over"))))).all()
+            out: list[StoredRoom] = []
+            for room in rooms:
+                seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot)
+                                            .where(SeatRow.room_code == room.code).order_by(SeatRow.seat))).all()
+                chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text)
+                                           .where(ChatRow.room_code == room.code).order_by(ChatRow.id))).all()
+                match = await self._load_match(conn, room.match_id) if room.match_id else None
+                out.append(StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
+                                      room.options, room.status, room.host,
+                                      [(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
+                                      [(c.seat, c.name, c.text) for c in chat]))
+            return out
+
+    @staticmethod
+    async def _load_match(conn: Any, match_id: str) -> StoredMatch | None:
+        row = (await conn.execute(select(MatchRow).where(MatchRow.id == match_id))).first()
+        if row is None:
+            return None
+        rounds = (await conn.execute(select(RoundRow.number).where(RoundRow.match_id == match_id))).scalars().all()
+        actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action)
+                                      .where(ActionRow.match_id == match_id).order_by(ActionRow.seq))).all()
+        return StoredMatch(row.id, row.number, row.options, row.seed, list(row.players), max(rounds, default=1),
+                           [(a.round, a.seat, a.action) for a in actions])
+
+    async def match_history(self, match_id: str) -> dict[str, Any] | None:
+        """Rounds, points per round, running totals and the winner of one match."""
+        async with self.engine.connect() as conn:
+            match = (await conn.execute(select(MatchRow).where(MatchRow.id == match_id))).first()
+            if match is None:
+                return None
+            rounds = (await conn.execute(select(RoundRow).where(RoundRow.match_id == match_id)
+                                         .order_by(RoundRow.number))).all()
+            scores = (await conn.execute(select(RoundScoreRow).where(RoundScoreRow.match_id == match_id)
+                                         .order_by(RoundScoreRow.round, RoundScoreRow.seat))).all()
+        by_round: dict[int, list[Any]] = {}
+        for s in scores:
+            by_round.setdefault(s.round, []).append(s)
+        return {
+            "id": match.id,
+            "room": match.room_code,
+            "number": match.number,
+            "edition": match.edition,
+            "target": match.target,
+            "players": list(match.players),
+            "status": match.status,
+            "winner": match.winner,
+            "started_at": match.started_at.isoformat() if match.started_at else None,
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+            "rounds": [
+                {
+                    "number": r.number,
+                    "dealer": r.dealer,
+                    "winner": r.winner,
+                    "points": r.points,
+                    "scores": [{"seat": s.seat, "points": s.points, "total": s.total, "cards_left": s.cards_left}
+                               for s in by_round.get(r.number, [])],
+                }
+                for r in rounds
+            ],
+            "totals": [s.total for s in by_round[max(by_round)]] if by_round else [0] * len(match.players),
+        }
+
+    async def room_matches(self, code: str) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(MatchRow.id, MatchRow.number, MatchRow.status, MatchRow.winner)
+                                       .where(MatchRow.room_code == code).order_by(MatchRow.number))).all()
+        return [{"id": r.id, "number": r.number, "status": r.status, "winner": r.winner} for r in rows]
