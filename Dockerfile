@@ -1,0 +1,34 @@
+# The UNO server: a slim Python image, dependencies from the lock file, a non-root user.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    UV_PROJECT_ENVIRONMENT=/opt/venv \
+    UV_COMPILE_BYTECODE=1 \
+    UV_LINK_MODE=copy
+
+RUN pip install --no-cache-dir "uv==0.13.9"
+
+WORKDIR /srv/uno
+# Dependencies first, exactly as locked, so code changes don't reinstall them.
+COPY pyproject.toml uv.lock ./
+RUN uv sync --frozen --no-dev --no-install-project
+COPY alembic.ini ./
+COPY app ./app
+COPY migrations ./migrations
+COPY templates ./templates
+COPY static ./static
+
+RUN useradd --create-home --uid 10001 uno && mkdir -p /data && chown uno /data
+USER uno
+
+ENV PATH=/opt/venv/bin:$PATH \
+    UNO_DATA_DIR=/data \
+    PORT=8000
+EXPOSE 8000
+
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=3)"]
+
+# Migrations first (the server would apply them too), then the server.
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn app.main:app --host 0.0.0.0 --port \"$PORT\" --ws-per-message-deflate false --proxy-headers"]

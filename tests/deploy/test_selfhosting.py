@@ -1,0 +1,94 @@
+"""Dockerfile and docker-compose.yml agree with the app (no Docker engine runs here to try them).
+
+Reads both files and checks what `docker compose up` depends on: the command exists, the
+port and health path match the app, the database URL reaches the compose Postgres, the
+image is slim and runs as a non-root user, and installs from the lock file.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def dockerfile() -> list[tuple[str, str]]:
+    """(instruction, arguments) pairs, continuation lines joined."""
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            out.append((word.upper(), rest.strip()))
+    return out
+
+
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def instruction(name: str) -> list[str]:
+    return [args for word, args in dockerfile() if word == name]
+
+
+def test_image_is_slim_non_root_and_installs_from_the_lock_file() -> None:
+    assert re.fullmatch(r"python:3\.\d+-slim", instruction("FROM")[0])
+    user = instruction("USER")[-1]
+    assert user not in ("root", "0")
+    runs = " ".join(instruction("RUN"))
+    assert "uv sync --frozen" in runs and "--no-dev" in runs
+    for args in instruction("COPY"):
+        for source in shlex.split(args)[:-1]:
+            assert (ROOT / source).exists(), f"COPY {source}: no such file"
+
+
+def test_command_runs_migrations_then_the_app_on_the_exposed_port() -> None:
+    exposed = instruction("EXPOSE")[0]
+    env = " ".join(instruction("ENV"))
+    assert f"PORT={exposed}" in env
+    cmd = " ".join(shlex.split(instruction("CMD")[0].strip("[]").replace(",", " ")))
+    assert cmd.index("alembic upgrade head") < cmd.index("uvicorn app.main:app")
+    assert (ROOT / "alembic.ini").is_file() and (ROOT / "migrations" / "env.py").is_file()
+
+    from app.main import app
+
+    paths = set(app.openapi()["paths"])
+    health = instruction("HEALTHCHECK")[0]
+    match = re.search(r"http://127\.0\.0\.1:(\d+)(/\w+)", health)
+    assert match is not None
+    assert match.group(1) == exposed and match.group(2) in paths
+
+
+def test_compose_wires_the_app_to_a_healthy_postgres() -> None:
+    services = compose()["services"]
+    app, db = services["app"], services["postgres"]
+    exposed = instruction("EXPOSE")[0]
+    assert len(app["ports"]) == 1 and str(app["ports"][0]).endswith(f":{exposed}")
+    assert app["depends_on"]["postgres"]["condition"] == "service_healthy"
+    assert re.fullmatch(r"postgres:\d+", db["image"]), "pin Postgres to a major version"
+    assert "ports" not in db, "Postgres stays private to the compose network"
+    assert db["healthcheck"]["test"]
+
+    url = app["environment"]["DATABASE_URL"]
+    env = db["environment"]
+    match = re.fullmatch(r"postgresql://([^:]+):(.+)@postgres:5432/(\w+)", url)
+    assert match is not None, url
+    assert match.group(1) == env["POSTGRES_USER"] and match.group(3) == env["POSTGRES_DB"]
+    assert match.group(2) == env["POSTGRES_PASSWORD"]
+
+    volume = db["volumes"][0].split(":")[0]
+    assert volume in compose()["volumes"], "Postgres keeps its data in a named volume"
+
+
+def test_readme_documents_self_hosting() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Self-hosting"):]
+    assert "docker compose up" in section and "DATABASE_URL" in section
