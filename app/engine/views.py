@@ -48,6 +48,8 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
         if p.kind == CHALLENGE:
             pending["challenged"] = p.challenged
             pending["penalty"] = p.penalty
+            # Everyone saw what the Wild Draw card covered: a challenger weighs their odds on it.
+            pending["replaced_colour"] = rnd.prev_colour
     out: dict[str, Any] = {
         "current": rnd.current,
         "direction": rnd.direction,
