@@ -1,0 +1,10 @@
+"""Computer players.  A bot sees exactly what a human in its seat sees: ``view(match, seat)``.
+
+``heuristic.choose_action(view, rng)`` picks one of the view's legal actions (a JSON action
+dict) or None when the seat has nothing to do; ``heuristic.bot_delay_s`` says how long a
+human-like player would take before acting.
+"""
+
+from .heuristic import bot_delay_s, choose_action
+
+__all__ = ["bot_delay_s", "choose_action"]

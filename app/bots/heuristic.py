@@ -1,0 +1,404 @@
+"""A heuristic UNO bot for every edition, acting only on its own seat's view.
+
+The bot is a pure function of ``view(match, seat)`` — the same dict a human's client gets —
+and a ``random.Random``: it never looks at the engine's state or at other hands, so it
+cannot cheat, and it can run wherever a view can be sent.  It always answers with one of
+``view["table"]["legal"]``, so the engine accepts whatever it says.
+
+What it does, in order of urgency:
+
+1. UNO business first, because it races everyone else (C-12): declare when exposed, catch an
+   exposed opponent.  ``uno_reliability`` makes it forget now and then, like a human.
+2. The decision it owes (``table.pending``): play or draw, keep or play a drawn card, accept or
+   challenge, choose a colour / an opponent / a card to pass.
+
+Plays are scored card by card (see ``_score_coloured`` and ``_score_all_wild``); the best
+card is then played in its best form (colour held most, opponent closest to winning, UNO).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Card = dict[str, Any]
+ActionJSON = dict[str, Any]
+
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+UNO_KINDS = frozenset({"declare_uno", "catch"})
+
+# How hard a face stops the next player (they lose their turn, and may draw too).
+# With two players every one of them means "play again".
+STOPPERS: dict[str, int] = {
+    "skip": 1, "draw1": 2, "draw2": 3,
+    "wild_skip": 1, "wild_skip2": 2, "wild_draw2": 3, "wild_draw4": 4,
+}
+# Draw wilds whose legality a challenge can test (CL-5, MK-4, PP-5).
+CHALLENGEABLE = {"classic": "wild_draw4", "mario_kart": "wild_draw4", "pocket_pizza": "wild_draw2"}
+# A player this close to going out is a threat: stop them, shed points before they score them.
+THREAT = 2
+
+WIN = 10_000.0  # playing the last card
+NEVER = None  # a card the bot will not play now
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The parts of a seat's view the heuristics use, with the arithmetic of seats done once."""
+
+    seat: int
+    edition: str
+    hand: list[Card]
+    legal: list[ActionJSON]
+    sizes: list[int]
+    colour: str | None
+    top: Card
+    direction: int
+    owed: list[int]
+    pending: dict[str, Any] | None
+    exposed: list[int]
+    drawn: Card | None
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Situation:
+        table = view["table"]
+        sizes = list(table["hand_sizes"])
+        return cls(
+            seat=view["seat"], edition=view["edition"], hand=list(table.get("hand", [])),
+            legal=list(table.get("legal", [])), sizes=sizes, colour=table.get("colour"), top=table["top"],
+            direction=table["direction"], owed=list(table.get("skips_owed", [0] * len(sizes))),
+            pending=table.get("pending"), exposed=list(table.get("exposed", [])), drawn=table.get("drawn"),
+        )
+
+    @property
+    def n(self) -> int:
+        return len(self.sizes)
+
+    def step(self, seat: int, direction: int | None = None) -> int:
+        return (seat + (self.direction if direction is None else direction)) % self.n
+
+    @property
+    def next_seat(self) -> int:
+        """The opponent who plays after us if we pass the turn: seats owing lost turns are jumped
+        (C-9); if every opponent owes one, the plain next seat (they will play, just later)."""
+        opponents = self.opponents
+        return next((s for s in opponents if not self.owed[s]), opponents[0])
+
+    @property
+    def prev_seat(self) -> int:
+        return self.step(self.seat, -self.direction)
+
+    @property
+    def opponents(self) -> list[int]:
+        """Opponents in turn order, starting with the next seat."""
+        out, s = [], self.seat
+        for _ in range(self.n - 1):
+            s = self.step(s)
+            out.append(s)
+        return out
+
+    def closest_to_winning(self) -> int:
+        """The opponent with the fewest cards; ties go to whoever plays sooner."""
+        return min(self.opponents, key=lambda s: self.sizes[s])
+
+    @property
+    def fewest(self) -> int:
+        return min(self.sizes[s] for s in self.opponents)
+
+    @property
+    def threatened(self) -> bool:
+        return self.fewest <= THREAT
+
+    @property
+    def next_threatens(self) -> bool:
+        return self.sizes[self.next_seat] <= THREAT
+
+
+# ---------------------------------------------------------------------------- entry points
+
+
+def choose_action(view: dict[str, Any], rng: random.Random, uno_reliability: float = 0.97) -> ActionJSON | None:
+    """One of ``view["table"]["legal"]``, or None when the seat has nothing to do now.
+
+    ``uno_reliability`` is the chance of not forgetting each UNO chance (saying it with a
+    play, declaring when exposed, catching); a forgotten chance is simply let pass.  Each
+    call rolls afresh, so a room that asks again after later events lets a forgetful bot
+    "notice late", as a person would.
+    """
+    if view.get("seat") is None or not view["table"].get("legal"):
+        return None
+    s = Situation.from_view(view)
+    uno = _uno_business(s, rng, uno_reliability)
+    if uno is not None:
+        return uno
+    pending = s.pending
+    if pending is None or pending.get("seat") != s.seat:
+        return None
+    decide = _DECISIONS.get(pending["kind"])
+    if decide is None:  # a decision this bot does not know: any legal answer keeps the game going
+        options = [a for a in s.legal if a["kind"] not in UNO_KINDS]
+        return rng.choice(options) if options else None
+    return decide(s, rng, uno_reliability)
+
+
+def bot_delay_s(action: dict[str, Any], rng: random.Random) -> float:
+    """A human-like pause before sending ``action``: quick reflexes for UNO, a think for a turn."""
+    kind = action.get("kind")
+    if kind in UNO_KINDS:
+        return rng.uniform(0.3, 1.2)
+    if kind in ("choose_colour", "choose_target"):
+        return rng.uniform(0.5, 1.3)
+    return rng.uniform(0.6, 1.8)
+
+
+# ---------------------------------------------------------------------------- UNO calls
+
+
+def _uno_business(s: Situation, rng: random.Random, reliability: float) -> ActionJSON | None:
+    """Declare when exposed, else catch an exposed opponent — both race other players (C-12)."""
+    if s.seat in s.exposed:
+        declare = _first(s.legal, "declare_uno")
+        if declare is not None and rng.random() < reliability:
+            return declare
+    catches = [a for a in s.legal if a["kind"] == "catch"]
+    if catches and rng.random() < reliability:
+        # Everyone exposed holds one card; punish whoever plays soonest.
+        order = {seat: i for i, seat in enumerate(s.opponents)}
+        return min(catches, key=lambda a: order.get(a["target"], s.n))
+    return None
+
+
+# ---------------------------------------------------------------------------- the turn
+
+
+def _turn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    if _wants_special_draw(s):
+        special = _first(s.legal, "special_draw")
+        assert special is not None
+        return special
+    plays = [a for a in s.legal if a["kind"] == "play"]
+    best = _best_card(s, {a["card"] for a in plays}, rng)
+    if best is None:
+        fallback = _first(s.legal, "draw") or _first(s.legal, "special_draw")
+        if fallback is not None:
+            return fallback
+        # All Wild without a special draw: every card is playable, so this is only the last resort.
+        best = rng.choice(plays)["card"]
+    return _best_form(s, [a for a in plays if a["card"] == best], rng, reliability)
+
+
+def _best_card(s: Situation, ids: set[int], rng: random.Random) -> int | None:
+    """The playable card with the highest score; None when none is worth playing."""
+    scored: list[tuple[float, float, int]] = []
+    for card in s.hand:
+        if card["id"] not in ids:
+            continue
+        score = _score_all_wild(s, card) if s.edition == "all_wild" else _score_coloured(s, card)
+        if score is not None:
+            scored.append((score, rng.random(), card["id"]))  # the random key breaks ties
+    return max(scored)[2] if scored else None
+
+
+def _score_coloured(s: Situation, card: Card) -> float | None:
+    """Classic, Mario Kart, Pocket Pizza: stay in the colour we hold most, keep wilds for later."""
+    if len(s.hand) == 1:
+        return WIN
+    face = card["face"]
+    if card["colour"] is None:
+        return _score_coloured_wild(s, card)
+    rest = [c for c in s.hand if c["id"] != card["id"]]
+    value = float(card["value"])
+    # Cards still playable after this one sets the colour: fewer draws on later turns.
+    score: float = 100.0 + 3 * sum(c["colour"] == card["colour"] for c in rest) + value / 10
+    if _stops_next(s, face):
+        if s.n == 2:
+            score += 4  # the opponent loses a turn: we play again
+        if s.next_threatens:
+            score += 150 + 10 * STOPPERS.get(face, 1)  # keep them from going out
+    if s.threatened:
+        score += value / 2  # the round may end soon: do not be caught holding points
+    return score
+
+
+def _score_coloured_wild(s: Situation, card: Card) -> float | None:
+    """Wilds go last (they always play later), except a draw wild that stops a threat."""
+    face = card["face"]
+    if face == CHALLENGEABLE.get(s.edition):
+        if _guilty(s, card):
+            return NEVER  # a challenge would turn it against us
+        return 300.0 if s.next_threatens else 20.0
+    if face == "wild_dip" and s.next_threatens:
+        return 60.0  # the pass puts a card back into a nearly empty hand
+    return 12.0 if face == "item_box" else 10.0  # the Item Box's item is usually a bonus
+
+
+def _score_all_wild(s: Situation, card: Card) -> float | None:
+    """All Wild: every card plays, so the question is which action helps most now."""
+    if len(s.hand) == 1:
+        return WIN
+    face = card["face"]
+    if face == "wild_forced_swap":
+        gain = len(s.hand) - 1 - s.sizes[s.closest_to_winning()]
+        return 55.0 + gain if gain > 0 else 1.0  # never trade for a bigger hand unless forced
+    if face == "wild_targeted_draw2":
+        return 140.0 if s.threatened else 40.0
+    if s.n == 2:
+        # Stoppers and Reverse keep the turn: chain them, with a passing card kept for the end.
+        keeps = {"wild_skip": 60.0, "wild_reverse": 60.0, "wild_skip2": 62.0, "wild_draw2": 52.0,
+                 "wild_draw4": 54.0}
+        return keeps.get(face, 30.0)
+    if _stops_next(s, face) and s.next_threatens:
+        return 150.0 + 10 * STOPPERS.get(face, 1)
+    # No threat: spend plain Wilds and hold the actions for when someone gets close.
+    return 30.0 if face == "wild" else 25.0
+
+
+def _stops_next(s: Situation, face: str) -> bool:
+    """Does this face keep the next player from playing?  A Reverse does when play turns to a
+    player with more cards (and always with two players, C-10)."""
+    if face in STOPPERS:
+        return True
+    if face in ("reverse", "wild_reverse"):
+        return s.n == 2 or s.sizes[s.prev_seat] > s.sizes[s.next_seat]
+    return False
+
+
+def _guilty(s: Situation, card: Card) -> bool:
+    """Would a challenge of this draw wild succeed?  (CL-5, MK-4, PP-5, judged on our own hand.)"""
+    others = [c for c in s.hand if c["id"] != card["id"]]
+    if s.edition == "pocket_pizza":
+        return any(c["colour"] is None or c["colour"] == s.colour or c["face"] == s.top["face"] for c in others)
+    if s.edition == "mario_kart" and any(c["face"] == "item_box" for c in others):
+        return True
+    return any(c["colour"] == s.colour for c in others)
+
+
+def _wants_special_draw(s: Situation) -> bool:
+    """AW-6: with only plain Wilds and the next player on one card, a plain Wild stops nothing;
+    a drawn card is an action about half the time."""
+    return _first(s.legal, "special_draw") is not None and s.sizes[s.next_seat] == 1
+
+
+# ---------------------------------------------------------------------------- a card's form
+
+
+def _best_form(s: Situation, options: list[ActionJSON], rng: random.Random, reliability: float) -> ActionJSON:
+    """The play of one card with the best colour, the best target and UNO said (mostly)."""
+    card_id = options[0]["card"]
+    if any("colour" in a for a in options):
+        colour = _best_colour([c for c in s.hand if c["id"] != card_id], rng)
+        options = [a for a in options if a.get("colour") == colour] or options
+    if any("target" in a for a in options):
+        target = s.closest_to_winning()
+        options = [a for a in options if a.get("target") == target] or options
+    return _with_uno(options, rng, reliability)
+
+
+def _with_uno(options: list[ActionJSON], rng: random.Random, reliability: float) -> ActionJSON:
+    """Say UNO when the play allows it — unless this is one of the rare times we forget."""
+    said = [a for a in options if a.get("uno")]
+    unsaid = [a for a in options if not a.get("uno")]
+    if said and (rng.random() < reliability or not unsaid):
+        return said[0]
+    return unsaid[0]
+
+
+def _best_colour(hand: list[Card], rng: random.Random) -> str:
+    """The colour we hold most of (then most points of, to shed them); any colour with none."""
+    count: Counter[str] = Counter()
+    points: Counter[str] = Counter()
+    for c in hand:
+        if c["colour"] is not None:
+            count[c["colour"]] += 1
+            points[c["colour"]] += c["value"]
+    return max(COLOURS, key=lambda col: (count[col], points[col], rng.random()))
+
+
+# ---------------------------------------------------------------------------- other decisions
+
+
+def _drawn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """C-6: play the drawn card, unless it is a wild better kept for a later turn."""
+    plays = [a for a in s.legal if a["kind"] == "play_drawn"]
+    keep = _first(s.legal, "keep")
+    card = s.drawn
+    if keep is not None and card is not None and card["colour"] is None:
+        if card["face"] == CHALLENGEABLE.get(s.edition):
+            if _guilty(s, card):
+                return keep
+        elif len(s.hand) >= 4 and not s.threatened:
+            return keep  # a plain wild: a sure play on a later turn is worth more than one card now
+    if not plays:
+        assert keep is not None
+        return keep
+    return _best_form(s, plays, rng, reliability)
+
+
+def _special(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """AW-6: the drawn card must be played; only its form is ours to choose."""
+    return _best_form(s, [a for a in s.legal if a["kind"] == "play_drawn"], rng, reliability)
+
+
+def _challenge(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """Challenge a Wild Draw Four / Wild Draw 2 when the player more likely than not cheated.
+
+    The view does not say what the colour was before the wild (a stateless bot cannot know),
+    so the evidence is the size of the hand it came from: each card in it could have been
+    a legal alternative.  ``p`` is roughly the share of the deck that would make the play
+    illegal: one colour (a quarter of the coloured cards), plus in Mario Kart the Item Boxes,
+    plus in Pocket Pizza the other wilds and same-face cards.
+    """
+    assert s.pending is not None
+    challenged = s.pending.get("challenged")
+    cards = s.sizes[challenged] if challenged is not None else 0
+    p = {"classic": 0.23, "mario_kart": 0.29, "pocket_pizza": 0.33}.get(s.edition, 0.25)
+    guilty_odds = 1 - (1 - p) ** cards
+    kind = "challenge" if guilty_odds > 0.5 else "accept"
+    action = _first(s.legal, kind) or _first(s.legal, "accept")
+    assert action is not None
+    return action
+
+
+def _colour(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    colour = _best_colour(s.hand, rng)
+    options = [a for a in s.legal if a["kind"] == "choose_colour"]
+    return next((a for a in options if a["colour"] == colour), options[0])
+
+
+def _target(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """Green Shell, a first Targeted Draw Two or Forced Swap: the opponent closest to winning."""
+    target = s.closest_to_winning()
+    options = [a for a in s.legal if a["kind"] == "choose_target"]
+    return next((a for a in options if a["target"] == target), options[0])
+
+
+def _pass(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """Dip Into The Deck: hand the next player our costliest card — but not a wild, which would
+    give them a sure play; among equals, the colour we hold least of."""
+    counts = Counter(c["colour"] for c in s.hand if c["colour"] is not None)
+
+    def burden(c: Card) -> tuple[bool, int, int, float]:
+        return (c["colour"] is not None, c["value"], -counts[c["colour"]], rng.random())
+
+    card = max(s.hand, key=burden)
+    options = [a for a in s.legal if a["kind"] == "pass_card" and a["card"] == card["id"]]
+    return _with_uno(options, rng, reliability)
+
+
+Decision = Callable[[Situation, random.Random, float], ActionJSON]
+_DECISIONS: dict[str, Decision] = {
+    "turn": _turn,
+    "drawn": _drawn,
+    "special": _special,
+    "challenge": _challenge,
+    "colour": _colour,
+    "target": _target,
+    "pass": _pass,
+}
+
+
+def _first(legal: list[ActionJSON], kind: str) -> ActionJSON | None:
+    return next((a for a in legal if a["kind"] == kind), None)
