@@ -17,13 +17,15 @@ import contextlib
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Executable, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.rooms import records as r
+from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
 
@@ -53,16 +55,6 @@ def create_room(code: str, *, name: str, edition: str, public: bool, max_seats: 
 
 def update_room(code: str, **values: Any) -> Op:
     return (update(RoomRow).where(RoomRow.code == code).values(updated_at=_now(), **values), None)
-
-
-def put_seat(code: str, seat: int, name: str, token_hash: str, is_bot: bool = False) -> list[Op]:
-    return [(delete(SeatRow).where(SeatRow.room_code == code, SeatRow.seat == seat), None),
-            (_INSERT_SEAT, {"room_code": code, "seat": seat, "name": name, "token_hash": token_hash,
-                            "is_bot": is_bot})]
-
-
-def remove_seat(code: str, seat: int) -> Op:
-    return (delete(SeatRow).where(SeatRow.room_code == code, SeatRow.seat == seat), None)
 
 
 def start_match(code: str, match_id: str, *, number: int, edition: str, options: dict[str, Any], target: int,
@@ -102,34 +94,41 @@ def add_chat(code: str, seat: int | None, name: str, text: str) -> Op:
     return (_INSERT_CHAT, {"room_code": code, "seat": seat, "name": name, "text": text})
 
 
-# ---------------------------------------------------------------------- what a restart reads
+def put_seats(code: str, seats: Sequence[SeatInfo]) -> list[Op]:
+    ops: list[Op] = [(delete(SeatRow).where(SeatRow.room_code == code), None)]
+    ops.extend((_INSERT_SEAT, {"room_code": code, "seat": s.seat, "name": s.name, "token_hash": s.token_hash,
+                               "is_bot": s.is_bot}) for s in seats)
+    return ops
 
 
-@dataclass
-class StoredMatch:
-    id: str
-    number: int
-    options: dict[str, Any]
-    seed: str
-    players: list[str]
-    rounds_started: int
-    log: list[tuple[int, int, dict[str, Any]]]  # (round, seat, action), in order
-
-
-@dataclass
-class StoredRoom:
-    code: str
-    name: str
-    edition: str
-    public: bool
-    max_seats: int
-    target: int | None
-    options: dict[str, Any]
-    status: str
-    host: int
-    seats: list[tuple[int, str, str, bool]]  # (seat, name, token hash, is bot)
-    match: StoredMatch | None
-    chat: list[tuple[int | None, str, str]] = field(default_factory=list)  # (seat, name, text)
+def ops_for(record: r.Record) -> list[Op]:
+    """The statements that store one record."""
+    match record:
+        case r.ActionApplied():
+            return [log_action(record.code, record.match_id, record.round, record.seq, record.seat, record.action)]
+        case r.RoomOpened():
+            return [create_room(record.code, name=record.name, edition=record.edition, public=record.public,
+                                max_seats=record.max_seats, target=record.target, options=record.options)]
+        case r.RoomChanged():
+            return [update_room(record.code, status=record.status, host=record.host)]
+        case r.SeatsChanged():
+            return put_seats(record.code, record.seats)
+        case r.MatchStarted():
+            return start_match(record.code, record.match_id, number=record.number, edition=record.edition,
+                               options=record.config, target=record.target, seed=record.seed,
+                               players=list(record.players))
+        case r.RoundStarted():
+            return [start_round(record.match_id, record.number, record.seed, record.dealer)]
+        case r.RoundFinished():
+            return finish_round(record.match_id, record.number, record.winner, record.points, record.totals,
+                                record.cards_left)
+        case r.MatchFinished():
+            return finish_match(record.code, record.match_id, record.winner)
+        case r.ChatPosted():
+            return [add_chat(record.code, record.seat, record.name, record.text)]
+        case r.RoomClosed():
+            return [update_room(record.code, status="closed")]
+    raise TypeError(f"not a record: {record!r}")
 
 
 # ---------------------------------------------------------------------- the store
@@ -165,14 +164,12 @@ class SqlStore:
             self._task = None
         await self.engine.dispose()
 
-    async def write(self, *ops: Op | list[Op]) -> None:
+    async def write(self, *records: r.Record) -> None:
+        """Store these records (in order, in one transaction); return once they are durable."""
+        await self.execute([op for record in records for op in ops_for(record)])
+
+    async def execute(self, flat: list[Op]) -> None:
         """Commit these statements (in order, in one transaction); return once they are durable."""
-        flat: list[Op] = []
-        for op in ops:
-            if isinstance(op, list):
-                flat.extend(op)
-            else:
-                flat.append(op)
         if self._task is None:
             await self.start()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -254,8 +251,8 @@ class SqlStore:
     async def unfinished_rooms(self) -> list[StoredRoom]:
         """Every room a restart must bring back: not closed, and not a match long over."""
         async with self.engine.connect() as conn:
-            rooms = (await conn.execute(select(RoomRow).where(RoomRow.status.in_(
-                ("waiting", "playing", "between", "over"))))).all()
+            rooms = (await conn.execute(select(RoomRow).where(RoomRow.status != "closed")
+                                        .order_by(RoomRow.created_at))).all()
             out: list[StoredRoom] = []
             for room in rooms:
                 seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot)
@@ -265,7 +262,7 @@ class SqlStore:
                 match = await self._load_match(conn, room.match_id) if room.match_id else None
                 out.append(StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
                                       room.options, room.status, room.host,
-                                      [(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
+                                      [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
                                       [(c.seat, c.name, c.text) for c in chat]))
             return out
 

@@ -11,10 +11,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from app.persistence import store as ops
 from app.persistence.db import create_engine
 from app.persistence.models import Base
 from app.persistence.store import SqlStore
+from app.rooms import records as r
 
 T = TypeVar("T")
 
@@ -37,30 +37,36 @@ def test_models_and_migrations_agree(db_url: str) -> None:
 
 
 async def _seed_room(store: SqlStore, code: str = "ABCDEF") -> None:
-    await store.write(ops.create_room(code, name="Friday", edition="classic", public=True, max_seats=4,
-                                      target=None, options={"house": {}}),
-                      ops.put_seat(code, 0, "Ann", "h0"), ops.put_seat(code, 1, "Bo", "h1"))
+    await store.write(r.RoomOpened(code, "Friday", "classic", True, 4, None, {"house": {}}),
+                      r.SeatsChanged(code, (r.SeatInfo(0, "Ann", "h0"), r.SeatInfo(1, "Bo", "h1"))))
+
+
+def started(match_id: str = "m1") -> r.MatchStarted:
+    return r.MatchStarted("ABCDEF", match_id, 1, "classic", {"seats": 2}, 500, "s", ("Ann", "Bo"))
+
+
+def action(seq: int, round_no: int = 1, kind: str = "draw") -> r.ActionApplied:
+    return r.ActionApplied("ABCDEF", "m1", round_no, seq, seq % 2, {"kind": kind, "n": seq})
 
 
 def test_room_match_and_log_come_back_in_order(db_url: str) -> None:
     async def scenario() -> None:
         store = SqlStore(create_engine(db_url))
         await _seed_room(store)
-        await store.write(ops.start_match("ABCDEF", "m1", number=1, edition="classic", options={"seats": 2},
-                                          target=500, seed="s", players=["Ann", "Bo"]),
-                          ops.start_round("m1", 1, "s/1", 0))
+        await store.write(started(), r.RoundStarted("m1", 1, "s/1", 0))
         for seq in range(1, 6):
-            await store.write(ops.log_action("ABCDEF", "m1", 1, seq, seq % 2, {"kind": "draw", "n": seq}))
-        await store.write(ops.finish_round("m1", 1, winner=1, points=42, totals=[0, 42], cards_left=[3, 0]),
-                          ops.start_round("m1", 2, "s/2", 1), ops.add_chat("ABCDEF", 0, "Ann", "gg"))
-        await store.write(ops.log_action("ABCDEF", "m1", 2, 6, 0, {"kind": "draw", "n": 6}))
+            await store.write(action(seq))
+        await store.write(r.RoundFinished("m1", 1, 1, 42, (0, 42), (3, 0)), r.RoundStarted("m1", 2, "s/2", 1),
+                          r.ChatPosted("ABCDEF", 0, "Ann", "gg"))
+        await store.write(action(6, round_no=2))
         await store.stop()
 
         again = SqlStore(create_engine(db_url))
         rooms = await again.unfinished_rooms()
         assert len(rooms) == 1
         room = rooms[0]
-        assert room.status == "playing" and room.seats == [(0, "Ann", "h0", False), (1, "Bo", "h1", False)]
+        assert room.status == "playing"
+        assert room.seats == [r.SeatInfo(0, "Ann", "h0"), r.SeatInfo(1, "Bo", "h1")]
         assert room.match is not None and room.match.rounds_started == 2
         assert [a["n"] for _, _, a in room.match.log] == [1, 2, 3, 4, 5, 6]
         assert [r for r, _, _ in room.match.log] == [1, 1, 1, 1, 1, 2]
@@ -79,11 +85,9 @@ def test_concurrent_writes_are_group_committed(db_url: str) -> None:
     async def scenario() -> tuple[int, int]:
         store = SqlStore(create_engine(db_url))
         await _seed_room(store)
-        await store.write(ops.start_match("ABCDEF", "m1", number=1, edition="classic", options={}, target=500,
-                                          seed="s", players=["Ann", "Bo"]))
+        await store.write(started())
         before = store.flushes
-        await asyncio.gather(*(store.write(ops.log_action("ABCDEF", "m1", 1, seq, 0, {"kind": "draw"}))
-                               for seq in range(1, 201)))
+        await asyncio.gather(*(store.write(action(seq)) for seq in range(1, 201)))
         flushes = store.flushes - before
         async with store.engine.connect() as conn:
             count = (await conn.execute(text("SELECT count(*) FROM actions"))).scalar_one()
@@ -99,12 +103,11 @@ def test_a_failing_write_fails_alone(db_url: str) -> None:
     async def scenario() -> None:
         store = SqlStore(create_engine(db_url))
         await _seed_room(store)
-        await store.write(ops.start_match("ABCDEF", "m1", number=1, edition="classic", options={}, target=500,
-                                          seed="s", players=["Ann", "Bo"]))
-        await store.write(ops.log_action("ABCDEF", "m1", 1, 1, 0, {"kind": "draw"}))
+        await store.write(started())
+        await store.write(action(1))
         results = await asyncio.gather(
-            store.write(ops.log_action("ABCDEF", "m1", 1, 1, 0, {"kind": "again"})),  # duplicate seq
-            store.write(ops.log_action("ABCDEF", "m1", 1, 2, 1, {"kind": "draw"})),
+            store.write(action(1, kind="again")),  # a duplicate seq
+            store.write(action(2)),
             return_exceptions=True,
         )
         assert isinstance(results[0], Exception) and results[1] is None
@@ -131,7 +134,7 @@ def test_closed_rooms_are_not_restored(db_url: str, status: str) -> None:
     async def scenario() -> None:
         store = SqlStore(create_engine(db_url))
         await _seed_room(store)
-        await store.write(ops.update_room("ABCDEF", status=status))
+        await store.write(r.RoomClosed("ABCDEF"))
         assert await store.unfinished_rooms() == []
         await store.stop()
 

@@ -1,0 +1,140 @@
+"""What a room tells its store, as small immutable records — and what a restart reads back.
+
+The actor never knows where records go.  It hands each change as records to
+``Store.write`` and waits: once ``write`` returns they are durable, and only then does the
+actor acknowledge and broadcast.  A match is kept as (config, seed, action log), which
+``engine.replay`` turns back into the identical state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RoomOpened:
+    code: str
+    name: str
+    edition: str
+    public: bool
+    max_seats: int
+    target: int | None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RoomChanged:
+    code: str
+    status: str
+    host: int
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    name: str
+    token_hash: str  # sha256 of the bearer token; the token itself is never stored
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
+class SeatsChanged:
+    """The room's seats, all of them (joins, leaves, renames and renumbering alike)."""
+
+    code: str
+    seats: tuple[SeatInfo, ...]
+
+
+@dataclass(frozen=True)
+class MatchStarted:
+    code: str
+    match_id: str
+    number: int
+    edition: str
+    config: dict[str, Any]  # the engine's MatchConfig as JSON: seats, target, house rules
+    target: int
+    seed: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    match_id: str
+    number: int
+    seed: str
+    dealer: int
+
+
+@dataclass(frozen=True)
+class ActionApplied:
+    code: str
+    match_id: str
+    round: int
+    seq: int  # 1, 2, ... within the match: the position in the engine's log
+    seat: int
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RoundFinished:
+    match_id: str
+    number: int
+    winner: int
+    points: int
+    totals: tuple[int, ...]
+    cards_left: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchFinished:
+    code: str
+    match_id: str
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class ChatPosted:
+    code: str
+    seat: int | None
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RoomClosed:
+    code: str
+
+
+Record = (RoomOpened | RoomChanged | SeatsChanged | MatchStarted | RoundStarted | ActionApplied | RoundFinished
+          | MatchFinished | ChatPosted | RoomClosed)
+
+
+# ---------------------------------------------------------------------- read back after a restart
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    number: int
+    config: dict[str, Any]
+    seed: str
+    players: list[str]
+    rounds_started: int
+    log: list[tuple[int, int, dict[str, Any]]]  # (round, seat, action), in order
+
+
+@dataclass
+class StoredRoom:
+    code: str
+    name: str
+    edition: str
+    public: bool
+    max_seats: int
+    target: int | None
+    options: dict[str, Any]
+    status: str
+    host: int
+    seats: list[SeatInfo]
+    match: StoredMatch | None
+    chat: list[tuple[int | None, str, str]] = field(default_factory=list)  # (seat, name, text)
