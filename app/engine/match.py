@@ -47,6 +47,15 @@ class MatchConfig:
     def target_score(self) -> int:
         return self.target if self.target is not None else VARIANTS[self.edition].target
 
+    def to_json(self) -> dict[str, Any]:
+        return {"edition": self.edition, "seats": self.seats, "target": self.target, "house": self.house.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchConfig:
+        config = cls(data["edition"], data["seats"], data.get("target"), HouseRules.from_json(data.get("house")))
+        config.validate()
+        return config
+
 
 class RoundResult(NamedTuple):
     number: int

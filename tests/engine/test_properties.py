@@ -160,3 +160,11 @@ def test_random_matches_score_to_the_target_and_replay(edition_seats: tuple[str,
         assert sum(s >= 150 for s in match.scores) == 1
     again = replay(match.config, seed, match.log)
     assert again.fingerprint() == match.fingerprint()
+
+
+@settings(max_examples=30, deadline=None)
+@given(editions_with_seats(), HOUSE_RULES, st.one_of(st.none(), st.integers(1, 1000)))
+def test_match_config_round_trips_through_json(edition_seats: tuple[str, int], house: HouseRules,
+                                               target: int | None) -> None:
+    config = MatchConfig(edition_seats[0], edition_seats[1], target, house)
+    assert MatchConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
