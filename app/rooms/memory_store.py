@@ -1,0 +1,112 @@
+"""A store that keeps records in this process only: for tests and throwaway servers.
+
+It answers exactly like the SQL store (app/persistence/store.py), so the room code and
+its tests do not care which one they talk to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import records as r
+from .records import StoredMatch, StoredRoom
+
+
+@dataclass
+class _Match:
+    started: r.MatchStarted
+    status: str = "playing"
+    winner: int | None = None
+    rounds: dict[int, dict[str, Any]] = field(default_factory=dict)
+    log: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
+class _Room:
+    opened: r.RoomOpened
+    status: str = "waiting"
+    host: int = 0
+    seats: tuple[r.SeatInfo, ...] = ()
+    match_id: str | None = None
+    chat: list[tuple[int | None, str, str]] = field(default_factory=list)
+
+
+class InMemoryStore:
+    def __init__(self) -> None:
+        self.rooms: dict[str, _Room] = {}
+        self.matches: dict[str, _Match] = {}
+        self.writes = 0
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    async def write(self, *records: r.Record) -> None:
+        self.writes += 1
+        for record in records:
+            self._apply(record)
+
+    def _apply(self, record: r.Record) -> None:
+        match record:
+            case r.ActionApplied():
+                self.matches[record.match_id].log.append((record.round, record.seat, record.action))
+            case r.RoomOpened():
+                self.rooms[record.code] = _Room(record)
+            case r.RoomChanged():
+                room = self.rooms[record.code]
+                room.status, room.host = record.status, record.host
+            case r.SeatsChanged():
+                self.rooms[record.code].seats = record.seats
+            case r.MatchStarted():
+                self.matches[record.match_id] = _Match(record)
+                room = self.rooms[record.code]
+                room.match_id, room.status = record.match_id, "playing"
+            case r.RoundStarted():
+                self.matches[record.match_id].rounds[record.number] = {
+                    "number": record.number, "dealer": record.dealer, "winner": None, "points": None, "scores": []}
+            case r.RoundFinished():
+                rnd = self.matches[record.match_id].rounds[record.number]
+                rnd["winner"], rnd["points"] = record.winner, record.points
+                rnd["scores"] = [{"seat": s, "points": record.points if s == record.winner else 0, "total": total,
+                                  "cards_left": record.cards_left[s]} for s, total in enumerate(record.totals)]
+            case r.MatchFinished():
+                m = self.matches[record.match_id]
+                m.status, m.winner = "over", record.winner
+                self.rooms[record.code].status = "over"
+            case r.ChatPosted():
+                self.rooms[record.code].chat.append((record.seat, record.name, record.text))
+            case r.RoomClosed():
+                self.rooms[record.code].status = "closed"
+
+    async def unfinished_rooms(self) -> list[StoredRoom]:
+        out = []
+        for code, room in self.rooms.items():
+            if room.status == "closed":
+                continue
+            stored_match = None
+            if room.match_id is not None:
+                m = self.matches[room.match_id]
+                s = m.started
+                stored_match = StoredMatch(s.match_id, s.number, s.config, s.seed, list(s.players),
+                                           max(m.rounds, default=1), list(m.log))
+            o = room.opened
+            out.append(StoredRoom(code, o.name, o.edition, o.public, o.max_seats, o.target, o.options, room.status,
+                                  room.host, list(room.seats), stored_match, list(room.chat)))
+        return out
+
+    async def match_history(self, match_id: str) -> dict[str, Any] | None:
+        m = self.matches.get(match_id)
+        if m is None:
+            return None
+        s = m.started
+        rounds = [m.rounds[n] for n in sorted(m.rounds)]
+        finished = [rnd for rnd in rounds if rnd["scores"]]
+        return {
+            "id": s.match_id, "room": s.code, "number": s.number, "edition": s.edition, "target": s.target,
+            "players": list(s.players), "status": m.status, "winner": m.winner, "started_at": None,
+            "finished_at": None, "rounds": rounds,
+            "totals": [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players),
+        }
