@@ -36,20 +36,28 @@ def uniform(rnd: Round, seat: int, rng: random.Random) -> Action:
     return rng.choice(rnd.legal_actions(seat))
 
 
+PLAY_KINDS = frozenset({"play", "play_drawn", "choose_colour", "choose_target", "pass_card"})
+FALLBACK = ("accept", "draw", "special_draw", "keep")
+
+
 def rlcard_like(rnd: Round, seat: int, rng: random.Random) -> Action:
-    """RLCard's action set: plays (UNO always said), a draw only when nothing is playable."""
+    """RLCard's action set: plays (UNO always said), a draw only when nothing is playable.
+
+    ``legal_actions`` lists a seat's plays first, each followed by its UNO twin when it has one.
+    """
     legal = rnd.legal_actions(seat)
-    plays = [a for a in legal if a.kind in ("play", "play_drawn", "choose_colour", "choose_target", "pass_card")]
-    if plays:
-        said = [a for a in plays if a.uno]
-        if said:
-            return rng.choice(said)
-        return rng.choice(plays)
-    for kind in ("accept", "draw", "special_draw", "keep"):
-        for a in legal:
-            if a.kind == kind:
-                return a
-    return rng.choice(legal)
+    n = 0
+    while n < len(legal) and legal[n].kind in PLAY_KINDS:
+        n += 1
+    if n:
+        i = rng.randrange(n)
+        if not legal[i].uno and i + 1 < n and legal[i + 1].uno and legal[i + 1].card == legal[i].card:
+            return legal[i + 1]
+        return legal[i]
+    for a in legal:
+        if a.kind in FALLBACK:
+            return a
+    return legal[0]
 
 
 def measure(edition: str, seats: int, policy: Policy, seconds: float) -> dict[str, float]:

@@ -57,6 +57,16 @@ DECISION_WORDS = {
 }
 
 
+# Actions without fields are built once: legal_actions runs on every step.
+DECLARE = Action(A.DECLARE_UNO)
+DRAW_ONE = Action(A.DRAW)
+KEEP_IT = Action(A.KEEP)
+ACCEPT_IT = Action(A.ACCEPT)
+CHALLENGE_IT = Action(A.CHALLENGE)
+SPECIAL_DRAW_IT = Action(A.SPECIAL_DRAW)
+CATCHES = tuple(Action(A.CATCH, target=t) for t in range(16))
+
+
 class Pending(NamedTuple):
     kind: str
     seat: int
@@ -310,9 +320,9 @@ class Round:
             if seat in exposed or (
                 p.kind == TURN and p.seat == seat and len(self.hands[seat]) == 2 and self.predeclared != seat
             ):
-                out.append(Action(A.DECLARE_UNO))
+                out.append(DECLARE)
             if exposed:
-                out.extend(Action(A.CATCH, target=t) for t in sorted(exposed) if t != seat)
+                out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
         self._cache_version = self.version
         self._cache_seat = seat
         self._cache = out
@@ -330,23 +340,23 @@ class Round:
                 if ct.colour is None or ct.colour == colour or ct.face == top_face:  # C-5, as playable()
                     self._play_options(A.PLAY, seat, card, out)
             if self.variant.voluntary_draw:
-                out.append(Action(A.DRAW))
+                out.append(DRAW_ONE)
             elif self.variant.special_draw_allowed(self, seat):
-                out.append(Action(A.SPECIAL_DRAW))
+                out.append(SPECIAL_DRAW_IT)
         elif kind == DRAWN:
             assert p.card is not None
             self._play_options(A.PLAY_DRAWN, seat, p.card, out)
-            out.append(Action(A.KEEP))
+            out.append(KEEP_IT)
         elif kind == SPECIAL:
             assert p.card is not None
             self._play_options(A.PLAY_DRAWN, seat, p.card, out)
         elif kind == CHALLENGE:
-            out.append(Action(A.ACCEPT))
-            out.append(Action(A.CHALLENGE))
+            out.append(ACCEPT_IT)
+            out.append(CHALLENGE_IT)
             if self.house.stacking:
                 self._stack_actions(seat, out)
         elif kind == STACK:
-            out.append(Action(A.ACCEPT))
+            out.append(ACCEPT_IT)
             self._stack_actions(seat, out)
         elif kind == COLOUR:
             out.extend(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
