@@ -1,0 +1,650 @@
+"""RoomActor: the one task that owns a room and everything in it.
+
+Every input — an HTTP join, a socket's command, a connect or disconnect, a timer — is a
+small message in one inbox, processed strictly in arrival order.  That order is the
+room's truth: it settles UNO! races (C-12) and makes every frame's ``seq`` meaningful.
+
+After each message the actor rebuilds the view of every connected seat and sends it the
+JSON Patch from the view that seat last received.  Outlets never block (see
+``ports.Outlet``), so the actor never waits on a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.config import Settings
+from app.engine import (
+    BETWEEN as M_BETWEEN,
+)
+from app.engine import (
+    OVER as M_OVER,
+)
+from app.engine import (
+    VARIANTS,
+    Action,
+    ConfigError,
+    Event,
+    IllegalAction,
+    MatchConfig,
+    apply,
+    new_match,
+    start_next_round,
+)
+
+from .diff import make_patch
+from .ports import MatchResult, Outlet, PlayerRecord, RoomRecord, Store
+from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState, hash_token, new_token
+
+log = logging.getLogger("app.rooms")
+
+# Close codes sent to sockets (4000-4999 are the application's own).
+CLOSE_REPLACED = 4000  # the same seat connected again
+CLOSE_BAD_TOKEN = 4401
+CLOSE_REMOVED = 4403  # left the room, or removed by the host
+CLOSE_NO_ROOM = 4404
+CLOSE_ROOM_CLOSED = 4410
+
+# Called for every frame the actor sends, when it is first sent (replays after a reconnect are
+# byte-identical copies): (room code, seat or None, frame text, state, the seat's full view
+# after a state frame or None).  For audits and the leak/desync tests.
+FrameObserver = Callable[[str, int | None, str, RoomState, dict[str, Any] | None], None]
+
+
+class RoomError(Exception):
+    """A request the room refuses: a machine-readable code and a message people can read."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+# ---------------------------------------------------------------------- messages
+
+
+@dataclass
+class Join:
+    name: str
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class GetSummary:
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class Attach:
+    outlet: Outlet
+    token: str | None
+    last_seq: int | None
+    reply: asyncio.Future[int | None]
+
+
+@dataclass
+class Detach:
+    outlet: Outlet
+
+
+@dataclass
+class Command:
+    outlet: Outlet
+    seat_token: str | None  # token hash of the sender's seat (None: spectator)
+    type: str
+    id: str | None
+    payload: dict[str, Any]
+    done: asyncio.Future[None]
+
+
+@dataclass
+class NextRound:
+    match_no: int
+    round_no: int
+
+
+@dataclass
+class Stop:
+    reason: str
+
+
+Message = Join | GetSummary | Attach | Detach | Command | NextRound | Stop
+
+
+# ---------------------------------------------------------------------- per-seat streams
+
+
+@dataclass
+class Stream:
+    """The state frames of one seat (or one spectator socket): numbered, diffed, replayable."""
+
+    outlet: Outlet | None = None
+    seq: int = 0
+    view: dict[str, Any] | None = None  # the view as of ``seq``: what the client holds
+    buffer: deque[tuple[int, str]] = field(default_factory=deque)
+    replies: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+
+
+def _resolve(fut: asyncio.Future[Any], value: Any) -> None:
+    # The asker may have gone (an HTTP client hung up): its answer is simply dropped.
+    if not fut.done():
+        fut.set_result(value)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class RoomActor:
+    def __init__(self, state: RoomState, settings: Settings, store: Store,
+                 observer: FrameObserver | None = None) -> None:
+        self.state = state
+        self.settings = settings
+        self.store = store
+        self.observer = observer
+        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.streams: dict[str, Stream] = {}  # by the seat's token hash (stable across renumbering)
+        self.spectators: dict[Outlet, Stream] = {}
+        self.races: dict[int, dict[str, Any]] = {}  # the open UNO! race receipt per target seat
+        self.timer: asyncio.TimerHandle | None = None
+        self.closing: list[tuple[Outlet, int, str]] = []
+        self.task: asyncio.Task[None] | None = None
+        self.last_activity = time.monotonic()
+        self.stopped = False
+        # Replaced (never mutated) after each message, so others may read it without the actor.
+        self.summary: dict[str, Any] = state.public_summary()
+
+    @property
+    def code(self) -> str:
+        return self.state.code
+
+    @property
+    def connections(self) -> int:
+        return sum(1 for s in self.streams.values() if s.outlet is not None) + len(self.spectators)
+
+    # ------------------------------------------------------------------ outside API
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"room-{self.code}")
+
+    def tell(self, message: Message) -> None:
+        if self.stopped:
+            fut = getattr(message, "reply", None) or getattr(message, "done", None)
+            if fut is not None and not fut.done():
+                fut.set_exception(RoomError("room_closed", "This room has closed.", 410))
+            return
+        self.inbox.put_nowait(message)
+
+    async def join(self, name: str) -> dict[str, Any]:
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.tell(Join(name, fut))
+        return await fut
+
+    async def get_summary(self) -> dict[str, Any]:
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.tell(GetSummary(fut))
+        return await fut
+
+    async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None) -> int | None:
+        fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self.tell(Attach(outlet, token, last_seq, fut))
+        return await fut
+
+    async def stop(self, reason: str = "room closed") -> None:
+        if self.task is None or self.task.done():
+            return
+        self.tell(Stop(reason))
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+    # ------------------------------------------------------------------ the loop
+
+    async def _run(self) -> None:
+        while True:
+            msg = await self.inbox.get()
+            self.last_activity = time.monotonic()
+            if isinstance(msg, Stop):
+                self._shutdown(msg.reason)
+                return
+            try:
+                await self._handle(msg)
+            except RoomError as err:
+                self._fail(msg, err)
+            except Exception:  # a bug must cost one message, never the room
+                log.exception("room %s: error handling %s", self.code, type(msg).__name__)
+                self._fail(msg, RoomError("internal", "Something went wrong on the server.", 500))
+            self.summary = self.state.public_summary()
+
+    def _fail(self, msg: Message, err: RoomError) -> None:
+        if isinstance(msg, Join | GetSummary | Attach):
+            if not msg.reply.done():
+                msg.reply.set_exception(err)
+        elif isinstance(msg, Command):
+            self._reply(msg.outlet, None, self._error(msg.id, err.code, err.message))
+            if not msg.done.done():
+                msg.done.set_result(None)
+
+    def _shutdown(self, reason: str) -> None:
+        self.stopped = True
+        if self.timer is not None:
+            self.timer.cancel()
+        for stream in [*self.streams.values(), *self.spectators.values()]:
+            if stream.outlet is not None:
+                stream.outlet.close(CLOSE_ROOM_CLOSED, reason)
+                stream.outlet = None
+        self.spectators.clear()
+        while not self.inbox.empty():
+            self._fail(self.inbox.get_nowait(), RoomError("room_closed", "This room has closed.", 410))
+
+    async def _handle(self, msg: Message) -> None:
+        if isinstance(msg, Join):
+            result = self._join(msg.name)
+            await self._save()
+            _resolve(msg.reply, result)
+            self._push()
+        elif isinstance(msg, GetSummary):
+            _resolve(msg.reply, self.state.public_summary())
+        elif isinstance(msg, Attach):
+            self._attach(msg)
+        elif isinstance(msg, Detach):
+            self._detach(msg.outlet)
+        elif isinstance(msg, Command):
+            await self._command(msg)
+        elif isinstance(msg, NextRound):
+            m = self.state.match
+            if (self.state.status == BETWEEN and m is not None and self.state.match_no == msg.match_no
+                    and m.round_no == msg.round_no):
+                self._next_round()
+                self._push()
+
+    # ------------------------------------------------------------------ seats
+
+    def _join(self, name: str) -> dict[str, Any]:
+        st = self.state
+        name = self._clean_name(name)
+        if st.status != WAITING:
+            raise RoomError("room_started" if st.status != OVER else "room_finished",
+                            "This game has already started; you can watch it." if st.status != OVER
+                            else "This game has finished.")
+        if len(st.players) >= st.max_seats:
+            raise RoomError("room_full", f"This room is full ({st.max_seats} seats).")
+        self._check_name_free(name, None)
+        token = new_token()
+        player = Player(name=name, token_hash=hash_token(token), seat=len(st.players))
+        st.players.append(player)
+        self.streams[player.token_hash] = Stream(buffer=deque(maxlen=self.settings.replay_frames))
+        if len(st.players) == 1:
+            st.host = 0
+        st.note("joined", f"{name} took seat {player.seat + 1}.", seat=player.seat)
+        return {"code": st.code, "seat": player.seat, "token": token, "name": name,
+                "host": player.seat == st.host, "ws_path": f"/ws/rooms/{st.code}"}
+
+    def _clean_name(self, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise RoomError("bad_name", "Please choose a name.", 422)
+        if len(name) > self.settings.name_max_chars:
+            raise RoomError("bad_name", f"Names are at most {self.settings.name_max_chars} characters.", 422)
+        return name
+
+    def _check_name_free(self, name: str, me: Player | None) -> None:
+        if any(p.name.casefold() == name.casefold() and p is not me for p in self.state.players):
+            raise RoomError("name_taken", f"Someone here is already called {name}.")
+
+    def _remove(self, player: Player, code: int, reason: str) -> None:
+        st = self.state
+        host = st.players[st.host] if st.players else None
+        st.players.remove(player)
+        st.renumber()
+        if host is player or host is None:
+            st.host = 0  # the longest-seated player becomes host
+        else:
+            st.host = host.seat
+        stream = self.streams.pop(player.token_hash, None)
+        if stream is not None and stream.outlet is not None:
+            # Closed after this message's reply, so a leaving player still gets its ack.
+            self.closing.append((stream.outlet, code, reason))
+
+    def _player(self, token_hash: str | None) -> Player | None:
+        if token_hash is None:
+            return None
+        for p in self.state.players:
+            if p.token_hash == token_hash:
+                return p
+        return None
+
+    # ------------------------------------------------------------------ connections
+
+    def _attach(self, msg: Attach) -> None:
+        st = self.state
+        if msg.token is None:
+            stream = Stream(outlet=msg.outlet, buffer=deque(maxlen=1))
+            self.spectators[msg.outlet] = stream
+            self._snapshot(stream, None)
+            _resolve(msg.reply, None)
+            return
+        player = st.by_token(msg.token)
+        if player is None:
+            raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+        stream = self.streams[player.token_hash]
+        if stream.outlet is not None and stream.outlet is not msg.outlet:
+            stream.outlet.close(CLOSE_REPLACED, "replaced by a newer connection")
+        stream.outlet = msg.outlet
+        player.connected = True
+        _resolve(msg.reply, player.seat)
+        if not self._resume(stream, player.seat, msg.last_seq):
+            self._snapshot(stream, player.seat)
+        self._push()
+
+    def _resume(self, stream: Stream, seat: int, last_seq: int | None) -> bool:
+        """Replay what a reconnecting client missed, if the buffer still holds all of it."""
+        if last_seq is None or stream.view is None or not 1 <= last_seq <= stream.seq:
+            return False
+        missed = [(s, text) for s, text in stream.buffer if s > last_seq]
+        if last_seq < stream.seq and (not missed or missed[0][0] != last_seq + 1):
+            return False
+        assert stream.outlet is not None
+        for _, text in missed:
+            # Byte-identical to frames already sent to this seat (and seen by the observer then);
+            # they show the seat's own past view, so they are judged by the state of their time.
+            stream.outlet.offer(text)
+        # Whatever changed while nobody was connected arrives as one more patch.
+        self._send_state(stream, seat, self.state.view_for(seat))
+        return True
+
+    def _snapshot(self, stream: Stream, seat: int | None) -> None:
+        new = self.state.view_for(seat)
+        stream.seq += 1
+        text = dumps({"type": "snapshot", "seq": stream.seq, "view": new})
+        stream.buffer.append((stream.seq, text))
+        stream.view = new
+        if stream.outlet is not None:
+            self._emit(stream.outlet, seat, text, new)
+
+    def _detach(self, outlet: Outlet) -> None:
+        if self.spectators.pop(outlet, None) is not None:
+            return
+        for token_hash, stream in self.streams.items():
+            if stream.outlet is outlet:
+                stream.outlet = None
+                player = self._player(token_hash)
+                if player is not None:
+                    player.connected = False
+                self._push()
+                return
+
+    # ------------------------------------------------------------------ sending
+
+    def _emit(self, outlet: Outlet, seat: int | None, text: str, view: dict[str, Any] | None) -> None:
+        if self.observer is not None:
+            self.observer(self.code, seat, text, self.state, view)
+        outlet.offer(text)
+
+    def _send_state(self, stream: Stream, seat: int | None, new: dict[str, Any]) -> None:
+        assert stream.view is not None
+        ops = make_patch(stream.view, new)
+        if not ops:
+            return
+        stream.seq += 1
+        text = dumps({"type": "patch", "seq": stream.seq, "ops": ops})
+        stream.buffer.append((stream.seq, text))
+        stream.view = new
+        if stream.outlet is not None:
+            self._emit(stream.outlet, seat, text, new)
+
+    def _push(self) -> None:
+        """Send every connected seat (and spectator) the patch to its new view."""
+        for player in self.state.players:
+            stream = self.streams[player.token_hash]
+            if stream.outlet is not None and stream.view is not None:
+                self._send_state(stream, player.seat, self.state.view_for(player.seat))
+        if self.spectators:
+            new = self.state.view_for(None)
+            ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once
+            for outlet, stream in self.spectators.items():
+                assert stream.view is not None
+                key = id(stream.view)
+                if key not in ops_by_view:
+                    ops_by_view[key] = dumps(make_patch(stream.view, new))
+                if ops_by_view[key] == "[]":
+                    continue
+                stream.seq += 1
+                stream.view = new
+                self._emit(outlet, None, f'{{"type":"patch","seq":{stream.seq},"ops":{ops_by_view[key]}}}', new)
+
+    def _reply(self, outlet: Outlet, seat: int | None, frame: dict[str, Any]) -> None:
+        self._emit(outlet, seat, dumps(frame), None)
+
+    @staticmethod
+    def _error(cid: str | None, code: str, message: str) -> dict[str, Any]:
+        return {"type": "error", "id": cid, "code": code, "message": message}
+
+    # ------------------------------------------------------------------ commands
+
+    async def _command(self, msg: Command) -> None:
+        player = self._player(msg.seat_token)
+        try:
+            if msg.type == "ping":
+                self._reply(msg.outlet, None, {"type": "pong", "id": msg.id})
+                return
+            if player is None:
+                if msg.seat_token is not None:
+                    self._reply(msg.outlet, None, self._error(msg.id, "not_seated", "You no longer have a seat here."))
+                else:
+                    self._reply(msg.outlet, None, self._error(msg.id, "spectator", "Spectators can only watch."))
+                return
+            stream = self.streams[player.token_hash]
+            if msg.id is not None and msg.id in stream.replies:
+                # A resend (typically after a reconnect): the same answer, never a second apply.
+                self._reply(msg.outlet, player.seat, stream.replies[msg.id])
+                return
+            try:
+                await self._perform(player, msg)
+                self._push()
+                answer = {"type": "ack", "id": msg.id, "seq": stream.seq}
+            except (RoomError, IllegalAction, ConfigError) as err:
+                self._push()  # a refused UNO! attempt still updates the race receipt
+                answer = self._error(msg.id, err.code, err.message)
+            if msg.id is not None:
+                stream.replies[msg.id] = answer
+                while len(stream.replies) > self.settings.action_ids_kept:
+                    stream.replies.popitem(last=False)
+            self._reply(msg.outlet, player.seat, answer)
+        finally:
+            for outlet, code, reason in self.closing:
+                outlet.close(code, reason)
+            self.closing.clear()
+            if not msg.done.done():
+                msg.done.set_result(None)
+
+    async def _perform(self, player: Player, msg: Command) -> None:
+        st = self.state
+        t, p = msg.type, msg.payload
+        if t == "action":
+            self._act(player, p.get("action"))
+            await self._after_action()
+        elif t == "chat":
+            text = " ".join(str(p.get("text", "")).split())
+            if not text:
+                raise RoomError("bad_chat", "Say something.")
+            if len(text) > self.settings.chat_max_chars:
+                raise RoomError("bad_chat", f"Chat messages are at most {self.settings.chat_max_chars} characters.")
+            st.add_chat(player.seat, text)
+        elif t == "rename":
+            name = self._clean_name(str(p.get("name", "")))
+            self._check_name_free(name, player)
+            old, player.name = player.name, name
+            st.note("renamed", f"{old} is now called {name}.", seat=player.seat)
+        elif t == "ready":
+            player.ready = bool(p.get("ready", True))
+            if st.status == BETWEEN and all(q.ready for q in st.players):
+                self._next_round()
+        elif t == "leave":
+            if st.status in (PLAYING, BETWEEN):
+                raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
+            st.note("left", f"{player.name} left.", seat=player.seat)
+            self._remove(player, CLOSE_REMOVED, "you left the room")
+            await self._save()
+        elif t == "kick":
+            self._require_host(player)
+            seat = p.get("seat")
+            if st.status != WAITING:
+                raise RoomError("in_game", "Seats can only be removed before the game starts.")
+            if type(seat) is not int or not 0 <= seat < len(st.players) or seat == player.seat:
+                raise RoomError("bad_seat", "Choose another seated player to remove.")
+            target = st.players[seat]
+            st.note("kicked", f"{player.name} removed {target.name}.", seat=seat)
+            self._remove(target, CLOSE_REMOVED, "removed by the host")
+            await self._save()
+        elif t == "start":
+            self._require_host(player)
+            if st.status != WAITING:
+                raise RoomError("already_started", "The game has already started.")
+            self._start_match()
+            await self._save()
+        elif t == "rematch":
+            self._require_host(player)
+            if st.status != OVER:
+                raise RoomError("not_over", "A rematch can start once the match is over.")
+            self._start_match()
+            await self._save()
+        else:
+            raise RoomError("bad_message", f"Unknown message type {t!r}.")
+
+    def _require_host(self, player: Player) -> None:
+        if player.seat != self.state.host:
+            raise RoomError("not_host", f"Only the host ({self.state.name_of(self.state.host)}) can do that.")
+
+    # ------------------------------------------------------------------ the match
+
+    def _start_match(self) -> None:
+        st = self.state
+        variant = VARIANTS[st.edition]
+        if len(st.players) < max(2, variant.min_seats):
+            raise RoomError("not_enough_players", "At least two players are needed to start.")
+        seed = secrets.token_hex(8)
+        match, events = new_match(MatchConfig(st.edition, len(st.players), st.target), seed)
+        st.match, st.seed = match, seed
+        st.match_no += 1
+        st.status = PLAYING
+        st.next_round_at = None
+        for q in st.players:
+            q.ready = False
+        self.races.clear()
+        st.note("started", "The rematch begins." if st.match_no > 1 else "The game begins.", match=st.match_no)
+        st.record(events)
+
+    def _act(self, player: Player, raw: Any) -> None:
+        st = self.state
+        if st.status != PLAYING or st.match is None:
+            raise RoomError("not_playing", "No round is being played now.")
+        action = Action.from_json(raw)
+        try:
+            events = apply(st.match, player.seat, action)
+        except IllegalAction as err:
+            if err.code == "too_late":
+                self._late_attempt(player, action, err)
+            raise
+        self._note_race(events, action)
+        st.record(events)
+
+    def _note_race(self, events: list[Event], action: Action) -> None:
+        """Start an UNO! race receipt when a declaration or catch wins (C-12)."""
+        for ev in events:
+            if ev.kind == "uno" and action.kind == "declare_uno" and not ev.data.get("early"):
+                self._open_race(ev.data["seat"], ev.data["seat"], "declare")
+            elif ev.kind == "caught":
+                self._open_race(ev.data["seat"], ev.data["by"], "catch")
+
+    def _open_race(self, target: int, seat: int, how: str) -> None:
+        attempts = [{"seat": seat, "action": how, "ok": True}]
+        self.races[target] = self.state.note("uno_race", self._race_text(target, attempts), target=target,
+                                             attempts=attempts)
+
+    def _late_attempt(self, player: Player, action: Action, err: IllegalAction) -> None:
+        target = player.seat if action.kind == "declare_uno" else action.target
+        entry = self.races.get(target) if target is not None else None
+        if entry is None:
+            return
+        attempts = [*entry["attempts"], {"seat": player.seat,
+                                         "action": "declare" if action.kind == "declare_uno" else "catch",
+                                         "ok": False}]
+        new = {**entry, "attempts": attempts, "text": self._race_text(entry["target"], attempts)}
+        if self.state.replace_entry(entry, new):
+            self.races[entry["target"]] = new
+        first = attempts[0]
+        who = self.state.name_of(first["seat"])
+        did = "declared UNO" if first["action"] == "declare" else f"caught {self.state.name_of(entry['target'])}"
+        err.message = f"Too late: {who} {did} first."
+
+    def _race_text(self, target: int, attempts: list[dict[str, Any]]) -> str:
+        name = self.state.name_of
+        parts = []
+        for i, a in enumerate(attempts, 1):
+            verb = "declared UNO" if a["action"] == "declare" else "caught them"
+            parts.append(f"{i}. {name(a['seat'])} {verb}" + ("" if a["ok"] else " (too late)"))
+        return f"UNO! race over {name(target)}: " + "; ".join(parts) + "."
+
+    async def _after_action(self) -> None:
+        st = self.state
+        m = st.match
+        assert m is not None
+        if m.phase == M_BETWEEN:
+            st.status = BETWEEN
+            for q in st.players:
+                q.ready = False
+            delay = self.settings.between_rounds_seconds
+            st.next_round_at = round(time.time() + delay, 3)
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = asyncio.get_running_loop().call_later(
+                delay, self.tell, NextRound(st.match_no, m.round_no))
+            await self._save()
+        elif m.phase == M_OVER:
+            st.status = OVER
+            st.next_round_at = None
+            assert m.winner is not None
+            st.note("final", f"{st.name_of(m.winner)} wins the match.", winner=m.winner)
+            await self.store.record_result(MatchResult(
+                st.code, st.match_no, st.edition, m.winner, tuple(p.name for p in st.players), tuple(m.scores)))
+            await self._save()
+
+    def _next_round(self) -> None:
+        st = self.state
+        assert st.match is not None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        events = start_next_round(st.match)
+        st.status = PLAYING
+        st.next_round_at = None
+        for q in st.players:
+            q.ready = False
+        self.races.clear()
+        st.record(events)
+
+    # ------------------------------------------------------------------ persistence
+
+    def record(self) -> RoomRecord:
+        st = self.state
+        m = st.match
+        return RoomRecord(
+            code=st.code, edition=st.edition, public=st.public, max_seats=st.max_seats, target=st.target,
+            name=st.name, status=st.status, host=st.host, match_no=st.match_no, seed=st.seed,
+            players=tuple(PlayerRecord(p.seat, p.name, p.token_hash) for p in st.players),
+            log=tuple((e.round, e.seat, e.action.to_json()) for e in m.log) if m is not None else (),
+            rounds=m.round_no if m is not None else 0,
+        )
+
+    async def _save(self) -> None:
+        await self.store.save_room(self.record())

@@ -1,0 +1,215 @@
+"""A room's state outside the rules: seats, names, tokens, host, ready flags, chat, logs.
+
+Everything here is owned by one ``RoomActor`` and touched by it alone.  Published entries
+(log lines, chat lines) are never mutated once built — they are replaced — because each
+seat's last view holds references to them and is diffed against the next one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine import Event, Match, view
+
+from .narrate import describe, scrub
+
+# Room status, as clients see it.
+WAITING = "waiting"  # seats are being taken; the host starts
+PLAYING = "playing"  # a round is being played
+BETWEEN = "between"  # a round is over; summary shown; the next one starts soon
+OVER = "over"  # the match is over; the host may start a rematch
+
+PROTOCOL_VERSION = 1
+
+# Room codes: no 0/O, 1/I/L look-alikes.  31 ** 8 ≈ 8.5e11 codes, drawn with ``secrets``.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Player:
+    name: str
+    token_hash: str
+    seat: int
+    connected: bool = False
+    ready: bool = False
+
+
+@dataclass
+class RoomState:
+    code: str
+    edition: str
+    public: bool
+    max_seats: int
+    target: int | None
+    name: str
+    event_log_kept: int = 60
+    private_log_kept: int = 20
+    chat_kept: int = 500
+    created: float = field(default_factory=time.time)
+    status: str = WAITING
+    players: list[Player] = field(default_factory=list)  # index == seat
+    host: int = 0
+    match: Match | None = None
+    match_no: int = 0
+    seed: str | None = None
+    next_round_at: float | None = None
+    chat: deque[dict[str, Any]] = field(default_factory=deque)
+    log: deque[dict[str, Any]] = field(default_factory=deque)
+    private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
+    entries: int = 0  # numbers every log and chat entry, so clients can key them
+
+    # ------------------------------------------------------------------ seats
+
+    def name_of(self, seat: int) -> str:
+        return self.players[seat].name if 0 <= seat < len(self.players) else f"seat {seat}"
+
+    def by_token(self, token: str) -> Player | None:
+        digest = hash_token(token)
+        for p in self.players:
+            # Equal-length hex digests; compare_digest keeps the lookup constant-time per seat.
+            if secrets.compare_digest(p.token_hash, digest):
+                return p
+        return None
+
+    def renumber(self) -> None:
+        for i, p in enumerate(self.players):
+            p.seat = i
+
+    # ------------------------------------------------------------------ logs
+
+    def _number(self) -> int:
+        self.entries += 1
+        return self.entries
+
+    def note(self, kind: str, text: str, **data: Any) -> dict[str, Any]:
+        """Append a room-level public log entry (joins, starts, UNO race receipts...)."""
+        entry = {"n": self._number(), "kind": kind, "text": text, **data}
+        self.log.append(entry)
+        while len(self.log) > self.event_log_kept:
+            self.log.popleft()
+        return entry
+
+    def replace_entry(self, old: dict[str, Any], new: dict[str, Any]) -> bool:
+        """Swap a published entry for an updated copy (entries are never mutated)."""
+        for i, e in enumerate(self.log):
+            if e is old:
+                self.log[i] = new
+                return True
+        return False
+
+    def record(self, events: list[Event]) -> None:
+        """Engine events into the logs: public ones for all, private ones for their seats only."""
+        for ev in events:
+            data = scrub(ev.data)
+            entry = {"n": self._number(), "kind": ev.kind, "text": describe(ev.kind, ev.data, self.name_of), **data}
+            if ev.to is None:
+                self.log.append(entry)
+                while len(self.log) > self.event_log_kept:
+                    self.log.popleft()
+                continue
+            for seat in ev.to:
+                box = self.private.setdefault(seat, deque())
+                box.append(entry)
+                while len(box) > self.private_log_kept:
+                    box.popleft()
+
+    def add_chat(self, seat: int, text: str) -> dict[str, Any]:
+        entry = {"n": self._number(), "seat": seat, "name": self.name_of(seat), "text": text,
+                 "at": round(time.time(), 3)}
+        self.chat.append(entry)
+        while len(self.chat) > self.chat_kept:
+            self.chat.popleft()
+        return entry
+
+    # ------------------------------------------------------------------ views
+
+    def room_info(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.name,
+            "edition": self.edition,
+            "public": self.public,
+            "max_seats": self.max_seats,
+            "target": self.target,
+            "status": self.status,
+            "host": self.host if self.players else None,
+            "match": self.match_no,
+            "next_round_at": self.next_round_at,
+        }
+
+    def summary(self) -> dict[str, Any] | None:
+        """Between rounds: the round just scored; at the end: the final table too."""
+        m = self.match
+        if m is None or not m.history or self.status not in (BETWEEN, OVER):
+            return None
+        last = m.history[-1]
+        standings = sorted(range(len(m.scores)), key=lambda s: (-m.scores[s], s))
+        return {
+            "round": last.number,
+            "winner": last.winner,
+            "points": last.points,
+            "cards_left": list(last.cards_left),
+            "scores": list(m.scores),
+            "final": self.status == OVER,
+            "match_winner": m.winner,
+            "table": [{"seat": s, "name": self.name_of(s), "score": m.scores[s]} for s in standings],
+        }
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) may see; the thing the server diffs."""
+        out: dict[str, Any] = {
+            "protocol": PROTOCOL_VERSION,
+            "room": self.room_info(),
+            "you": seat,
+            "players": [
+                {"seat": p.seat, "name": p.name, "connected": p.connected, "host": p.seat == self.host,
+                 "ready": p.ready}
+                for p in self.players
+            ],
+            "chat": list(self.chat),
+            "log": list(self.log),
+            "game": view(self.match, seat) if self.match is not None else None,
+            "summary": self.summary(),
+        }
+        if seat is not None:
+            out["private"] = list(self.private.get(seat, ()))
+        return out
+
+    def public_summary(self) -> dict[str, Any]:
+        """What the lobby lists: no tokens, no cards."""
+        taken = len(self.players)
+        return {
+            "code": self.code,
+            "name": self.name,
+            "variant": self.edition,
+            "public": self.public,
+            "max_seats": self.max_seats,
+            "target_score": self.target,
+            "status": self.status,
+            "seats_taken": taken,
+            "seats_free": max(0, self.max_seats - taken) if self.status == WAITING else 0,
+            "players": [p.name for p in self.players],
+            "created_at": self.created,
+        }

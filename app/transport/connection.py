@@ -1,0 +1,88 @@
+"""One client socket: a bounded send queue drained by its own writer task.
+
+The room actor only ever calls ``offer``, which never waits.  A client too slow to keep
+up fills its queue and is disconnected (it can reconnect and resume), so the room — and
+every other player in it — never waits for the slowest socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from starlette.websockets import WebSocket
+
+log = logging.getLogger("app.transport")
+
+CLOSE_TOO_SLOW = 4008
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, max_frames: int, on_close: Callable[[Connection], None] | None = None) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_frames)
+        self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
+        self.on_close = on_close
+        self._closer: asyncio.Task[None] | None = None
+        self.writer = asyncio.create_task(self._write())
+
+    def offer(self, text: str) -> bool:
+        if self.closed:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.info("closing a socket that fell %d frames behind", self.queue.maxsize)
+            self.close(CLOSE_TOO_SLOW, "too slow: reconnect to resume")
+            return False
+        return True
+
+    def close(self, code: int, reason: str) -> None:
+        """Stop sending and close the socket once what is already queued has gone (if it can)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        if code == CLOSE_TOO_SLOW:
+            # Its queue is full of frames it cannot take: drop them, close now.
+            self.writer.cancel()
+            self._closer = asyncio.create_task(self._close_socket())
+        else:
+            try:
+                self.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.writer.cancel()
+                self._closer = asyncio.create_task(self._close_socket())
+
+    async def _close_socket(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(self.close_code, self.close_reason)
+        if self.on_close is not None:
+            self.on_close(self)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close_socket()
+                    return
+                await self.ws.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the peer went away mid-send: stop writing, the reader will notice
+            self.closed = True
+            if self.on_close is not None:
+                self.on_close(self)
+
+    async def aclose(self) -> None:
+        """Called when the reader is done: make sure the writer task ends."""
+        self.closed = True
+        if not self.writer.done():
+            self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.writer

@@ -1,0 +1,119 @@
+"""REST routes for rooms: create, list, inspect, take a seat.  Thin: the actors decide."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Request, status
+from pydantic import BaseModel, Field
+
+from app.rooms.actor import RoomError
+from app.rooms.registry import RoomRegistry
+
+router = APIRouter(prefix="/api", tags=["rooms"])
+
+
+def get_registry(request: Request) -> RoomRegistry:
+    registry: RoomRegistry = request.app.state.registry
+    return registry
+
+
+Registry = Annotated[RoomRegistry, Depends(get_registry)]
+
+
+class CreateRoom(BaseModel):
+    variant: Literal["classic", "mario_kart", "all_wild", "pocket_pizza"]
+    public: bool = True
+    max_seats: int = Field(4, ge=2, le=10)
+    target_score: int | None = Field(None, ge=1, le=100_000, description="Default: the edition's own")
+    name: str | None = Field(None, max_length=40)
+
+
+class RoomSummary(BaseModel):
+    code: str
+    name: str
+    variant: str
+    public: bool
+    max_seats: int
+    target_score: int | None
+    status: Literal["waiting", "playing", "between", "over"]
+    seats_taken: int
+    seats_free: int
+    players: list[str]
+    created_at: float
+
+
+class RoomList(BaseModel):
+    rooms: list[RoomSummary]
+
+
+class JoinRoom(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+
+
+class Seat(BaseModel):
+    code: str
+    seat: int
+    token: str = Field(description="Bearer secret of this seat: for the WebSocket and for reconnecting.")
+    name: str
+    host: bool
+    ws_path: str
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    detail: ErrorBody
+
+
+def _http(err: RoomError) -> HTTPException:
+    return HTTPException(err.status, detail={"code": err.code, "message": err.message})
+
+
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse, "description": "No such room"}}
+
+
+@router.post("/rooms", status_code=status.HTTP_201_CREATED, response_model=RoomSummary,
+             responses={422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
+    """Open a room; join it with `POST /api/rooms/{code}/players`."""
+    try:
+        actor = registry.create(body.variant, public=body.public, max_seats=body.max_seats,
+                                target=body.target_score, name=body.name)
+    except RoomError as err:
+        raise _http(err) from None
+    return RoomSummary(**actor.summary)
+
+
+@router.get("/rooms", response_model=RoomList)
+async def list_rooms(registry: Registry) -> RoomList:
+    """Public rooms still open to join, newest first."""
+    return RoomList(rooms=[RoomSummary(**s) for s in registry.public_rooms()])
+
+
+@router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)
+async def get_room(code: str, registry: Registry) -> RoomSummary:
+    actor = registry.get(code)
+    if actor is None:
+        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    try:
+        return RoomSummary(**await actor.get_summary())
+    except RoomError as err:
+        raise _http(err) from None
+
+
+@router.post("/rooms/{code}/players", status_code=status.HTTP_201_CREATED, response_model=Seat,
+             responses={**NOT_FOUND, 409: {"model": ErrorResponse, "description": "Full, started or finished"},
+                        422: {"model": ErrorResponse}})
+async def join_room(code: str, body: JoinRoom, registry: Registry) -> Seat:
+    """Take a seat.  Keep the returned token secret: it is the seat's only credential."""
+    actor = registry.get(code)
+    if actor is None:
+        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    try:
+        return Seat(**await actor.join(body.name))
+    except RoomError as err:
+        raise _http(err) from None

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Run the server: install the locked dependencies, then start uvicorn.
+#   HOST (default 127.0.0.1) and PORT (default 8000) choose where it listens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet "uv==0.13.9"
+uv sync --frozen --quiet
+
+HOST="${HOST:-127.0.0.1}"
+PORT="${PORT:-8000}"
+shown="$HOST"
+[ "$HOST" = "0.0.0.0" ] && shown="127.0.0.1"
+echo "UNO server: http://${shown}:${PORT}  (API docs: http://${shown}:${PORT}/docs, protocol: docs/PROTOCOL.md)"
+exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" "$@"

@@ -1,0 +1,373 @@
+"""A real server on a real port, and protocol-only clients, for the room and transport tests.
+
+The server (uvicorn) runs in a background thread with its own event loop; tests talk to
+it over loopback with ``httpx`` and the ``websockets`` client — no in-process shortcuts.
+``FrameAudit`` is the server-side observer: it sees every frame as it is sent, together
+with the room state at that instant, to check the hidden-information rule (C-16) and to
+let clients check their patched views against the server's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import threading
+import time
+from typing import Any
+
+import httpx
+import jsonpatch
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from app.config import Settings
+from app.main import create_app
+from app.rooms.room_state import RoomState
+
+
+def digest(obj: Any) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def card_ids(value: Any, out: set[int]) -> set[int]:
+    """Every card id in a frame: card dicts, and the ``card`` of actions (legal moves)."""
+    if isinstance(value, dict):
+        if "face" in value and isinstance(value.get("id"), int):
+            out.add(value["id"])
+        if "kind" in value and isinstance(value.get("card"), int) and "face" not in value:
+            out.add(value["card"])
+        for v in value.values():
+            card_ids(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            card_ids(v, out)
+    return out
+
+
+def private_entries(value: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if isinstance(value, dict):
+        if value.get("kind") in ("drew", "passed", "hand_revealed") and "text" in value:
+            out.append(value)
+        for v in value.values():
+            private_entries(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            private_entries(v, out)
+    return out
+
+
+class FrameAudit:
+    """Server-side observer of every outbound frame (runs in the server's thread)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.views: dict[tuple[str, int, int], str] = {}  # (room, seat, seq) -> digest of the view
+        self.sent: dict[tuple[str, int | None], set[str]] = {}  # exact texts sent, by seat
+        self.violations: list[str] = []
+        self.frames = 0
+        self.answered: set[tuple[str, str]] = set()  # (room, client id) the room has answered
+
+    def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
+                 view: dict[str, Any] | None) -> None:
+        frame = json.loads(text)
+        problems = self.check(seat, frame, state)
+        with self.lock:
+            self.frames += 1
+            self.sent.setdefault((code, seat), set()).add(hashlib.sha256(text.encode()).hexdigest())
+            if view is not None and seat is not None:
+                self.views[(code, seat, frame["seq"])] = digest(view)
+            self.violations.extend(f"{code} seat {seat}: {p}" for p in problems)
+            if frame.get("type") in ("ack", "error") and frame.get("id"):
+                self.answered.add((code, frame["id"]))
+
+    @staticmethod
+    def check(seat: int | None, frame: dict[str, Any], state: RoomState) -> list[str]:
+        m = state.match
+        if m is None:
+            return []
+        rnd = m.round
+        problems: list[str] = []
+        if rnd.winner is None:  # once a round is scored every hand is shown to all (C-16)
+            reveal = rnd.reveal
+            for cid in card_ids(frame, set()):
+                for other, hand in enumerate(rnd.hands):
+                    if other == seat or cid not in hand:
+                        continue
+                    if reveal is not None and reveal[0] == seat and reveal[1] == other and cid in reveal[2]:
+                        continue  # CL-6 / PP-6: the challenged hand, shown to the challenger
+                    problems.append(f"card {cid} held by seat {other} sent in a {frame.get('type')} frame")
+        for entry in private_entries(frame, []):
+            kind = entry["kind"]
+            if seat is None or (kind == "drew" and entry["seat"] != seat) or (
+                    kind == "passed" and seat not in (entry["seat"], entry["to"])):
+                problems.append(f"private {kind} entry {entry} sent")
+        return problems
+
+    def sent_to(self, code: str, seat: int | None, text: str) -> bool:
+        with self.lock:
+            return hashlib.sha256(text.encode()).hexdigest() in self.sent.get((code, seat), set())
+
+    async def until_answered(self, code: str, cid: str, timeout: float = 10) -> None:
+        """Wait until the room has handled a message (its answer is on the way)."""
+        deadline = time.monotonic() + timeout
+        while (code, cid) not in self.answered:
+            assert time.monotonic() < deadline, f"{cid} never answered"
+            await asyncio.sleep(0.001)
+
+    def view_digest(self, code: str, seat: int, seq: int) -> str | None:
+        with self.lock:
+            return self.views.get((code, seat, seq))
+
+
+class LiveServer:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.audit = FrameAudit()
+        self.settings = settings or Settings(between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None)  # type: ignore[call-arg]
+        self.app = create_app(self.settings, observer=self.audit)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.port = 0
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.01)
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def registry(self) -> Any:
+        return self.app.state.registry
+
+
+class Client:
+    """A protocol-only client: keeps a view by applying snapshots and patches, checks seq."""
+
+    def __init__(self, server: LiveServer, code: str, token: str | None = None, seat: int | None = None) -> None:
+        self.server, self.code, self.token, self.seat = server, code, token, seat
+        self.ws: ClientConnection | None = None
+        self.view: Any = None  # the JSON view; Any keeps test code readable
+        self.seq = 0
+        self.replies: dict[str, dict[str, Any]] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.frames: list[str] = []
+        self.desync_checks = 0
+        self.check_desync = True
+        self.next_id = 0
+
+    async def connect(self, last_seq: int | None = None, header: bool = False) -> None:
+        url = f"{self.server.ws}/ws/rooms/{self.code}"
+        params = []
+        headers = {}
+        if self.token is not None:
+            if header:
+                headers["Authorization"] = f"Bearer {self.token}"
+            else:
+                params.append(f"token={self.token}")
+        if last_seq is not None:
+            params.append(f"last_seq={last_seq}")
+        if params:
+            url += "?" + "&".join(params)
+        self.ws = await connect(url, additional_headers=headers, max_size=2**22)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    def new_id(self) -> str:
+        self.next_id += 1
+        return f"c{self.seat}-{self.next_id}"
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(msg))
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        assert self.ws is not None
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(text, str)
+        self.frames.append(text)
+        frame: dict[str, Any] = json.loads(text)
+        t = frame["type"]
+        if t == "snapshot":
+            self.view = frame["view"]
+            self.seq = frame["seq"]
+        elif t == "patch":
+            assert self.view is not None
+            assert frame["seq"] == self.seq + 1, f"seq jumped from {self.seq} to {frame['seq']}"
+            self.view = jsonpatch.apply_patch(self.view, frame["ops"], in_place=True)
+            self.seq = frame["seq"]
+        elif t in ("ack", "error", "pong") and frame.get("id") is not None:
+            self.replies[frame["id"]] = frame
+        if t == "error":
+            self.errors.append(frame)
+        if t in ("snapshot", "patch") and self.seat is not None:
+            self.seat = self.view["you"]  # seats close up when someone leaves
+        if t in ("snapshot", "patch") and self.seat is not None and self.check_desync:
+            expected = self.server.audit.view_digest(self.code, self.seat, self.seq)
+            assert expected == digest(self.view), f"seat {self.seat} desynced at seq {self.seq}"
+            self.desync_checks += 1
+        return frame
+
+    async def request(self, msg: dict[str, Any], timeout: float = 10) -> dict[str, Any]:
+        """Send a message with a fresh id; read frames until its ack or error."""
+        cid = msg.get("id") or self.new_id()
+        await self.send({**msg, "id": cid})
+        return await self.until_reply(cid, timeout)
+
+    async def until_reply(self, cid: str, timeout: float = 10) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while cid not in self.replies:
+            await self.recv(max(0.01, deadline - time.monotonic()))
+        return self.replies.pop(cid)
+
+    async def drain(self, quiet: float = 0.15) -> None:
+        """Read frames until none arrives for ``quiet`` seconds."""
+        while True:
+            try:
+                await self.recv(quiet)
+            except TimeoutError:
+                return
+
+    # Shortcuts into the view.
+    @property
+    def game(self) -> Any:
+        return self.view["game"] if self.view else None
+
+    @property
+    def status(self) -> str:
+        assert self.view is not None
+        return str(self.view["room"]["status"])
+
+
+async def create_room(server: LiveServer, variant: str, seats: int, target: int | None = 1,
+                      public: bool = True) -> str:
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        r = await http.post("/api/rooms", json={"variant": variant, "public": public, "max_seats": seats,
+                                                "target_score": target})
+        assert r.status_code == 201, r.text
+        return str(r.json()["code"])
+
+
+async def seat_players(server: LiveServer, code: str, n: int) -> list[Client]:
+    clients = []
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        for i in range(n):
+            r = await http.post(f"/api/rooms/{code}/players", json={"name": f"P{i}"})
+            assert r.status_code == 201, r.text
+            body = r.json()
+            clients.append(Client(server, code, body["token"], body["seat"]))
+    for c in clients:
+        await c.connect()
+        await c.recv()  # the snapshot
+    return clients
+
+
+async def start_game(clients: list[Client]) -> None:
+    reply = await clients[0].request({"type": "start"})
+    assert reply["type"] == "ack", reply
+    for c in clients:
+        await c.drain(0.05)
+
+
+def choose(client: Client, rng: random.Random, uno_chatter: float = 0.3) -> dict[str, Any] | None:
+    """A random bot: a legal decision on its turn, and now and then a UNO! declaration or catch."""
+    game = client.game
+    if game is None or client.status != "playing":
+        return None
+    table = game["table"]
+    legal = table.get("legal", [])
+    if not legal:
+        return None
+    uno = [a for a in legal if a["kind"] in ("declare_uno", "catch")]
+    mine = [a for a in legal if a["kind"] not in ("declare_uno", "catch")]
+    if uno and rng.random() < uno_chatter:
+        return dict(rng.choice(uno))
+    pending = table.get("pending")
+    if mine and pending and pending["seat"] == client.seat:
+        # Mostly play rather than draw, or random games last a very long time.
+        plays = [a for a in mine if a["kind"] not in ("draw", "keep")]
+        return dict(rng.choice(plays if plays and rng.random() < 0.85 else mine))
+    return None
+
+
+async def play_bot(client: Client, rng: random.Random, uno_chatter: float = 0.3) -> int:
+    """Play until the match is over; returns the number of actions this client sent."""
+    sent = 0
+    while client.status != "over":
+        action = choose(client, rng, uno_chatter)
+        if action is None:
+            if client.status == "between" and not any(
+                    p["ready"] for p in client.view["players"] if p["seat"] == client.seat):
+                await client.request({"type": "ready"})
+                continue
+            await client.recv(20)
+            continue
+        await client.request({"type": "action", "action": action})
+        sent += 1
+    return sent
+
+
+async def play_match(server: LiveServer, variant: str, seats: int, seed: int, target: int | None = 1) -> list[Client]:
+    code = await create_room(server, variant, seats, target)
+    clients = await seat_players(server, code, seats)
+    await start_game(clients)
+    await asyncio.gather(*(play_bot(c, random.Random(f"{seed}/{c.seat}")) for c in clients))
+    for c in clients:
+        await c.drain(0.05)
+    return clients
+
+
+async def sync(clients: list[Client]) -> None:
+    """Bring every client up to date: a ping is answered after all earlier room messages."""
+    await asyncio.gather(*(c.request({"type": "ping"}) for c in clients))
+
+
+def pending_client(clients: list[Client]) -> Client | None:
+    game = clients[0].game
+    if game is None or clients[0].status != "playing" or game["table"]["pending"] is None:
+        return None
+    seat = game["table"]["pending"]["seat"]
+    return next((c for c in clients if c.seat == seat), None)
+
+
+async def puppet_step(clients: list[Client], rng: random.Random) -> bool:
+    """The seat to act makes a random decision, never saying UNO!; then everyone syncs."""
+    actor = pending_client(clients)
+    if actor is None:
+        return False
+    table = actor.game["table"]
+    moves = [a for a in table["legal"] if a["kind"] not in ("declare_uno", "catch") and not a.get("uno")]
+    reply = await actor.request({"type": "action", "action": rng.choice(moves)})
+    assert reply["type"] == "ack", reply
+    await sync(clients)
+    return True
+
+
+async def next_round_or_over(clients: list[Client]) -> bool:
+    """Between rounds everyone says ready; returns False once the match is over."""
+    if clients[0].status == "over":
+        return False
+    if clients[0].status == "between":
+        for c in clients:
+            await c.request({"type": "ready"})
+        await sync(clients)
+    return clients[0].status != "over"

@@ -1,0 +1,166 @@
+"""The room's life: waiting room, host powers, rounds, the between-rounds pause, rematch, cleanup."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.live import (
+    Client,
+    LiveServer,
+    create_room,
+    next_round_or_over,
+    puppet_step,
+    seat_players,
+    start_game,
+    sync,
+)
+
+
+def test_waiting_room_join_rename_leave_kick_and_host(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "classic", 4)
+        clients = await seat_players(server, code, 3)
+        host, b, c = clients
+        await sync(clients)
+        assert host.view["players"][0]["host"] and not b.view["players"][1]["host"]
+        # Only the host starts or removes seats.
+        assert (await b.request({"type": "start"}))["code"] == "not_host"
+        assert (await b.request({"type": "kick", "seat": 2}))["code"] == "not_host"
+        assert (await b.request({"type": "rename", "name": "Bea"}))["type"] == "ack"
+        assert (await c.request({"type": "rename", "name": "bea"}))["code"] == "name_taken"
+        assert (await host.request({"type": "kick", "seat": 0}))["code"] == "bad_seat"
+        await host.request({"type": "kick", "seat": 1})
+        with pytest.raises(ConnectionClosed) as info:
+            while True:
+                await b.recv(5)
+        assert info.value.rcvd is not None and info.value.rcvd.code == 4403
+        await sync([host, c])
+        assert [p["name"] for p in host.view["players"]] == ["P0", "P2"]
+        assert c.view["you"] == 1  # seats close up
+        # The host leaves: the longest-seated player becomes host.
+        await host.request({"type": "leave"})
+        await sync([c])
+        assert c.view["you"] == 0 and c.view["players"][0]["host"]
+        assert (await c.request({"type": "start"}))["code"] == "not_enough_players"
+        assert any(e["kind"] == "kicked" for e in c.view["log"])
+
+    asyncio.run(main())
+
+
+def test_join_refusals_are_clear_409s(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "pocket_pizza", 2)
+        clients = await seat_players(server, code, 2)
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post(f"/api/rooms/{code}/players", json={"name": "late"})
+            assert r.status_code == 409 and r.json()["detail"]["code"] == "room_full"
+            await start_game(clients)
+            code2 = await create_room(server, "pocket_pizza", 3)
+            c2 = await seat_players(server, code2, 2)
+            await start_game(c2)
+            r = await http.post(f"/api/rooms/{code2}/players", json={"name": "late"})
+            assert r.status_code == 409 and r.json()["detail"]["code"] == "room_started"
+            assert "started" in r.json()["detail"]["message"]
+
+    asyncio.run(main())
+
+
+def test_rounds_summary_ready_and_rematch(server: LiveServer) -> None:
+    async def main() -> None:
+        rng = random.Random(11)
+        code = await create_room(server, "all_wild", 3, target=10_000)
+        clients = await seat_players(server, code, 3)
+        await start_game(clients)
+        while clients[0].status == "playing":
+            await puppet_step(clients, rng)
+        v = clients[0].view
+        assert v is not None and v["room"]["status"] == "between"
+        s = v["summary"]
+        assert s["round"] == 1 and not s["final"] and s["cards_left"][s["winner"]] == 0
+        assert s["points"] == s["scores"][s["winner"]] > 0 and v["room"]["next_round_at"] > time.time() - 1
+        # Everyone ready: round 2 starts at once.
+        await next_round_or_over(clients)
+        assert clients[0].status == "playing" and clients[0].game["round"] == 2
+        assert clients[0].view["summary"] is None
+        # Nobody ready: it starts by itself after the pause (0.5 s in tests).
+        while clients[0].status == "playing":
+            await puppet_step(clients, rng)
+        paused = time.monotonic()
+        while clients[0].status != "playing":
+            assert time.monotonic() - paused < 10, "the next round never started by itself"
+            await asyncio.sleep(0.05)
+            await sync(clients)
+        assert time.monotonic() - paused >= server.settings.between_rounds_seconds - 0.1
+        assert clients[0].game["round"] == 3
+
+    asyncio.run(main())
+
+
+def test_match_end_and_rematch_with_the_same_seats(server: LiveServer) -> None:
+    async def main() -> None:
+        rng = random.Random(12)
+        code = await create_room(server, "pocket_pizza", 2, target=1)
+        clients = await seat_players(server, code, 2)
+        await start_game(clients)
+        while clients[0].status in ("playing", "between"):
+            if not await puppet_step(clients, rng):
+                await next_round_or_over(clients)
+        v = clients[0].view
+        assert v is not None and v["room"]["status"] == "over" and v["summary"]["final"]
+        assert v["summary"]["table"][0]["seat"] == v["game"]["winner"]
+        assert (await clients[1].request({"type": "rematch"}))["code"] == "not_host"
+        assert (await clients[0].request({"type": "rematch"}))["type"] == "ack"
+        await sync(clients)
+        v = clients[1].view
+        assert v is not None and v["room"]["status"] == "playing" and v["room"]["match"] == 2
+        assert v["game"]["scores"] == [0, 0] and [p["name"] for p in v["players"]] == ["P0", "P1"]
+        assert server.audit.violations == []
+        # The store port saw the room and the finished match (tokens only as hashes).
+        store = server.registry.store
+        record = store.rooms[code]
+        assert record.match_no == 2 and [p.name for p in record.players] == ["P0", "P1"]
+        assert all(len(p.token_hash) == 64 and p.token_hash != c.token
+                   for p, c in zip(record.players, clients, strict=True))
+        assert any(r.code == code and r.match_no == 1 for r in store.results)
+
+    asyncio.run(main())
+
+
+def test_idle_and_finished_rooms_are_stopped_and_removed(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "classic", 2)
+        clients = await seat_players(server, code, 1)
+        reg = server.registry
+        actor = reg.get(code)
+        # Connected rooms are not idle; an idle room with nobody connected is swept.
+        later = time.monotonic() + server.settings.room_idle_seconds + 1
+        assert code not in await run_in_server(server, reg.sweep(later))
+        await clients[0].close()
+        deadline = time.monotonic() + 5
+        while actor.connections:  # the disconnect reaches the room
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        swept = await run_in_server(server, reg.sweep(time.monotonic() + server.settings.room_idle_seconds + 1))
+        assert code in swept and reg.get(code) is None and actor.stopped
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            assert (await http.get(f"/api/rooms/{code}")).status_code == 404
+        late = Client(server, code)
+        await late.connect()
+        with pytest.raises(ConnectionClosed):
+            await late.recv(5)
+
+    asyncio.run(main())
+
+
+async def run_in_server(server: LiveServer, coro: Coroutine[Any, Any, list[str]]) -> list[str]:
+    """Run a registry coroutine on the server's own loop (actors belong to it)."""
+    fut = asyncio.run_coroutine_threadsafe(coro, server.registry.loop)
+    return await asyncio.wrap_future(fut)

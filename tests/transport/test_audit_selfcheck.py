@@ -1,0 +1,35 @@
+"""The leak audit itself catches a leak (so its silence in the random games means something)."""
+
+from __future__ import annotations
+
+import json
+
+from app.engine import MatchConfig, new_match
+from app.rooms.room_state import Player, RoomState
+from tests.live import FrameAudit
+
+
+def state() -> RoomState:
+    st = RoomState(code="TEST2345", edition="classic", public=True, max_seats=3, target=None, name="t")
+    st.players = [Player(f"P{i}", f"h{i}", i) for i in range(3)]
+    st.match, events = new_match(MatchConfig("classic", 3), seed=1)
+    st.record(events)
+    return st
+
+
+def test_own_view_passes_and_someone_elses_hand_is_caught__C_16() -> None:
+    st = state()
+    for seat in (0, 1, 2, None):
+        frame = {"type": "snapshot", "seq": 1, "view": st.view_for(seat)}
+        assert FrameAudit.check(seat, json.loads(json.dumps(frame)), st) == []
+    assert st.match is not None
+    other_card = st.match.variant.card_json[st.match.round.hands[1][0]]
+    leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": other_card}]}
+    assert FrameAudit.check(0, leak, st)
+    assert FrameAudit.check(None, leak, st)
+    legal_leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/y", "value": {
+        "kind": "play", "card": st.match.round.hands[2][0]}}]}
+    assert FrameAudit.check(1, legal_leak, st)
+    private = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/private/0", "value": {
+        "n": 1, "kind": "drew", "text": "You drew red 5.", "seat": 2, "cards": []}}]}
+    assert FrameAudit.check(0, private, st) and not FrameAudit.check(2, private, st)

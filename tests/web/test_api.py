@@ -1,0 +1,99 @@
+"""The HTTP API over a real socket: names and shapes other tools rely on."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import httpx
+import pytest
+
+from app.rooms.room_state import CODE_ALPHABET, CODE_LENGTH
+from tests.live import Client, LiveServer
+
+
+def get(server: LiveServer, path: str) -> httpx.Response:
+    return httpx.get(server.http + path)
+
+
+def post(server: LiveServer, path: str, body: dict[str, object]) -> httpx.Response:
+    return httpx.post(server.http + path, json=body)
+
+
+def test_healthz(server: LiveServer) -> None:
+    r = get(server, "/healthz")
+    assert r.status_code == 200 and r.json()["ok"] is True
+
+
+def test_create_list_get_join(server: LiveServer) -> None:
+    r = post(server, "/api/rooms", {"variant": "mario_kart", "public": True, "max_seats": 3, "name": "Kart night"})
+    assert r.status_code == 201
+    room = r.json()
+    code = room["code"]
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) and not set(code) & set("0O1IL")
+    assert room["variant"] == "mario_kart" and room["status"] == "waiting" and room["seats_free"] == 3
+    private = post(server, "/api/rooms", {"variant": "classic", "public": False, "max_seats": 2}).json()
+    listed = {x["code"] for x in get(server, "/api/rooms").json()["rooms"]}
+    assert code in listed and private["code"] not in listed
+    assert get(server, f"/api/rooms/{code.lower()}").json()["name"] == "Kart night"
+    assert get(server, "/api/rooms/NOPE2345").status_code == 404
+    r = post(server, f"/api/rooms/{code}/players", {"name": "  Ana  "})
+    assert r.status_code == 201
+    seat = r.json()
+    assert seat["seat"] == 0 and seat["name"] == "Ana" and len(seat["token"]) >= 32 and seat["host"]
+    assert post(server, f"/api/rooms/{code}/players", {"name": "ana"}).status_code == 409
+    summary = get(server, f"/api/rooms/{code}").json()
+    assert summary["seats_taken"] == 1 and summary["players"] == ["Ana"]
+    assert seat["token"] not in get(server, f"/api/rooms/{code}").text
+    assert post(server, "/api/rooms/NOPE2345/players", {"name": "x"}).status_code == 404
+
+
+@pytest.mark.parametrize("body", [
+    {"variant": "chess", "public": True, "max_seats": 4},
+    {"variant": "pocket_pizza", "public": True, "max_seats": 6},  # PP is for 2–5
+    {"variant": "classic", "public": True, "max_seats": 1},
+    {"variant": "classic", "public": True, "max_seats": 4, "target_score": 0},
+])
+def test_bad_room_options_are_422(server: LiveServer, body: dict[str, object]) -> None:
+    assert post(server, "/api/rooms", body).status_code == 422
+
+
+def test_openapi_documents_the_routes(server: LiveServer) -> None:
+    spec = get(server, "/openapi.json").json()
+    paths = spec["paths"]
+    assert {"/healthz", "/api/rooms", "/api/rooms/{code}", "/api/rooms/{code}/players"} <= set(paths)
+    assert "201" in paths["/api/rooms/{code}/players"]["post"]["responses"]
+    assert "409" in paths["/api/rooms/{code}/players"]["post"]["responses"]
+    assert get(server, "/docs").status_code == 200
+
+
+def test_tokens_never_reach_the_logs(server: LiveServer, caplog: pytest.LogCaptureFixture) -> None:
+    code = post(server, "/api/rooms", {"variant": "classic", "public": False, "max_seats": 2}).json()["code"]
+    token = post(server, f"/api/rooms/{code}/players", {"name": "Secret"}).json()["token"]
+    logging.getLogger("uvicorn.error").setLevel(logging.INFO)
+    try:
+        with caplog.at_level(logging.DEBUG):
+            async def go() -> None:
+                c = Client(server, code, token, 0)
+                await c.connect()
+                await c.recv()
+                await c.close()
+                await asyncio.sleep(0.1)
+            asyncio.run(go())
+    finally:
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    # The server's loggers (the test's own websockets client logs its URL at DEBUG; that is not us).
+    text = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith(("uvicorn", "app")))
+    assert "WebSocket" in text  # the connection was logged...
+    assert token not in text  # ...without its token
+
+
+def test_echo_endpoint_for_the_benchmark(server: LiveServer) -> None:
+    from websockets.asyncio.client import connect
+
+    async def go() -> str:
+        async with connect(f"{server.ws}/ws/echo") as ws:
+            await ws.send("hello")
+            return str(await ws.recv())
+
+    assert asyncio.run(go()) == "hello"
