@@ -14,7 +14,7 @@ from app.rooms.actor import FrameObserver
 from app.rooms.ports import InMemoryStore, Store
 from app.rooms.registry import RoomRegistry
 from app.transport import ws
-from app.web import api, health
+from app.web import api, health, pages
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(health.router)
     app.include_router(api.router)
     app.include_router(ws.router)
+    pages.install(app)  # the HTML pages and /static
     return app
 
 

@@ -1,0 +1,109 @@
+"""The HTML pages: home, lobby, room, match history.  Thin: the browser client does the rest.
+
+The language comes from ``?lang=`` (remembered in a cookie), then the cookie, then the
+browser's ``Accept-Language``; the server sets ``<html lang>`` and renders its few strings
+from the same catalogue the JavaScript loads (``static/i18n/{lang}.json``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "static"
+LANGUAGES = ("en", "pl", "sl", "gl")  # the languages of the original rule sheets, and English
+DEFAULT_LANGUAGE = "en"
+EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
+_CODE = re.compile(r"^[A-Za-z0-9]{1,16}$")
+_MATCH_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+
+templates = Jinja2Templates(directory=str(ROOT / "templates"))
+router = APIRouter(include_in_schema=False)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def catalogue(lang: str) -> dict[str, str]:
+    try:
+        data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data
+
+
+def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """``?lang=`` first, then the remembered choice, then the browser's preference by weight."""
+    for explicit in (query, cookie):
+        if explicit and explicit.lower() in LANGUAGES:
+            return explicit.lower()
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGES and q > 0:
+            ranked.append((-q, i, base))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
+
+
+def _render(request: Request, template: str, page: str, **context: Any) -> Response:
+    lang = pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
+                         request.headers.get("accept-language"))
+    strings = catalogue(lang)
+
+    def t(key: str, **params: Any) -> str:
+        text = strings.get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+        for name, value in params.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
+    response = templates.TemplateResponse(request, template, {
+        "lang": lang, "languages": LANGUAGES, "t": t, "page": page, "editions": EDITIONS, **context})
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    return _render(request, "home.html", "home")
+
+
+@router.get("/lobby", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    return _render(request, "lobby.html", "lobby")
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def room(request: Request, code: str) -> Response:
+    if not _CODE.match(code):
+        return _render(request, "missing.html", "missing")
+    return _render(request, "room.html", "room", code=code.upper())
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse)
+async def match_history(request: Request, match_id: str) -> Response:
+    if not _MATCH_ID.match(match_id):
+        return _render(request, "missing.html", "missing")
+    return _render(request, "match.html", "match", match_id=match_id)
+
+
+def install(app: FastAPI) -> None:
+    """Mount the pages and ``/static`` on the app (the one line ``app.main`` calls)."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -1,0 +1,94 @@
+// Tiny DOM helpers.  Text always goes in through textContent: names and chat are untrusted.
+import { t } from "./i18n.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function toast(text, kind = "info", ms = 4000) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const item = h("div", { class: `toast toast-${kind}`, "data-testid": "toast", text });
+  box.append(item);
+  while (box.children.length > 4) box.firstChild.remove();
+  setTimeout(() => item.remove(), ms);
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try { data = await res.json(); } catch { /* empty body */ }
+  if (!res.ok) {
+    const detail = data && data.detail;
+    const message = detail && typeof detail === "object" && detail.message ? detail.message
+      : Array.isArray(detail) && detail[0] ? detail[0].msg : t("error.generic");
+    const err = new Error(message);
+    err.status = res.status;
+    err.code = detail && detail.code;
+    throw err;
+  }
+  return data;
+}
+
+/** The language picker in the header: navigating with ?lang= makes the server remember it. */
+export function initLanguagePicker() {
+  const select = document.getElementById("lang-select");
+  if (!select) return;
+  select.addEventListener("change", () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("lang", select.value);
+    window.location.href = url.toString();
+  });
+}
+
+export function storedName() {
+  try { return localStorage.getItem("uno.name") || ""; } catch { return ""; }
+}
+
+export function rememberName(name) {
+  try { localStorage.setItem("uno.name", name); } catch { /* private mode */ }
+}
+
+export function seatKey(code) {
+  return `uno.seat.${code}`;
+}
+
+export function loadSeat(code) {
+  try { return JSON.parse(localStorage.getItem(seatKey(code)) || "null"); } catch { return null; }
+}
+
+export function saveSeat(code, seat) {
+  try { localStorage.setItem(seatKey(code), JSON.stringify(seat)); } catch { /* private mode */ }
+}
+
+export function forgetSeat(code) {
+  try { localStorage.removeItem(seatKey(code)); } catch { /* private mode */ }
+}

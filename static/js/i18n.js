@@ -1,0 +1,33 @@
+// One catalogue per language (static/i18n/{lang}.json); the server already chose the language
+// and set <html lang>.  English fills any gap, then the key itself.
+let strings = {};
+let fallback = {};
+
+export const LANGUAGES = ["en", "pl", "sl", "gl"];
+
+export function currentLang() {
+  const lang = document.documentElement.lang;
+  return LANGUAGES.includes(lang) ? lang : "en";
+}
+
+async function fetchCatalogue(lang) {
+  const res = await fetch(`/static/i18n/${lang}.json`, { cache: "force-cache" });
+  if (!res.ok) throw new Error(`catalogue ${lang}: ${res.status}`);
+  return res.json();
+}
+
+export async function loadCatalogue(lang = currentLang()) {
+  fallback = await fetchCatalogue("en");
+  strings = lang === "en" ? fallback : await fetchCatalogue(lang).catch(() => ({}));
+}
+
+/** The text for `key`, with `{name}` placeholders filled from `params`. */
+export function t(key, params = {}) {
+  let text = strings[key] ?? fallback[key] ?? key;
+  for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+
+export function has(key) {
+  return key in strings || key in fallback;
+}

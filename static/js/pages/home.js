@@ -1,0 +1,66 @@
+// Home: create a room (edition, name, visibility, seats, target) or join one by its code.
+import { loadCatalogue, t } from "../i18n.js";
+import { api, initLanguagePicker, rememberName, saveSeat, storedName } from "../dom.js";
+
+const LIMITS = { classic: [2, 10, 500], mario_kart: [2, 10, 500], all_wild: [2, 10, 500], pocket_pizza: [2, 5, 250] };
+
+function setup() {
+  const form = document.getElementById("create-form");
+  const join = document.getElementById("join-form");
+  const seats = form.elements.seats;
+  const target = form.elements.target;
+  form.elements.player.value = storedName();
+
+  const syncEdition = () => {
+    const [min, max, points] = LIMITS[form.elements.variant.value] || LIMITS.classic;
+    for (const opt of seats.options) opt.disabled = Number(opt.value) < min || Number(opt.value) > max;
+    if (Number(seats.value) > max) seats.value = String(max);
+    target.placeholder = String(points);
+  };
+  for (const radio of form.querySelectorAll('input[name="variant"]')) radio.addEventListener("change", syncEdition);
+  syncEdition();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const error = form.querySelector("[data-testid=create-error]");
+    error.textContent = "";
+    const player = form.elements.player.value.trim();
+    if (!player) { error.textContent = t("home.name_required"); form.elements.player.focus(); return; }
+    const body = {
+      variant: form.elements.variant.value,
+      public: form.elements.public.value === "1",
+      max_seats: Number(seats.value),
+      target_score: target.value ? Number(target.value) : null,
+    };
+    const roomName = form.elements.room.value.trim();
+    body.name = roomName || t("home.room_of", { name: player }).slice(0, 40);
+    const button = form.querySelector("[type=submit]");
+    button.disabled = true;
+    try {
+      const room = await api("POST", "/api/rooms", body);
+      const seat = await api("POST", `/api/rooms/${room.code}/players`, { name: player });
+      saveSeat(room.code, { token: seat.token, seat: seat.seat, name: seat.name });
+      rememberName(player);
+      window.location.href = `/r/${room.code}`;
+    } catch (err) {
+      error.textContent = err.message;
+      button.disabled = false;
+    }
+  });
+
+  join.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const error = join.querySelector("[data-testid=join-error]");
+    const raw = join.elements.code.value.trim();
+    const code = (raw.match(/\/r\/([A-Za-z0-9]+)/) || [null, raw])[1].toUpperCase();
+    if (!/^[A-Z0-9]{1,16}$/.test(code)) { error.textContent = t("home.code_required"); return; }
+    try {
+      await api("GET", `/api/rooms/${code}`);
+      window.location.href = `/r/${code}`;
+    } catch (err) {
+      error.textContent = err.status === 404 ? t("room.not_found", { code }) : err.message;
+    }
+  });
+}
+
+loadCatalogue().then(() => { initLanguagePicker(); setup(); });

@@ -1,0 +1,38 @@
+// A finished match's history: rounds, winners, points and totals, from /api/matches/{id}.
+import { loadCatalogue, t } from "../i18n.js";
+import { api, clear, h, initLanguagePicker } from "../dom.js";
+
+const root = document.getElementById("history-root");
+const id = document.body.dataset.matchId;
+
+async function show() {
+  let m;
+  try {
+    m = await api("GET", `/api/matches/${encodeURIComponent(id)}`);
+  } catch (err) {
+    clear(root).append(h("h1", { text: t("history.title") }),
+      h("p", { "data-testid": "history-missing", text: err.status === 404 ? t("history.not_found") : t("history.unavailable") }),
+      h("a", { class: "btn", href: "/", text: t("nav.home") }));
+    root.setAttribute("aria-busy", "false");
+    return;
+  }
+  const name = (seat) => (m.players && m.players[seat]) || t("room.seat_n", { n: seat + 1 });
+  const head = h("tr", {}, h("th", { scope: "col", text: t("history.round") }), h("th", { scope: "col", text: t("history.winner") }),
+    ...m.players.map((p) => h("th", { scope: "col", text: p })));
+  const body = h("tbody", {});
+  for (const r of m.rounds || []) {
+    const bySeat = new Map((r.scores || []).map((s) => [s.seat, s]));
+    body.append(h("tr", {}, h("th", { scope: "row", text: String(r.number) }),
+      h("td", { text: r.winner === null || r.winner === undefined ? "—" : `${name(r.winner)} (+${r.points ?? 0})` }),
+      ...m.players.map((_, seat) => h("td", { text: bySeat.has(seat) ? String(bySeat.get(seat).total) : "—" }))));
+  }
+  clear(root).append(
+    h("h1", { text: t("history.title") }),
+    h("p", { class: "edition-line", text: `${t(`edition.${m.edition}`)} · ${t("side.target", { n: m.target })}` }),
+    m.winner !== null && m.winner !== undefined ? h("p", { class: "summary-lead", "data-testid": "history-winner", text: t("summary.match_winner", { name: name(m.winner) }) }) : null,
+    h("div", { class: "table-scroll" }, h("table", { class: "history-table", "data-testid": "history-table" }, h("thead", {}, head), body)),
+    h("a", { class: "btn", href: "/", text: t("nav.home") }));
+  root.setAttribute("aria-busy", "false");
+}
+
+loadCatalogue().then(() => { initLanguagePicker(); show(); });

@@ -1,0 +1,929 @@
+// The room page: waiting room, table, round summary and podium, all from one view that
+// RoomSync keeps in step with the server.  The DOM is built once per mode and updated in
+// place (the hand is keyed by card id), so focus stays put and nothing jumps.
+import { RoomSync } from "../sync.js";
+import { loadCatalogue, t } from "../i18n.js";
+import { api, append, clear, forgetSeat, h, initLanguagePicker, loadSeat, rememberName, saveSeat, storedName, toast } from "../dom.js";
+import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
+import { describe, raceText } from "../narrate.js";
+
+const code = document.body.dataset.code;
+const root = document.getElementById("room-root");
+const banner = document.getElementById("conn-banner");
+
+let seatInfo = loadSeat(code);
+let sync = null;
+let view = null;
+const ui = {
+  mode: null, // "waiting" | "game"
+  els: {}, // the elements of the current mode
+  side: null,
+  choosing: null, // a card whose play needs a colour or a target: { card, variants, kind }
+  armed: false, // UNO! said in advance for the next play that leaves one card
+  dialogSig: "",
+  summarySig: "",
+  logSig: "",
+  chatSeen: 0,
+  seenEntries: null, // log entry n -> signature, to notice new ones (item flashes, race receipts)
+  lastTop: null,
+  handIds: null,
+  dismissedReveal: "",
+  flashTimer: null,
+  countdown: null,
+  inflight: 0, // turn actions sent and not yet answered
+};
+
+// ------------------------------------------------------------------ helpers
+
+const me = () => (view ? view.you : null);
+const game = () => (view ? view.game : null);
+const table = () => (view && view.game ? view.game.table : null);
+const legal = () => (table() && table().legal) || [];
+
+function nameOf(seat) {
+  const p = view && view.players.find((x) => x.seat === seat);
+  return p ? p.name : t("room.seat_n", { n: seat + 1 });
+}
+
+function errorText(frame) {
+  const key = `err.${frame.code}`;
+  const text = t(key);
+  return text === key ? frame.message : text;
+}
+
+function send(message) {
+  if (!sync) return Promise.resolve(null);
+  const p = sync.send(message);
+  updateBusy();
+  return p;
+}
+
+function act(action) {
+  // One turn action at a time: a double tap must not send a second, doomed play.
+  const racing = action.kind === "declare_uno" || action.kind === "catch";
+  if (!racing && ui.inflight > 0) return Promise.resolve(null);
+  ui.choosing = null;
+  ui.armed = false;
+  if (!racing) ui.inflight += 1;
+  const p = send({ type: "action", action });
+  p.then(() => { if (!racing) ui.inflight -= 1; });
+  render();
+  return p;
+}
+
+function updateBusy() {
+  const tableEl = ui.els.table;
+  if (tableEl) tableEl.dataset.busy = sync && sync.pending > 0 ? "true" : "false";
+}
+
+function editionName(ed) {
+  return t(`edition.${ed}`);
+}
+
+// ------------------------------------------------------------------ connection
+
+function wsUrl(lastSeq) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const params = new URLSearchParams();
+  if (seatInfo && seatInfo.token) params.set("token", seatInfo.token);
+  if (lastSeq != null) params.set("last_seq", String(lastSeq));
+  const q = params.toString();
+  return `${proto}://${location.host}/ws/rooms/${encodeURIComponent(code)}${q ? `?${q}` : ""}`;
+}
+
+function connect() {
+  if (sync) sync.stop();
+  view = null;
+  sync = new RoomSync({
+    url: wsUrl,
+    WebSocket,
+    onView: (v) => { view = v; render(); },
+    onStatus: showStatus,
+    onReply: (frame, sent) => {
+      updateBusy();
+      if (frame.type === "error") {
+        toast(errorText(frame), "error");
+        if (sent && sent.type === "action") render();
+      } else if (sent && sent.type === "leave") {
+        forgetSeat(code);
+        location.href = "/";
+      }
+    },
+    onError: (frame) => toast(errorText(frame), "error"),
+  });
+  sync.connect();
+}
+
+function showStatus(status, detail) {
+  banner.dataset.state = status;
+  banner.hidden = status === "open";
+  if (status === "connecting") banner.textContent = t("conn.connecting");
+  else if (status === "reconnecting") banner.textContent = t("conn.reconnecting", { n: detail ? detail.attempt : 1 });
+  else if (status === "closed") {
+    const reason = detail && detail.reason;
+    clear(banner);
+    if (reason === "bad_token") {
+      forgetSeat(code);
+      seatInfo = null;
+      banner.textContent = t("conn.bad_token");
+      setTimeout(() => start(), 500);
+    } else if (reason === "replaced") {
+      banner.append(t("conn.replaced"), " ",
+        h("button", { class: "btn btn-small", type: "button", onclick: () => connect(), text: t("conn.use_here") }));
+    } else if (reason === "removed") {
+      forgetSeat(code);
+      banner.append(t("conn.removed"), " ", h("a", { href: "/", text: t("nav.home") }));
+    } else if (reason === "no_room" || reason === "room_closed") {
+      banner.append(t("conn.room_closed"), " ", h("a", { href: "/", text: t("nav.home") }));
+    } else {
+      banner.textContent = t("conn.closed");
+    }
+  }
+}
+
+// ------------------------------------------------------------------ entry
+
+async function start() {
+  root.setAttribute("aria-busy", "true");
+  let summary;
+  try {
+    summary = await api("GET", `/api/rooms/${encodeURIComponent(code)}`);
+  } catch (err) {
+    banner.hidden = true;
+    clear(root).append(h("section", { class: "panel", "data-testid": "room-missing" },
+      h("h1", { text: t("missing.title") }), h("p", { text: err.status === 404 ? t("room.not_found", { code }) : err.message }),
+      h("a", { class: "btn", href: "/", text: t("nav.home") })));
+    root.setAttribute("aria-busy", "false");
+    return;
+  }
+  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0) {
+    renderJoin(summary);
+    return;
+  }
+  connect();
+}
+
+function renderJoin(summary) {
+  if (sync) { sync.stop(); sync = null; } // a spectator taking a seat
+  banner.hidden = true;
+  ui.mode = null;
+  const error = h("p", { class: "form-error", role: "alert", "data-testid": "join-seat-error" });
+  const input = h("input", { name: "name", maxlength: 24, required: true, autocomplete: "nickname", "data-testid": "join-name", value: storedName() });
+  const form = h("form", { class: "panel join-seat", "data-testid": "join-seat-form", novalidate: true },
+    h("h1", { text: summary.name }),
+    h("p", { class: "edition-line" }, editionName(summary.variant), " · ", t("room.players_count", { n: summary.seats_taken, max: summary.max_seats })),
+    summary.players.length ? h("p", { class: "muted", text: t("room.already_here", { names: summary.players.join(", ") }) }) : null,
+    h("label", { class: "field" }, h("span", { text: t("home.your_name") }), input),
+    error,
+    h("div", { class: "button-row" },
+      h("button", { class: "btn btn-primary", type: "submit", "data-testid": "join-seat-button", text: t("room.take_seat") }),
+      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => connect() })));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) { error.textContent = t("home.name_required"); input.focus(); return; }
+    try {
+      const seat = await api("POST", `/api/rooms/${encodeURIComponent(code)}/players`, { name });
+      seatInfo = { token: seat.token, seat: seat.seat, name: seat.name };
+      saveSeat(code, seatInfo);
+      rememberName(name);
+      connect();
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  clear(root).append(form);
+  root.setAttribute("aria-busy", "false");
+  input.focus();
+}
+
+// ------------------------------------------------------------------ rendering
+
+function render() {
+  if (!view) return;
+  root.setAttribute("aria-busy", "false");
+  const mode = view.room.status === "waiting" || !view.game ? "waiting" : "game";
+  if (ui.side === null) buildSide();
+  if (mode !== ui.mode) {
+    ui.mode = mode;
+    ui.els = {};
+    ui.dialogSig = ui.summarySig = "";
+    ui.handIds = null;
+    ui.lastTop = null;
+    const mainCol = mode === "waiting" ? buildWaiting() : buildTable();
+    clear(root).append(h("div", { class: `room-layout mode-${mode}` }, mainCol, ui.side.el));
+    if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
+  }
+  const tbl = table();
+  const myTurn = tbl && tbl.pending && tbl.pending.seat === me() && view.room.status === "playing";
+  document.title = `${myTurn ? `● ${t("table.your_turn")} · ` : ""}${view.room.name} · ${t("app.name")}`;
+  if (mode === "waiting") renderWaiting();
+  else renderTable();
+  renderSide();
+  noticeEntries();
+}
+
+// ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
+
+function buildSide() {
+  const log = h("ol", { class: "log-list", "data-testid": "event-log-list" });
+  const chatList = h("ol", { class: "chat-list", "data-testid": "chat-list" });
+  const input = h("input", { name: "chat", maxlength: 300, autocomplete: "off", "data-testid": "chat-input", "aria-label": t("chat.placeholder"), placeholder: t("chat.placeholder") });
+  const form = h("form", { class: "chat-form" }, input,
+    h("button", { class: "btn btn-small", type: "submit", "data-testid": "chat-send", text: t("chat.send") }));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text || me() === null) return;
+    send({ type: "chat", text });
+    input.value = "";
+  });
+  const scores = h("div", { class: "scores", "data-testid": "scores" });
+  ui.side = {
+    log, chatList, input, scores,
+    el: h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
+      h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), scores),
+      h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
+      h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
+  };
+}
+
+function renderSide() {
+  const side = ui.side;
+  // Scores
+  const g = game();
+  const sig = JSON.stringify([view.players, g && g.scores, g && g.target, g && g.table.current]);
+  if (side.scoresSig !== sig) {
+    side.scoresSig = sig;
+    clear(side.scores);
+    if (g) side.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
+    const list = h("ol", { class: "score-list" });
+    for (const p of view.players) {
+      list.append(h("li", { class: p.seat === me() ? "is-me" : "" },
+        h("span", { class: "score-name", text: p.name }),
+        h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
+    }
+    side.scores.append(list);
+  }
+  // Event log: public and private entries, in the order they happened.
+  // "final" repeats the engine's match_over line.
+  const entries = [...view.log, ...(view.private || [])].filter((e) => e.kind !== "final").sort((a, b) => a.n - b.n);
+  const logSig = entries.map((e) => `${e.n}:${e.attempts ? e.attempts.length : ""}`).join(",");
+  if (logSig !== ui.logSig) {
+    ui.logSig = logSig;
+    const atEnd = side.log.scrollHeight - side.log.scrollTop - side.log.clientHeight < 40;
+    clear(side.log);
+    for (const e of entries) {
+      side.log.append(h("li", { class: `log-entry log-${e.kind}`, "data-kind": e.kind }, describe(e, nameOf)));
+    }
+    if (atEnd) side.log.scrollTop = side.log.scrollHeight;
+  }
+  // Chat: append what is new.
+  const atEnd = side.chatList.scrollHeight - side.chatList.scrollTop - side.chatList.clientHeight < 40;
+  let added = false;
+  for (const c of view.chat) {
+    if (c.n <= ui.chatSeen) continue;
+    ui.chatSeen = c.n;
+    side.chatList.append(h("li", { class: "chat-line" }, h("strong", { text: `${c.name}: ` }), h("span", { text: c.text })));
+    added = true;
+  }
+  if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
+  side.input.disabled = me() === null;
+}
+
+/** New log entries drive the transient effects: item flashes and UNO! receipts. */
+function noticeEntries() {
+  const first = ui.seenEntries === null;
+  if (first) ui.seenEntries = new Map();
+  for (const e of view.log) {
+    const sig = e.attempts ? e.attempts.length : 0;
+    const known = ui.seenEntries.get(e.n);
+    ui.seenEntries.set(e.n, sig);
+    if (first || known === sig) continue;
+    if (e.kind === "uno_race") toast(raceText(e, nameOf), "uno", 5000);
+    else if (e.kind === "item") flashItem(e);
+    else if (e.kind === "challenge") toast(describe(e, nameOf), "info");
+  }
+}
+
+function flashItem(entry) {
+  const el = ui.els.flash;
+  if (!el) return;
+  clear(el).append(
+    h("div", { class: "flash-card" }, cardSvg(entry.card)),
+    h("div", { class: "flash-text" },
+      h("strong", {}, itemSvg(entry.item, 26), " ", t(`item.${entry.item}`)),
+      h("span", { text: t("item.flipped", { name: nameOf(entry.seat), card: cardName(entry.card) }) }),
+      h("span", { class: "muted", text: t(`itemfx.${entry.item}`) })));
+  el.hidden = false;
+  el.classList.remove("pop");
+  void el.offsetWidth; // restart the animation
+  el.classList.add("pop");
+  clearTimeout(ui.flashTimer);
+  ui.flashTimer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+// ---- waiting room
+
+function buildWaiting() {
+  const shareUrl = `${location.origin}/r/${code}`;
+  const share = h("input", { class: "share-input", readonly: true, value: shareUrl, "data-testid": "share-link", "aria-label": t("room.share") });
+  const copy = h("button", { class: "btn", type: "button", "data-testid": "copy-link", text: t("room.copy") });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(shareUrl);
+    } catch {
+      share.select();
+      document.execCommand("copy");
+    }
+    copy.textContent = t("room.copied");
+    setTimeout(() => { copy.textContent = t("room.copy"); }, 2000);
+  });
+  const renameInput = h("input", { name: "rename", maxlength: 24, autocomplete: "nickname", "data-testid": "rename-input", "aria-label": t("room.rename") });
+  const renameForm = h("form", { class: "inline-form" }, renameInput,
+    h("button", { class: "btn btn-small", type: "submit", text: t("room.rename") }));
+  renameForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = renameInput.value.trim();
+    if (name) { send({ type: "rename", name }); rememberName(name); renameInput.value = ""; }
+  });
+  const els = {
+    title: h("h1", {}),
+    info: h("p", { class: "edition-line" }),
+    summary: h("p", { class: "muted" }),
+    seats: h("ol", { class: "seat-list", "data-testid": "seat-list" }),
+    controls: h("div", { class: "host-controls" }),
+    mine: h("div", { class: "my-controls" }, renameForm,
+      h("button", { class: "btn btn-ghost", type: "button", "data-testid": "leave-button", text: t("room.leave"), onclick: () => send({ type: "leave" }) })),
+    join: h("div", {}),
+  };
+  ui.els = els;
+  return h("section", { class: "panel waiting", "data-testid": "waiting-room" },
+    els.title, els.info, els.summary,
+    h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy)),
+      h("p", { class: "muted" }, t("room.code_is"), " ", h("strong", { class: "room-code", "data-testid": "room-code", text: code }))),
+    h("h2", { text: t("room.seats") }), els.seats, els.controls, els.mine, els.join);
+}
+
+function renderWaiting() {
+  const els = ui.els;
+  const room = view.room;
+  els.title.textContent = room.name;
+  const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
+  els.info.textContent = `${editionName(room.edition)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
+  els.summary.textContent = t(`edition.${room.edition}.summary`);
+  clear(els.seats);
+  const host = room.host;
+  const amHost = me() !== null && me() === host;
+  for (let i = 0; i < room.max_seats; i += 1) {
+    const p = view.players.find((x) => x.seat === i);
+    if (!p) {
+      els.seats.append(h("li", { class: "seat empty", "data-testid": "seat" }, h("span", { text: t("room.empty_seat") })));
+      continue;
+    }
+    els.seats.append(h("li", { class: `seat${p.seat === me() ? " is-me" : ""}`, "data-testid": "seat", "data-seat": p.seat },
+      h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("room.connected") : t("room.away") }),
+      h("span", { class: "seat-name", text: p.name }),
+      p.host ? h("span", { class: "badge", text: t("room.host") }) : null,
+      p.seat === me() ? h("span", { class: "badge badge-me", text: t("room.you") }) : null,
+      h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
+      amHost && p.seat !== me() ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
+  }
+  clear(els.controls);
+  if (amHost) {
+    const enough = view.players.length >= 2;
+    els.controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "start-button", disabled: !enough, text: t("room.start"), onclick: () => send({ type: "start" }) }),
+      enough ? null : h("p", { class: "muted", text: t("room.need_two") }));
+  } else if (host !== null && host !== undefined) {
+    els.controls.append(h("p", { class: "muted", "data-testid": "waiting-for-host", text: t("room.waiting_host", { name: nameOf(host) }) }));
+  }
+  els.mine.hidden = me() === null;
+  clear(els.join);
+  if (me() === null && view.players.length < room.max_seats) {
+    els.join.append(h("button", { class: "btn btn-primary", type: "button", "data-testid": "spectator-join", text: t("room.take_seat"), onclick: () => renderJoin({ name: room.name, variant: room.edition, seats_taken: view.players.length, max_seats: room.max_seats, players: view.players.map((p) => p.name) }) }));
+  }
+}
+
+// ---- the table
+
+function buildTable() {
+  const drawPile = h("button", { class: "pile draw-pile", type: "button", "data-testid": "draw-pile" },
+    h("span", { class: "pile-card" }, cardBackSvg()), h("span", { class: "pile-count", "data-testid": "draw-count" }));
+  drawPile.addEventListener("click", () => doDraw());
+  const els = {
+    head: h("div", { class: "table-head" }),
+    opponents: h("ol", { class: "opponents", "data-testid": "opponents" }),
+    drawPile,
+    discard: h("div", { class: "pile discard", "data-testid": "discard" }),
+    colour: h("div", { class: "declared", "data-testid": "declared-colour" }),
+    turn: h("div", { class: "turn-info", "data-testid": "turn-info" }),
+    flash: h("div", { class: "item-flash", "data-testid": "item-flash", role: "status", "aria-live": "polite", hidden: true }),
+    status: h("p", { class: "status-line", "data-testid": "status-line", "aria-live": "polite" }),
+    ticker: h("p", { class: "ticker", "data-testid": "last-event" }),
+    dialog: h("section", { class: "dialog", "data-testid": "dialog", role: "dialog", "aria-modal": "false", hidden: true }),
+    revealed: h("section", { class: "revealed", "data-testid": "revealed", hidden: true }),
+    meBar: h("div", { class: "me-bar", "data-testid": "me" }),
+    hand: h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("table.your_hand") }),
+    uno: h("button", { class: "btn uno-button", type: "button", "data-testid": "uno-button", text: t("table.uno") }),
+    drawBtn: h("button", { class: "btn draw-button", type: "button", "data-testid": "draw-button", text: t("table.draw") }),
+    special: h("button", { class: "btn special-button", type: "button", "data-testid": "special-draw", hidden: true, text: t("table.special_draw") }),
+    summary: h("section", { class: "summary", "data-testid": "round-summary", role: "dialog", "aria-labelledby": "summary-title", hidden: true }),
+  };
+  els.uno.addEventListener("click", () => doUno());
+  els.drawBtn.addEventListener("click", () => doDraw());
+  els.special.addEventListener("click", () => {
+    const a = legal().find((x) => x.kind === "special_draw");
+    if (a) act(a);
+  });
+  els.hand.addEventListener("keydown", handKeys);
+  els.table = h("section", { class: "table-area", "data-testid": "table", "aria-label": t("table.label") },
+    els.head, els.opponents,
+    h("div", { class: "centre" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn,
+      els.dialog, els.revealed, els.flash),
+    els.ticker, els.status, els.meBar, els.hand,
+    h("div", { class: "actions" }, els.drawBtn, els.special, els.uno),
+    els.summary);
+  ui.els = els;
+  return els.table;
+}
+
+function renderTable() {
+  const els = ui.els;
+  const g = game();
+  const tbl = g.table;
+  const you = me();
+  const pending = tbl.pending;
+  const mine = pending && pending.seat === you;
+  const over = view.room.status !== "playing";
+  els.table.dataset.edition = g.edition;
+  els.table.dataset.myTurn = mine && !over ? "true" : "false";
+  els.table.dataset.pendingKind = mine && pending ? pending.kind : "";
+  els.table.dataset.handCount = tbl.hand ? String(tbl.hand.length) : "0";
+  els.table.dataset.status = view.room.status;
+  updateBusy();
+
+  // Header: edition, round, whose deal.
+  clear(els.head).append(
+    h("span", { class: "edition-tag", text: editionName(g.edition) }),
+    h("span", { text: t("table.round", { n: g.round }) }),
+    h("span", { class: "muted", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
+    h("span", { class: "muted room-code", text: code }),
+    h("a", { class: "jump-link", href: "#side-panel", text: t("side.jump") }));
+
+  renderOpponents(tbl, you);
+  ui.counts = [...tbl.hand_sizes];
+  // Centre: piles, declared colour, direction and turn.
+  els.drawPile.querySelector(".pile-count").textContent = String(tbl.draw_pile);
+  const canDraw = legal().some((a) => a.kind === "draw");
+  els.drawPile.disabled = !canDraw || over;
+  els.drawPile.setAttribute("aria-label", t("table.draw_pile", { n: tbl.draw_pile }));
+  const topKey = `${tbl.top.id}/${tbl.discard_pile}`;
+  if (ui.lastTop !== topKey) {
+    const land = ui.lastTop !== null;
+    ui.lastTop = topKey;
+    const card = h("div", { class: `top-card${land ? " land" : ""}`, role: "img", "aria-label": t("table.top_card", { card: cardLabel(tbl.top) }) }, cardSvg(tbl.top));
+    clear(els.discard).append(card);
+  }
+  clear(els.colour);
+  if (tbl.colour) {
+    els.colour.dataset.colour = tbl.colour;
+    els.colour.append(colourBadge(tbl.colour, 20), h("span", { text: t("table.colour_is", { colour: t(`colour.${tbl.colour}`) }) }));
+  } else {
+    els.colour.dataset.colour = "";
+    els.colour.append(h("span", { class: "muted", text: g.edition === "all_wild" ? t("table.no_colours") : "" }));
+  }
+  const cw = tbl.direction === 1;
+  clear(els.turn).append(
+    h("span", { class: `direction ${cw ? "cw" : "ccw"}`, "data-testid": "direction", role: "img", "aria-label": cw ? t("table.clockwise") : t("table.counter_clockwise") }, cw ? "↻" : "↺"),
+    h("span", { class: "direction-label", text: cw ? t("table.clockwise") : t("table.counter_clockwise") }));
+
+  // Status line.
+  let status = "";
+  if (over) status = "";
+  else if (mine) status = t(`pending.mine.${pending.kind}`);
+  else if (pending) status = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
+  if (you === null) status = `${t("room.watching")} ${status}`;
+  els.status.textContent = status;
+  els.status.classList.toggle("mine", !!mine && !over);
+
+  // The latest event, in words (the full log is in the side panel, below the table on phones).
+  const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked"].includes(e.kind));
+  els.ticker.textContent = last ? describe(last, nameOf) : "";
+
+  // Me.
+  clear(els.meBar);
+  if (you !== null) {
+    const exposed = tbl.exposed.includes(you);
+    const declared = tbl.declared.includes(you);
+    append(els.meBar, [h("span", { class: "me-name", text: nameOf(you) }),
+      h("span", { class: "muted", text: t("table.cards", { n: tbl.hand_sizes[you] }) }),
+      h("span", { class: "muted", text: t("summary.total", { n: game().scores[you] ?? 0 }) }),
+      tbl.current === you && !over ? h("span", { class: "badge badge-turn", text: t("table.your_turn") }) : null,
+      declared ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
+      exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed_me") }) : null,
+      ui.armed ? h("span", { class: "badge badge-uno", text: t("table.armed") }) : null]);
+  }
+
+  renderHand(tbl, over);
+  renderActions(tbl, over);
+  renderDialog(tbl, over);
+  renderRevealed(tbl);
+  renderSummary(g);
+}
+
+function renderOpponents(tbl, you) {
+  const els = ui.els;
+  if (ui.countsRound !== game().round) { ui.counts = null; ui.countsRound = game().round; }
+  const n = tbl.hand_sizes.length;
+  const start = you === null ? 0 : you + 1;
+  clear(els.opponents);
+  for (let k = 0; k < n; k += 1) {
+    const seat = (start + k) % n;
+    if (seat === you) continue;
+    const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
+    const count = tbl.hand_sizes[seat];
+    const turn = tbl.current === seat && view.room.status === "playing";
+    const exposed = tbl.exposed.includes(seat);
+    const said = tbl.declared.includes(seat);
+    const before = ui.counts ? ui.counts[seat] : count;
+    const change = count > before ? " grew" : count < before ? " shrank" : "";
+    const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
+    els.opponents.append(h("li", {
+      class: `opponent${turn ? " turn" : ""}${p.connected ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
+      "data-testid": "opponent", "data-seat": seat, "data-cards": count,
+      "aria-label": t("table.opponent_label", { name: p.name, n: count, state: p.connected ? t("room.connected") : t("room.away") }) + (turn ? `, ${t("table.their_turn")}` : ""),
+    },
+    h("span", { class: "opp-top" },
+      h("span", { class: `dot ${p.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+      h("span", { class: "opp-name", text: p.name }),
+      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: "D" }) : null),
+    h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
+      h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
+    h("span", { class: "opp-flags" },
+      p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
+      turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
+      said && count === 1 ? h("span", { class: "badge badge-uno", text: "UNO!" }) : null,
+      exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
+      game().table.skips_owed && game().table.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: game().table.skips_owed[seat] }) }) : null)));
+  }
+}
+
+/** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
+function cardOptions(id) {
+  const tbl = table();
+  const pending = tbl && tbl.pending;
+  if (pending && pending.seat === me() && pending.kind === "pass") {
+    return legal().filter((a) => a.kind === "pass_card" && a.card === id);
+  }
+  return legal().filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id);
+}
+
+function pickUno(variants) {
+  // UNO! said in advance (armed) picks the variants that declare with the play.
+  const withUno = variants.filter((a) => a.uno);
+  const without = variants.filter((a) => !a.uno);
+  return ui.armed && withUno.length ? withUno : without.length ? without : withUno;
+}
+
+function renderHand(tbl, over) {
+  const els = ui.els;
+  const hand = sortHand(tbl.hand || []);
+  const existing = new Map([...els.hand.children].map((el) => [Number(el.dataset.cardId), el]));
+  const fresh = ui.handIds !== null;
+  const ids = new Set(hand.map((c) => c.id));
+  // A keyboard player whose focused card was just played keeps their place in the hand.
+  let refocus = -1;
+  for (const [id, el] of existing) {
+    if (ids.has(id)) continue;
+    if (el === document.activeElement) refocus = [...els.hand.children].indexOf(el);
+    el.remove();
+  }
+  const passing = tbl.pending && tbl.pending.seat === me() && tbl.pending.kind === "pass";
+  let prev = null;
+  for (const card of hand) {
+    let el = existing.get(card.id);
+    if (!el) {
+      el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild" }, cardSvg(card));
+      el.addEventListener("click", () => onCard(card.id));
+    }
+    const playable = !over && cardOptions(card.id).length > 0;
+    el.dataset.playable = playable ? "true" : "false";
+    el.classList.toggle("playable", playable);
+    el.classList.toggle("dim", !playable);
+    el.classList.toggle("passing", playable && passing);
+    el.setAttribute("aria-label", `${cardLabel(card)}${playable ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`);
+    el.setAttribute("aria-disabled", playable ? "false" : "true");
+    const want = prev ? prev.nextSibling : els.hand.firstChild;
+    if (want !== el) els.hand.insertBefore(el, want);
+    prev = el;
+  }
+  ui.handIds = ids;
+  if (refocus >= 0 && els.hand.children.length && !els.dialog.contains(document.activeElement)) {
+    els.hand.children[Math.min(refocus, els.hand.children.length - 1)].focus({ preventScroll: true });
+  }
+  els.hand.style.setProperty("--n", String(Math.max(hand.length, 1)));
+  if (!hand.length && me() !== null) els.hand.dataset.empty = "true";
+  else delete els.hand.dataset.empty;
+}
+
+function handKeys(ev) {
+  if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight" && ev.key !== "Home" && ev.key !== "End") return;
+  const cards = [...ui.els.hand.querySelectorAll(".card-btn")];
+  const i = cards.indexOf(document.activeElement);
+  if (!cards.length) return;
+  let j = i;
+  if (ev.key === "ArrowLeft") j = Math.max(0, i - 1);
+  else if (ev.key === "ArrowRight") j = Math.min(cards.length - 1, i + 1);
+  else if (ev.key === "Home") j = 0;
+  else j = cards.length - 1;
+  cards[j].focus();
+  ev.preventDefault();
+}
+
+function onCard(id) {
+  if (view.room.status !== "playing") return;
+  const options = cardOptions(id);
+  if (!options.length) {
+    toast(t("hint.not_playable"), "info", 2500);
+    return;
+  }
+  const variants = pickUno(options);
+  if (variants.length === 1) {
+    act(variants[0]);
+    return;
+  }
+  ui.choosing = { card: id, variants };
+  render();
+}
+
+function doDraw() {
+  const a = legal().find((x) => x.kind === "draw");
+  if (a) act(a);
+  else toast(t("hint.cannot_draw"), "info", 2500);
+}
+
+function unoMode() {
+  const L = legal();
+  const declare = L.find((a) => a.kind === "declare_uno");
+  if (declare) return { mode: "declare", action: declare };
+  const catches = L.filter((a) => a.kind === "catch");
+  if (catches.length) return { mode: "catch", action: catches[0] };
+  if (L.some((a) => a.uno)) return { mode: "arm" };
+  return { mode: "idle" };
+}
+
+function doUno() {
+  if (view.room.status !== "playing" || me() === null) return;
+  const u = unoMode();
+  if (u.mode === "declare" || u.mode === "catch") act(u.action);
+  else if (u.mode === "arm") { ui.armed = !ui.armed; render(); }
+  else toast(t("hint.no_uno"), "info", 2500);
+}
+
+function renderActions(tbl, over) {
+  const els = ui.els;
+  const spectator = me() === null;
+  const u = unoMode();
+  els.uno.dataset.unoMode = u.mode;
+  els.uno.classList.toggle("hot", u.mode !== "idle");
+  els.uno.setAttribute("aria-pressed", ui.armed ? "true" : "false");
+  els.uno.disabled = spectator || over;
+  els.uno.setAttribute("aria-label", u.mode === "catch" ? t("table.uno_catch", { name: nameOf(u.action.target) })
+    : u.mode === "declare" ? t("table.uno_declare") : t("table.uno_label"));
+  els.uno.textContent = u.mode === "catch" ? t("table.uno_catch_short") : t("table.uno");
+  const canDraw = legal().some((a) => a.kind === "draw");
+  els.drawBtn.disabled = !canDraw || over;
+  els.drawBtn.hidden = spectator || game().edition === "all_wild"; // AW-5: no voluntary draw
+  const special = legal().some((a) => a.kind === "special_draw");
+  els.special.hidden = !special || over;
+}
+
+// ---- decisions
+
+function decision(tbl) {
+  const you = me();
+  const pending = tbl.pending;
+  if (ui.choosing) {
+    const { card, variants } = ui.choosing;
+    const c = (tbl.hand || []).find((x) => x.id === card) || tbl.drawn;
+    if (!variants.every((v) => legal().some((a) => JSON.stringify(a) === JSON.stringify(v)))) {
+      ui.choosing = null;
+    } else if (variants.some((v) => v.colour)) {
+      return { kind: "colour", title: t("dialog.colour"), card: c, options: variants.map((v) => colourOption(v)), cancel: true };
+    } else {
+      return { kind: "target", title: t("dialog.target", { card: cardName(c) }), card: c, options: variants.map((v) => targetOption(v)), cancel: true };
+    }
+  }
+  if (!pending || pending.seat !== you || view.room.status !== "playing") return null;
+  const L = legal();
+  switch (pending.kind) {
+    case "colour":
+      return { kind: "colour", title: t("dialog.colour"), text: pending.reason ? t(`reason.${pending.reason}`) : "", options: L.filter((a) => a.kind === "choose_colour").map(colourOption) };
+    case "target":
+      return { kind: "target", title: t("dialog.target_plain"), text: pending.reason ? t(`reason.${pending.reason}`) : "", options: L.filter((a) => a.kind === "choose_target").map(targetOption) };
+    case "challenge": {
+      const accept = L.find((a) => a.kind === "accept");
+      const challenge = L.find((a) => a.kind === "challenge");
+      return {
+        kind: "challenge", title: t("dialog.challenge_title"),
+        text: t("dialog.challenge_text", { name: nameOf(pending.challenged), card: cardName(tbl.top), n: pending.penalty ?? "" }),
+        card: tbl.top,
+        options: [
+          accept && { label: t("dialog.accept", { n: pending.penalty ?? "" }), option: "accept", action: accept },
+          challenge && { label: t("dialog.challenge"), option: "challenge", action: challenge },
+        ].filter(Boolean),
+      };
+    }
+    case "drawn":
+    case "special": {
+      const plays = L.filter((a) => a.kind === "play_drawn");
+      const keep = L.find((a) => a.kind === "keep");
+      const drawn = tbl.drawn;
+      const options = [];
+      if (plays.length) {
+        const variants = pickUno(plays);
+        options.push({ label: t("dialog.play_it"), option: "play", run: () => {
+          if (variants.length === 1) act(variants[0]);
+          else { ui.choosing = { card: drawn ? drawn.id : variants[0].card, variants }; render(); }
+        } });
+      }
+      if (keep) options.push({ label: t("dialog.keep"), option: "keep", action: keep });
+      return { kind: pending.kind, title: t(pending.kind === "special" ? "dialog.special_title" : "dialog.drawn_title"), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
+    }
+    case "pass": {
+      const passes = L.filter((a) => a.kind === "pass_card");
+      const byCard = new Map();
+      for (const a of passes) if (!byCard.has(a.card)) byCard.set(a.card, pickUno(passes.filter((x) => x.card === a.card))[0]);
+      const hand = sortHand(tbl.hand || []);
+      const n = tbl.hand_sizes.length;
+      const next = (you + tbl.direction + n) % n;
+      return {
+        kind: "pass", title: t("dialog.pass_title", { name: nameOf(next) }),
+        options: hand.filter((c) => byCard.has(c.id)).map((c) => ({ label: cardLabel(c), card: c, option: `card-${c.id}`, action: byCard.get(c.id) })),
+      };
+    }
+    case "stack": {
+      const accept = L.find((a) => a.kind === "accept");
+      return { kind: "stack", title: t("dialog.stack_title"), text: t("dialog.stack_text"), options: accept ? [{ label: t("dialog.take_cards"), option: "accept", action: accept }] : [] };
+    }
+    default:
+      return null;
+  }
+}
+
+function colourOption(action) {
+  return { label: t(`colour.${action.colour}`), colour: action.colour, option: action.colour, action };
+}
+
+function targetOption(action) {
+  const count = table().hand_sizes[action.target];
+  return { label: `${nameOf(action.target)} (${t("table.cards", { n: count })})`, option: `seat-${action.target}`, action };
+}
+
+function renderDialog(tbl, over) {
+  const els = ui.els;
+  const d = over ? null : decision(tbl);
+  const sig = d ? JSON.stringify([d.kind, d.title, d.text, d.card && d.card.id, d.options.map((o) => [o.label, o.action])]) : "";
+  if (sig === ui.dialogSig) return;
+  ui.dialogSig = sig;
+  if (!d) {
+    els.dialog.hidden = true;
+    clear(els.dialog);
+    return;
+  }
+  const title = h("h2", { id: "dialog-title", text: d.title });
+  const options = h("div", { class: `dialog-options options-${d.kind}` });
+  for (const o of d.options) {
+    const btn = h("button", { class: `btn dialog-option${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
+      o.colour ? colourBadge(o.colour, 22) : null,
+      o.card ? h("span", { class: "option-card" }, cardSvg(o.card)) : null,
+      h("span", { text: o.label }));
+    btn.addEventListener("click", () => (o.run ? o.run() : act(o.action)));
+    options.append(btn);
+  }
+  append(clear(els.dialog), [
+    h("div", { class: "dialog-body" },
+      d.card && d.kind !== "pass" ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,
+      h("div", { class: "dialog-main" }, title, d.text ? h("p", { text: d.text }) : null, options)),
+    d.cancel ? h("button", { class: "btn btn-ghost btn-small dialog-cancel", type: "button", "data-testid": "dialog-cancel", text: t("dialog.cancel"), onclick: () => { ui.choosing = null; render(); } }) : null]);
+  els.dialog.setAttribute("aria-labelledby", "dialog-title");
+  els.dialog.dataset.kind = d.kind;
+  els.dialog.hidden = false;
+  const active = document.activeElement;
+  if (!active || active === document.body || els.table.contains(active)) {
+    const first = options.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+}
+
+function renderRevealed(tbl) {
+  const els = ui.els;
+  const r = tbl.revealed;
+  const key = r ? JSON.stringify([r.seat, r.cards.map((c) => c.id)]) : "";
+  if (!r || key === ui.dismissedReveal) {
+    els.revealed.hidden = true;
+    return;
+  }
+  if (els.revealed.dataset.key === key && !els.revealed.hidden) return;
+  els.revealed.dataset.key = key;
+  const cards = h("div", { class: "mini-hand" });
+  for (const c of sortHand(r.cards)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
+  clear(els.revealed).append(
+    h("h2", { text: t("dialog.revealed", { name: nameOf(r.seat) }) }), cards,
+    h("button", { class: "btn btn-small", type: "button", "data-testid": "revealed-close", text: t("dialog.close"), onclick: () => { ui.dismissedReveal = key; els.revealed.hidden = true; } }));
+  els.revealed.hidden = false;
+}
+
+// ---- round summary and podium
+
+function renderSummary(g) {
+  const els = ui.els;
+  const s = view.summary;
+  const status = view.room.status;
+  if (!s || (status !== "between" && status !== "over")) {
+    els.summary.hidden = true;
+    ui.summarySig = "";
+    clearInterval(ui.countdown);
+    return;
+  }
+  const mine = view.players.find((p) => p.seat === me());
+  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id]);
+  if (sig === ui.summarySig) return;
+  ui.summarySig = sig;
+  const result = g.table.result;
+  const rows = h("ol", { class: "summary-list" });
+  for (const seat of view.players.map((p) => p.seat)) {
+    const hand = result ? result.hands[seat] || [] : [];
+    const cards = h("span", { class: "mini-hand" });
+    for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
+    rows.append(h("li", { class: seat === s.winner ? "winner" : "" },
+      h("span", { class: "summary-name", text: nameOf(seat) }),
+      seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
+      h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
+  }
+  const body = [
+    h("h2", { id: "summary-title", text: t("summary.title", { n: s.round }) }),
+    h("p", { class: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) }),
+    rows,
+  ];
+  if (status === "over") {
+    const podium = h("ol", { class: "podium", "data-testid": "podium" });
+    const order = s.table.slice(0, 3);
+    const places = [1, 0, 2].filter((i) => order[i]);
+    for (const i of places) {
+      podium.append(h("li", { class: `place place-${i + 1}` },
+        h("span", { class: "place-name", text: order[i].name }),
+        h("span", { class: "place-block" }, h("strong", { text: String(i + 1) }), h("span", { text: String(order[i].score) }))));
+    }
+    body.push(h("h3", { class: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    const controls = h("div", { class: "button-row" });
+    if (me() !== null && me() === view.room.host) {
+      controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "rematch-button", text: t("summary.rematch"), onclick: () => send({ type: "rematch" }) }));
+    } else {
+      controls.append(h("p", { class: "muted", text: t("summary.waiting_rematch", { name: nameOf(view.room.host) }) }));
+    }
+    if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
+    controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
+    body.push(controls);
+  } else {
+    const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
+    const tick = () => {
+      const at = view.room.next_round_at;
+      const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
+      countdown.textContent = left !== null ? t("summary.next_in", { n: left }) : "";
+    };
+    tick();
+    clearInterval(ui.countdown);
+    ui.countdown = setInterval(tick, 1000);
+    const ready = mine ? mine.ready : false;
+    body.push(countdown, h("div", { class: "button-row" },
+      mine ? h("button", { class: "btn btn-primary", type: "button", "data-testid": "ready-button", "aria-pressed": ready ? "true" : "false", disabled: ready, text: ready ? t("summary.ready_waiting") : t("summary.ready"), onclick: () => send({ type: "ready", ready: true }) }) : null));
+  }
+  clear(els.summary).append(h("div", { class: "summary-card" }, ...body));
+  els.summary.dataset.final = status === "over" ? "true" : "false";
+  els.summary.hidden = false;
+}
+
+// ------------------------------------------------------------------ keyboard shortcuts
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = document.activeElement && document.activeElement.tagName;
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (ui.mode !== "game") return;
+  if (ev.key === "u" || ev.key === "U") { doUno(); ev.preventDefault(); }
+  else if (ev.key === "d" || ev.key === "D") { doDraw(); ev.preventDefault(); }
+  else if (ev.key === "Escape" && ui.choosing) { ui.choosing = null; render(); }
+});
+
+window.addEventListener("online", () => { if (sync && sync.status === "reconnecting") sync.connect(); });
+
+async function main() {
+  installDefs();
+  await loadCatalogue();
+  initLanguagePicker();
+  await start();
+}
+
+main();

@@ -1,0 +1,304 @@
+// Keeping a room's view in step with the server, with no DOM: applying RFC 6902 patches,
+// checking `seq`, reconnecting with backoff, resuming from the last seq and resending
+// unacknowledged messages with their ids.  Pure enough for Node's test runner.
+
+export class PatchError extends Error {}
+
+function unescape(token) {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+export function parsePointer(pointer) {
+  if (pointer === "") return [];
+  if (pointer[0] !== "/") throw new PatchError(`bad JSON pointer ${JSON.stringify(pointer)}`);
+  return pointer.slice(1).split("/").map(unescape);
+}
+
+function clone(value) {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+}
+
+function arrayIndex(arr, token, forAdd) {
+  if (forAdd && token === "-") return arr.length;
+  if (!/^(0|[1-9][0-9]*)$/.test(token)) throw new PatchError(`bad array index ${token}`);
+  const i = Number(token);
+  if (i > arr.length || (!forAdd && i === arr.length)) throw new PatchError(`index ${i} out of range`);
+  return i;
+}
+
+function parentOf(doc, tokens) {
+  let node = doc;
+  for (const token of tokens.slice(0, -1)) {
+    if (Array.isArray(node)) node = node[arrayIndex(node, token, false)];
+    else if (node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else throw new PatchError(`path not found at ${token}`);
+  }
+  if (node === null || typeof node !== "object") throw new PatchError("parent is not a container");
+  return node;
+}
+
+function get(doc, tokens) {
+  let node = doc;
+  for (const token of tokens) {
+    if (Array.isArray(node)) node = node[arrayIndex(node, token, false)];
+    else if (node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, token)) node = node[token];
+    else throw new PatchError(`path not found at ${token}`);
+  }
+  return node;
+}
+
+function add(doc, tokens, value) {
+  if (tokens.length === 0) return value;
+  const parent = parentOf(doc, tokens);
+  const last = tokens[tokens.length - 1];
+  if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true), 0, value);
+  else parent[last] = value;
+  return doc;
+}
+
+function remove(doc, tokens) {
+  if (tokens.length === 0) throw new PatchError("cannot remove the whole document");
+  const parent = parentOf(doc, tokens);
+  const last = tokens[tokens.length - 1];
+  if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, false), 1);
+  else if (Object.prototype.hasOwnProperty.call(parent, last)) delete parent[last];
+  else throw new PatchError(`nothing to remove at ${last}`);
+  return doc;
+}
+
+/** Apply a JSON Patch.  Returns the new document; the input is modified in place where possible. */
+export function applyPatch(doc, ops) {
+  if (!Array.isArray(ops)) throw new PatchError("a patch is a list of operations");
+  for (const op of ops) {
+    const tokens = parsePointer(op.path);
+    switch (op.op) {
+      case "add": doc = add(doc, tokens, clone(op.value)); break;
+      case "remove": doc = remove(doc, tokens); break;
+      case "replace":
+        if (tokens.length === 0) { doc = clone(op.value); break; }
+        get(doc, tokens);
+        doc = add(remove(doc, tokens), tokens, clone(op.value));
+        break;
+      case "move": {
+        const from = parsePointer(op.from);
+        if (op.path.startsWith(op.from + "/")) throw new PatchError("cannot move a value into itself");
+        const value = get(doc, from);
+        doc = add(remove(doc, from), tokens, value);
+        break;
+      }
+      case "copy": doc = add(doc, tokens, clone(get(doc, parsePointer(op.from)))); break;
+      case "test":
+        if (!deepEqual(get(doc, tokens), op.value)) throw new PatchError(`test failed at ${op.path}`);
+        break;
+      default: throw new PatchError(`unknown op ${op.op}`);
+    }
+  }
+  return doc;
+}
+
+/** Reconnect delays: exponential, capped, with jitter so a room's clients do not return in a herd. */
+export function backoffDelay(attempt, random = Math.random, base = 500, max = 10000) {
+  const ceiling = Math.min(max, base * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+// Close codes after which reconnecting cannot help (see app/rooms/actor.py).
+export const FATAL_CLOSES = {
+  4000: "replaced", // the same seat connected elsewhere
+  4401: "bad_token",
+  4403: "removed",
+  4404: "no_room",
+  4410: "room_closed",
+};
+
+/**
+ * One room connection.  `options`:
+ *   url(lastSeq) -> string       the socket URL (token and last_seq in the query)
+ *   WebSocket                    the constructor (the browser's, or a fake in tests)
+ *   setTimeout / clearTimeout / random / now   injectable for tests
+ *   onView(view, frame)          after every snapshot or patch
+ *   onStatus(status, detail)     "connecting" | "open" | "reconnecting" | "closed"
+ *   onReply(frame, sent)         ack / error for a message we sent (sent: the message, if known)
+ *   onError(frame)               an error frame that answers no message of ours
+ */
+export class RoomSync {
+  constructor(options) {
+    this.o = {
+      setTimeout: (...a) => globalThis.setTimeout(...a),
+      clearTimeout: (...a) => globalThis.clearTimeout(...a),
+      random: Math.random,
+      now: () => Date.now(),
+      heartbeatMs: 20000,
+      idPrefix: Math.random().toString(36).slice(2, 8),
+      onView() {}, onStatus() {}, onReply() {}, onError() {},
+      ...options,
+    };
+    this.view = null;
+    this.seq = 0;
+    this.ws = null;
+    this.status = "idle";
+    this.attempt = 0;
+    this.counter = 0;
+    this.outbox = new Map(); // id -> message, in sending order: unacknowledged
+    this.waiters = new Map(); // id -> resolve
+    this.timer = null;
+    this.heartbeat = null;
+    this.lastHeard = 0;
+    this.stopped = false;
+  }
+
+  get pending() {
+    return this.outbox.size;
+  }
+
+  nextId() {
+    this.counter += 1;
+    return `${this.o.idPrefix}-${this.counter}`;
+  }
+
+  setStatus(status, detail) {
+    this.status = status;
+    this.o.onStatus(status, detail);
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.o.clearTimeout(this.timer);
+    this.timer = null;
+    const resume = this.view !== null && this.seq > 0 ? this.seq : null;
+    if (this.status !== "reconnecting") this.setStatus("connecting");
+    const ws = new this.o.WebSocket(this.o.url(resume));
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.attempt = 0;
+      this.lastHeard = this.o.now();
+      this.setStatus("open");
+      for (const msg of this.outbox.values()) ws.send(JSON.stringify(msg));
+      this.startHeartbeat();
+    };
+    ws.onmessage = (event) => {
+      if (this.ws !== ws) return;
+      this.lastHeard = this.o.now();
+      let frame;
+      try { frame = JSON.parse(event.data); } catch { return; }
+      this.receive(frame);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.stopHeartbeat();
+      const fatal = FATAL_CLOSES[event && event.code];
+      if (fatal || this.stopped) {
+        this.setStatus("closed", { code: event && event.code, reason: fatal || "stopped" });
+        return;
+      }
+      this.scheduleReconnect();
+    };
+    ws.onerror = () => {};
+  }
+
+  scheduleReconnect() {
+    if (this.stopped || this.timer !== null) return;
+    const delay = backoffDelay(this.attempt, this.o.random);
+    this.attempt += 1;
+    this.setStatus("reconnecting", { attempt: this.attempt, delay });
+    this.timer = this.o.setTimeout(() => { this.timer = null; this.connect(); }, delay);
+  }
+
+  /** Drop the socket and come back (from the last seq, unless `fresh`). */
+  restart(fresh = false) {
+    if (fresh) { this.view = null; this.seq = 0; }
+    const ws = this.ws;
+    this.ws = null;
+    this.stopHeartbeat();
+    if (ws) { try { ws.close(); } catch { /* already gone */ } }
+    this.scheduleReconnect();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.o.clearTimeout(this.timer);
+    this.stopHeartbeat();
+    if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* gone */ } }
+    this.setStatus("closed", { reason: "stopped" });
+  }
+
+  startHeartbeat() {
+    this.stopHeartbeat();
+    const beat = () => {
+      if (!this.ws) return;
+      if (this.o.now() - this.lastHeard > this.o.heartbeatMs * 2.5) { this.restart(); return; }
+      try { this.ws.send(JSON.stringify({ type: "ping" })); } catch { /* closing */ }
+      this.heartbeat = this.o.setTimeout(beat, this.o.heartbeatMs);
+    };
+    this.heartbeat = this.o.setTimeout(beat, this.o.heartbeatMs);
+  }
+
+  stopHeartbeat() {
+    if (this.heartbeat !== null) this.o.clearTimeout(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  receive(frame) {
+    switch (frame.type) {
+      case "snapshot":
+        this.view = frame.view;
+        this.seq = frame.seq;
+        this.o.onView(this.view, frame);
+        break;
+      case "patch":
+        if (this.view === null) { this.restart(true); return; }
+        if (frame.seq <= this.seq) return; // already have it (a replay overlap)
+        if (frame.seq !== this.seq + 1) { this.restart(); return; } // a gap: resume from what we hold
+        try {
+          this.view = applyPatch(this.view, frame.ops);
+        } catch {
+          this.restart(true); // our copy is wrong: start again from a snapshot
+          return;
+        }
+        this.seq = frame.seq;
+        this.o.onView(this.view, frame);
+        break;
+      case "ack":
+      case "error":
+      case "pong": {
+        const id = frame.id;
+        const sent = id != null ? this.outbox.get(id) : undefined;
+        if (id != null) this.outbox.delete(id);
+        const resolve = id != null ? this.waiters.get(id) : undefined;
+        if (resolve) { this.waiters.delete(id); resolve(frame); }
+        if (frame.type === "pong") break;
+        if (sent !== undefined || resolve) this.o.onReply(frame, sent);
+        else if (frame.type === "error") this.o.onError(frame);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  /** Send a message with an id; it is resent after a reconnect until the server answers it. */
+  send(message) {
+    const msg = { ...message, id: message.id || this.nextId() };
+    this.outbox.set(msg.id, msg);
+    if (this.ws && this.status === "open") {
+      try { this.ws.send(JSON.stringify(msg)); } catch { /* resent on reconnect */ }
+    }
+    return new Promise((resolve) => this.waiters.set(msg.id, resolve));
+  }
+
+  action(action) {
+    return this.send({ type: "action", action });
+  }
+}

@@ -1,0 +1,166 @@
+"""The client's behaviour in a real browser: languages, reconnect + resend, keyboard play."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
+
+from tests.live import LiveServer
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for c in made:
+        c.close()
+
+
+def open_page(browser: Browser, contexts: list[BrowserContext], locale: str = "en-GB") -> Page:
+    context = browser.new_context(locale=locale, reduced_motion="reduce", viewport={"width": 900, "height": 900})
+    context.set_default_timeout(10_000)
+    contexts.append(context)
+    return context.new_page()
+
+
+def create_room(page: Page, server: LiveServer, name: str, edition: str = "classic", seats: int = 2) -> str:
+    page.goto(server.http + "/")
+    page.get_by_test_id(f"edition-{edition}").click()
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/r/*")
+    return page.get_by_test_id("share-link").input_value()
+
+
+def join(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join-seat-button").click()
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+
+
+def test_language_from_the_browser_and_the_switcher(browser: Browser, contexts: list[BrowserContext],
+                                                    live_server: LiveServer) -> None:
+    page = open_page(browser, contexts, locale="pl-PL")
+    page.goto(live_server.http + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    expect(page.locator("h1")).to_have_text("Graj w UNO ze znajomymi")
+    page.get_by_test_id("lang-select").select_option("sl")
+    expect(page.locator("html")).to_have_attribute("lang", "sl")
+    expect(page.locator("h1")).to_have_text("Igraj UNO s prijatelji")
+    page.goto(live_server.http + "/lobby")  # remembered
+    expect(page.locator("html")).to_have_attribute("lang", "sl")
+    page.get_by_test_id("lang-select").select_option("gl")
+    expect(page.get_by_test_id("lobby-status")).to_have_text("En directo")
+
+
+def test_reconnects_resumes_and_resends_unacknowledged_messages(browser: Browser, contexts: list[BrowserContext],
+                                                                live_server: LiveServer) -> None:
+    host = open_page(browser, contexts)
+    guest = open_page(browser, contexts)
+    routes: list[WebSocketRoute] = []
+    dropped: list[str | bytes] = []
+    drop = {"on": False}
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if drop["on"]:
+                dropped.append(message)
+            else:
+                server.send(message)
+
+        ws.on_message(from_page)
+        routes.append(ws)
+
+    guest.route_web_socket(re.compile(r".*/ws/rooms/.*"), route)
+    link = create_room(host, live_server, "Host")
+    join(guest, link, "Guest")
+    expect(host.locator("[data-testid=seat][data-seat]")).to_have_count(2)
+    assert len(routes) == 1 and "last_seq" not in routes[0].url
+
+    # A chat message leaves the page but never reaches the server; then the socket drops.
+    drop["on"] = True
+    guest.get_by_test_id("chat-input").fill("hello through the outage")
+    guest.get_by_test_id("chat-send").click()
+    for _ in range(250):
+        if dropped:
+            break
+        guest.wait_for_timeout(20)
+    assert len(dropped) == 1
+    drop["on"] = False
+    routes[0].close(code=3000, reason="network trouble")
+    expect(guest.get_by_test_id("connection")).to_have_attribute("data-state", "reconnecting")
+
+    # It comes back by itself, resuming from its last seq, and resends the message with its id.
+    expect(guest.get_by_test_id("connection")).to_have_attribute("data-state", "open")
+    assert len(routes) == 2 and re.search(r"last_seq=\d+", routes[1].url)
+    expect(host.get_by_test_id("chat-list")).to_contain_text("hello through the outage")
+    expect(guest.get_by_test_id("chat-list")).to_contain_text("hello through the outage")
+    expect(host.get_by_test_id("chat-list").locator("li")).to_have_count(1)
+
+
+def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContext], live_server: LiveServer) -> None:
+    host = open_page(browser, contexts)
+    guest = open_page(browser, contexts)
+    join(guest, create_room(host, live_server, "Kai"), "Lou")
+    host.get_by_test_id("start-button").focus()
+    host.keyboard.press("Enter")
+    for page in (host, guest):
+        expect(page.get_by_test_id("table")).to_be_visible()
+    # A latecomer can only watch: the table without a hand, nothing to press.
+    watcher = open_page(browser, contexts)
+    watcher.goto(host.url)
+    expect(watcher.get_by_test_id("status-line")).to_contain_text("You are watching")
+    expect(watcher.locator("[data-testid=card]")).to_have_count(0)
+    expect(watcher.get_by_test_id("uno-button")).to_be_disabled()
+    expect(watcher.locator("[data-testid=opponent]")).to_have_count(2)
+    page = host if host.get_by_test_id("table").get_attribute("data-my-turn") == "true" else guest
+    expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
+    cards = page.locator("[data-testid=card]")
+    assert cards.count() >= 7
+    for label in cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"):
+        assert label and re.search(r"\w", label)
+    before = int(page.get_by_test_id("table").get_attribute("data-hand-count") or 0)
+    playable = page.locator("[data-testid=card][data-playable=true]")
+    if playable.count():
+        playable.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("d")
+    # Something happened: the hand changed, or a decision is asked for (colour, drawn card...).
+    page.wait_for_function(
+        """(before) => {
+            const t = document.querySelector('[data-testid=table]');
+            const dialog = document.querySelector('[data-testid=dialog]:not([hidden])');
+            return dialog || Number(t.dataset.handCount) !== before;
+        }""", arg=before)
+    dialog = page.locator("[data-testid=dialog]:not([hidden])")
+    if dialog.count():
+        # The first option has the focus: Enter answers it.
+        expect(dialog.locator("[data-testid=dialog-option]").first).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(dialog).to_have_count(0)
+
+
+def test_lobby_lists_public_rooms_live_and_history_404_is_friendly(
+        browser: Browser, contexts: list[BrowserContext], live_server: LiveServer) -> None:
+    page = open_page(browser, contexts)
+    page.goto(live_server.http + "/lobby")
+    expect(page.get_by_test_id("lobby-status")).to_be_visible()
+    with httpx.Client(base_url=live_server.http) as http:
+        code = http.post("/api/rooms", json={"variant": "all_wild", "public": True, "max_seats": 3,
+                                             "name": "Lobby <i>test</i>"}).json()["code"]
+    room = page.locator(f"[data-testid=lobby-room][data-code='{code}']")
+    expect(room).to_contain_text("Lobby <i>test</i>")  # shown as text, never as markup
+    expect(room).to_contain_text("All Wild")
+    room.get_by_role("link").click()
+    expect(page.get_by_test_id("join-seat-form")).to_be_visible()
+    page.goto(live_server.http + "/matches/no-such-match")
+    expect(page.get_by_test_id("history-missing")).to_be_visible()
