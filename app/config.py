@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="UNO_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="UNO_", env_file=".env", extra="ignore", populate_by_name=True)
+
+    # Storage: DATABASE_URL picks the database; unset, an embedded SQLite file in data_dir.
+    database_url: str | None = Field(default=None, validation_alias=AliasChoices("DATABASE_URL", "UNO_DATABASE_URL"))
+    data_dir: str = Field(default="data", validation_alias=AliasChoices("UNO_DATA_DIR", "DATA_DIR"))
+    db_pool_size: int = 5  # connections are borrowed per write batch, never held by a socket
+    db_max_overflow: int = 5
 
     # Rooms
     max_rooms: int = 10_000  # refuse new rooms beyond this, rather than run out of memory

@@ -10,11 +10,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.config import Settings, get_settings
+from app.persistence import open_store
 from app.rooms.actor import FrameObserver
-from app.rooms.ports import InMemoryStore, Store
+from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
 from app.transport import ws
-from app.web import api, health, pages
+from app.web import api, health, matches, pages
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
 
@@ -46,23 +47,28 @@ def install_log_redaction() -> None:
 def create_app(settings: Settings | None = None, store: Store | None = None,
                observer: FrameObserver | None = None) -> FastAPI:
     settings = settings or get_settings()
-    registry = RoomRegistry(settings, store or InMemoryStore(), observer)
+    store = store if store is not None else open_store(settings)
+    registry = RoomRegistry(settings, store, observer)
     install_log_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await store.start()  # the schema is migrated before any room is restored
         await registry.start()
         try:
             yield
         finally:
             await registry.stop()
+            await store.stop()
 
     app = FastAPI(title="UNO server", version="0.1.0", lifespan=lifespan,
                   description="Real-time multiplayer UNO. The WebSocket protocol is in docs/PROTOCOL.md.")
     app.state.settings = settings
     app.state.registry = registry
+    app.state.store = store
     app.include_router(health.router)
     app.include_router(api.router)
+    app.include_router(matches.router)
     app.include_router(ws.router)
     pages.install(app)  # the HTML pages and /static
     return app

@@ -18,11 +18,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def resolve_url(database_url: str | None, data_dir: str | Path) -> str:
-    """The async SQLAlchemy URL for a setting (None: the embedded SQLite file)."""
+def resolve_url(database_url: str | None, data_dir: str | Path, *, create: bool = True) -> str:
+    """The async SQLAlchemy URL for a setting (None: the embedded SQLite file, its folder made)."""
     if not database_url:
         path = Path(data_dir).resolve()
-        path.mkdir(parents=True, exist_ok=True)
+        if create:
+            path.mkdir(parents=True, exist_ok=True)
         return f"sqlite+aiosqlite:///{path / 'uno.sqlite3'}"
     url = make_url(database_url)
     if url.drivername in ("postgres", "postgresql", "postgresql+psycopg2"):
@@ -64,5 +65,11 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(url: str) -> None:
-    """Bring the schema to the newest migration.  Blocking: call it in a thread from async code."""
+    """Bring the schema to the newest migration (making an SQLite file's folder first).
+
+    Blocking: call it in a thread from async code.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     command.upgrade(alembic_config(url), "head")

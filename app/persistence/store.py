@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.rooms import records as r
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 
+from .db import upgrade
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
 
 log = logging.getLogger("app.persistence")
@@ -135,8 +136,10 @@ def ops_for(record: r.Record) -> list[Op]:
 
 
 class SqlStore:
-    def __init__(self, engine: AsyncEngine, *, max_batch: int = 2000, retry_max_s: float = 2.0) -> None:
+    def __init__(self, engine: AsyncEngine, *, migrate_url: str | None = None, max_batch: int = 2000,
+                 retry_max_s: float = 2.0) -> None:
         self.engine = engine
+        self.migrate_url = migrate_url  # when set, start() applies the migrations first
         self.max_batch = max_batch
         self.retry_max_s = retry_max_s
         self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
@@ -148,6 +151,9 @@ class SqlStore:
         self.failures = 0
 
     async def start(self) -> None:
+        if self.migrate_url is not None:
+            await asyncio.to_thread(upgrade, self.migrate_url)
+            self.migrate_url = None
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="sql-writer")
 

@@ -30,6 +30,9 @@ from app.engine import (
     OVER as M_OVER,
 )
 from app.engine import (
+    ROUND as M_ROUND,
+)
+from app.engine import (
     VARIANTS,
     Action,
     ConfigError,
@@ -41,8 +44,9 @@ from app.engine import (
     start_next_round,
 )
 
+from . import records as rec
 from .diff import make_patch
-from .ports import MatchResult, Outlet, PlayerRecord, RoomRecord, Store
+from .ports import Outlet, Store
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState, hash_token, new_token
 
 log = logging.getLogger("app.rooms")
@@ -249,7 +253,7 @@ class RoomActor:
     async def _handle(self, msg: Message) -> None:
         if isinstance(msg, Join):
             result = self._join(msg.name)
-            await self._save()
+            await self._save_seats()
             _resolve(msg.reply, result)
             self._push()
         elif isinstance(msg, GetSummary):
@@ -264,7 +268,7 @@ class RoomActor:
             m = self.state.match
             if (self.state.status == BETWEEN and m is not None and self.state.match_no == msg.match_no
                     and m.round_no == msg.round_no):
-                self._next_round()
+                await self.store.write(*self._next_round())
                 self._push()
 
     # ------------------------------------------------------------------ seats
@@ -472,7 +476,8 @@ class RoomActor:
         t, p = msg.type, msg.payload
         if t == "action":
             self._act(player, p.get("action"))
-            await self._after_action()
+            # Stored before the room acknowledges or broadcasts anything (the caller pushes).
+            await self.store.write(*self._after_action())
         elif t == "chat":
             text = " ".join(str(p.get("text", "")).split())
             if not text:
@@ -480,21 +485,23 @@ class RoomActor:
             if len(text) > self.settings.chat_max_chars:
                 raise RoomError("bad_chat", f"Chat messages are at most {self.settings.chat_max_chars} characters.")
             st.add_chat(player.seat, text)
+            await self.store.write(rec.ChatPosted(st.code, player.seat, player.name, text))
         elif t == "rename":
             name = self._clean_name(str(p.get("name", "")))
             self._check_name_free(name, player)
             old, player.name = player.name, name
             st.note("renamed", f"{old} is now called {name}.", seat=player.seat)
+            await self._save_seats()
         elif t == "ready":
             player.ready = bool(p.get("ready", True))
             if st.status == BETWEEN and all(q.ready for q in st.players):
-                self._next_round()
+                await self.store.write(*self._next_round())
         elif t == "leave":
             if st.status in (PLAYING, BETWEEN):
                 raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
             st.note("left", f"{player.name} left.", seat=player.seat)
             self._remove(player, CLOSE_REMOVED, "you left the room")
-            await self._save()
+            await self._save_seats()
         elif t == "kick":
             self._require_host(player)
             seat = p.get("seat")
@@ -505,19 +512,17 @@ class RoomActor:
             target = st.players[seat]
             st.note("kicked", f"{player.name} removed {target.name}.", seat=seat)
             self._remove(target, CLOSE_REMOVED, "removed by the host")
-            await self._save()
+            await self._save_seats()
         elif t == "start":
             self._require_host(player)
             if st.status != WAITING:
                 raise RoomError("already_started", "The game has already started.")
-            self._start_match()
-            await self._save()
+            await self.store.write(*self._start_match())
         elif t == "rematch":
             self._require_host(player)
             if st.status != OVER:
                 raise RoomError("not_over", "A rematch can start once the match is over.")
-            self._start_match()
-            await self._save()
+            await self.store.write(*self._start_match())
         else:
             raise RoomError("bad_message", f"Unknown message type {t!r}.")
 
@@ -527,7 +532,7 @@ class RoomActor:
 
     # ------------------------------------------------------------------ the match
 
-    def _start_match(self) -> None:
+    def _start_match(self) -> list[rec.Record]:
         st = self.state
         variant = VARIANTS[st.edition]
         if len(st.players) < max(2, variant.min_seats):
@@ -543,6 +548,21 @@ class RoomActor:
         self.races.clear()
         st.note("started", "The rematch begins." if st.match_no > 1 else "The game begins.", match=st.match_no)
         st.record(events)
+        st.match_id = secrets.token_hex(8)
+        return [
+            rec.MatchStarted(st.code, st.match_id, st.match_no, st.edition, match.config.to_json(), match.target,
+                             seed, tuple(p.name for p in st.players)),
+            self._round_started(),
+            self._room_changed(),
+        ]
+
+    def _round_started(self) -> rec.RoundStarted:
+        st = self.state
+        assert st.match is not None and st.match_id is not None
+        return rec.RoundStarted(st.match_id, st.match.round_no, str(st.match.round.seed), st.match.dealer)
+
+    def _room_changed(self) -> rec.RoomChanged:
+        return rec.RoomChanged(self.state.code, self.state.status, self.state.host)
 
     def _act(self, player: Player, raw: Any) -> None:
         st = self.state
@@ -595,10 +615,18 @@ class RoomActor:
             parts.append(f"{i}. {name(a['seat'])} {verb}" + ("" if a["ok"] else " (too late)"))
         return f"UNO! race over {name(target)}: " + "; ".join(parts) + "."
 
-    async def _after_action(self) -> None:
+    def _after_action(self) -> list[rec.Record]:
+        """What the action just applied leaves to store: itself, and a round or match that ended."""
         st = self.state
         m = st.match
-        assert m is not None
+        assert m is not None and st.match_id is not None
+        entry = m.log[-1]
+        records: list[rec.Record] = [
+            rec.ActionApplied(st.code, st.match_id, entry.round, len(m.log), entry.seat, entry.action.to_json())]
+        if m.phase != M_ROUND:
+            last = m.history[-1]
+            records.append(rec.RoundFinished(st.match_id, last.number, last.winner, last.points, tuple(m.scores),
+                                             last.cards_left))
         if m.phase == M_BETWEEN:
             st.status = BETWEEN
             for q in st.players:
@@ -609,17 +637,16 @@ class RoomActor:
                 self.timer.cancel()
             self.timer = asyncio.get_running_loop().call_later(
                 delay, self.tell, NextRound(st.match_no, m.round_no))
-            await self._save()
+            records.append(self._room_changed())
         elif m.phase == M_OVER:
             st.status = OVER
             st.next_round_at = None
             assert m.winner is not None
             st.note("final", f"{st.name_of(m.winner)} wins the match.", winner=m.winner)
-            await self.store.record_result(MatchResult(
-                st.code, st.match_no, st.edition, m.winner, tuple(p.name for p in st.players), tuple(m.scores)))
-            await self._save()
+            records.append(rec.MatchFinished(st.code, st.match_id, m.winner))
+        return records
 
-    def _next_round(self) -> None:
+    def _next_round(self) -> list[rec.Record]:
         st = self.state
         assert st.match is not None
         if self.timer is not None:
@@ -632,19 +659,22 @@ class RoomActor:
             q.ready = False
         self.races.clear()
         st.record(events)
+        return [self._round_started(), self._room_changed()]
+
+    def resume(self) -> None:
+        """After a restart: a room restored between rounds starts its next-round clock again."""
+        st = self.state
+        for p in st.players:
+            self.streams.setdefault(p.token_hash, Stream(buffer=deque(maxlen=self.settings.replay_frames)))
+        if st.status == BETWEEN and st.match is not None:
+            delay = self.settings.between_rounds_seconds
+            st.next_round_at = round(time.time() + delay, 3)
+            self.timer = asyncio.get_running_loop().call_later(
+                delay, self.tell, NextRound(st.match_no, st.match.round_no))
 
     # ------------------------------------------------------------------ persistence
 
-    def record(self) -> RoomRecord:
+    async def _save_seats(self) -> None:
         st = self.state
-        m = st.match
-        return RoomRecord(
-            code=st.code, edition=st.edition, public=st.public, max_seats=st.max_seats, target=st.target,
-            name=st.name, status=st.status, host=st.host, match_no=st.match_no, seed=st.seed,
-            players=tuple(PlayerRecord(p.seat, p.name, p.token_hash) for p in st.players),
-            log=tuple((e.round, e.seat, e.action.to_json()) for e in m.log) if m is not None else (),
-            rounds=m.round_no if m is not None else 0,
-        )
-
-    async def _save(self) -> None:
-        await self.store.save_room(self.record())
+        seats = tuple(rec.SeatInfo(p.seat, p.name, p.token_hash) for p in st.players)
+        await self.store.write(rec.SeatsChanged(st.code, seats), self._room_changed())

@@ -1,83 +1,34 @@
 """What the room actors need from the outside world, as Protocols.
 
 Persistence is a port so that the actor never knows where records go: the in-memory
-store below serves tests and single-process servers; the SQL store implements the same
-Protocol.  A match is stored as (config, seed, action log), which ``engine.replay``
-turns back into the identical state.
+store (memory_store.py) serves tests and throwaway servers; the SQL store
+(app/persistence) implements the same Protocol.  A match is stored as (config, seed,
+action log), which ``engine.replay`` turns back into the identical state.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    seat: int
-    name: str
-    token_hash: str  # sha256 of the bearer token; the token itself is never stored
-
-
-@dataclass(frozen=True)
-class RoomRecord:
-    code: str
-    edition: str
-    public: bool
-    max_seats: int
-    target: int | None
-    name: str
-    status: str
-    players: tuple[PlayerRecord, ...]
-    host: int
-    match_no: int = 0
-    seed: str | None = None
-    # The engine's log as plain tuples: (round, seat, action json).
-    log: tuple[tuple[int, int, dict[str, Any]], ...] = ()
-    rounds: int = 0
-    updated: float = field(default_factory=time.time)
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    code: str
-    match_no: int
-    edition: str
-    winner: int
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    finished: float = field(default_factory=time.time)
+from .records import Record, StoredRoom
 
 
 class Store(Protocol):
-    async def save_room(self, record: RoomRecord) -> None: ...
+    """Where rooms keep what must survive a restart (app/persistence/store.py, memory_store.py).
 
-    async def load_room(self, code: str) -> RoomRecord | None: ...
+    ``write`` returns once the records are durable; the actor acknowledges and broadcasts
+    only after that.
+    """
 
-    async def delete_room(self, code: str) -> None: ...
+    async def start(self) -> None: ...
 
-    async def record_result(self, result: MatchResult) -> None: ...
+    async def stop(self) -> None: ...
 
+    async def write(self, *records: Record) -> None: ...
 
-class InMemoryStore:
-    """Keeps the latest record of each room and every finished match, in this process only."""
+    async def unfinished_rooms(self) -> list[StoredRoom]: ...
 
-    def __init__(self) -> None:
-        self.rooms: dict[str, RoomRecord] = {}
-        self.results: list[MatchResult] = []
-
-    async def save_room(self, record: RoomRecord) -> None:
-        self.rooms[record.code] = record
-
-    async def load_room(self, code: str) -> RoomRecord | None:
-        return self.rooms.get(code)
-
-    async def delete_room(self, code: str) -> None:
-        self.rooms.pop(code, None)
-
-    async def record_result(self, result: MatchResult) -> None:
-        self.results.append(result)
+    async def match_history(self, match_id: str) -> dict[str, Any] | None: ...
 
 
 class Outlet(Protocol):

@@ -11,8 +11,10 @@ from typing import Any
 from app.config import Settings
 from app.engine import VARIANTS
 
+from . import records as rec
 from .actor import FrameObserver, RoomActor, RoomError
 from .ports import Store
+from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
 
 log = logging.getLogger("app.rooms")
@@ -28,7 +30,20 @@ class RoomRegistry:
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
 
     async def start(self) -> None:
+        """Bring back every room the store still has open, then start sweeping."""
         self.loop = asyncio.get_running_loop()
+        for stored in await self.store.unfinished_rooms():
+            try:
+                state = restore_state(stored, self.settings)
+            except Exception:  # one unreadable room must not keep the others down
+                log.exception("room %s could not be restored", stored.code)
+                continue
+            actor = RoomActor(state, self.settings, self.store, self.observer)
+            self.rooms[state.code] = actor
+            actor.start()
+            actor.resume()
+        if self.rooms:
+            log.info("restored %d room(s)", len(self.rooms))
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
 
     async def stop(self) -> None:
@@ -39,7 +54,8 @@ class RoomRegistry:
         await asyncio.gather(*(actor.stop("server shutting down") for actor in self.rooms.values()))
         self.rooms.clear()
 
-    def create(self, edition: str, *, public: bool, max_seats: int, target: int | None, name: str | None) -> RoomActor:
+    async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
+                     name: str | None) -> RoomActor:
         variant = VARIANTS.get(edition)
         if variant is None:
             raise RoomError("bad_variant", f"Unknown variant {edition!r}; try one of {', '.join(VARIANTS)}.", 422)
@@ -57,6 +73,8 @@ class RoomRegistry:
         state = RoomState(code=code, edition=edition, public=public, max_seats=max_seats, target=target, name=title,
                           event_log_kept=self.settings.event_log_kept,
                           private_log_kept=self.settings.private_log_kept, chat_kept=self.settings.chat_kept)
+        # Stored before anyone is told the code: a room that was announced survives a restart.
+        await self.store.write(rec.RoomOpened(code, title, edition, public, max_seats, target))
         actor = RoomActor(state, self.settings, self.store, self.observer)
         self.rooms[code] = actor
         actor.start()
@@ -86,7 +104,7 @@ class RoomRegistry:
         for code in doomed:
             actor = self.rooms.pop(code)
             await actor.stop("room closed: idle")
-            await self.store.delete_room(code)
+            await self.store.write(rec.RoomClosed(code))
             log.info("room %s stopped and removed", code)
         return doomed
 

@@ -73,6 +73,7 @@ class RoomState:
     host: int = 0
     match: Match | None = None
     match_no: int = 0
+    match_id: str | None = None  # the stored match, for its history page
     seed: str | None = None
     next_round_at: float | None = None
     chat: deque[dict[str, Any]] = field(default_factory=deque)
@@ -156,6 +157,7 @@ class RoomState:
             "status": self.status,
             "host": self.host if self.players else None,
             "match": self.match_no,
+            "match_id": self.match_id,
             "next_round_at": self.next_round_at,
         }
 

@@ -81,7 +81,7 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse, "des
 async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
     """Open a room; join it with `POST /api/rooms/{code}/players`."""
     try:
-        actor = registry.create(body.variant, public=body.public, max_seats=body.max_seats,
+        actor = await registry.create(body.variant, public=body.public, max_seats=body.max_seats,
                                 target=body.target_score, name=body.name)
     except RoomError as err:
         raise _http(err) from None

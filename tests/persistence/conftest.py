@@ -77,3 +77,10 @@ async def _reset(url: str) -> None:
         await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
     finally:
         await conn.close()
+
+
+@pytest.fixture
+def fresh_postgres_url(postgres_url: str) -> str:
+    """The run's Postgres database, emptied: whoever uses it applies the migrations."""
+    asyncio.run(_reset(postgres_url))
+    return postgres_url

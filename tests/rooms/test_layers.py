@@ -27,3 +27,8 @@ def test_rooms_never_import_transport_web_or_frameworks() -> None:
 def test_transport_and_web_do_not_import_each_other() -> None:
     assert not any(m.startswith("app.web") for m in imports("transport"))
     assert not any(m.startswith("app.transport") for m in imports("web"))
+
+
+def test_persistence_implements_the_rooms_ports_and_rooms_never_import_it() -> None:
+    assert not any(m.startswith("app.persistence") for m in imports("rooms"))
+    assert not any(m.startswith(("app.transport", "app.web", "fastapi")) for m in imports("persistence"))

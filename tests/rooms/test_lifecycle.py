@@ -12,6 +12,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from app.rooms.memory_store import InMemoryStore
 from tests.live import (
     Client,
     LiveServer,
@@ -124,12 +125,15 @@ def test_match_end_and_rematch_with_the_same_seats(server: LiveServer) -> None:
         assert v["game"]["scores"] == [0, 0] and [p["name"] for p in v["players"]] == ["P0", "P1"]
         assert server.audit.violations == []
         # The store port saw the room and the finished match (tokens only as hashes).
-        store = server.registry.store
-        record = store.rooms[code]
-        assert record.match_no == 2 and [p.name for p in record.players] == ["P0", "P1"]
-        assert all(len(p.token_hash) == 64 and p.token_hash != c.token
-                   for p, c in zip(record.players, clients, strict=True))
-        assert any(r.code == code and r.match_no == 1 for r in store.results)
+        store = server.store
+        assert isinstance(store, InMemoryStore)
+        stored = next(room for room in await store.unfinished_rooms() if room.code == code)
+        assert stored.match is not None and stored.match.number == 2
+        assert [s.name for s in stored.seats] == ["P0", "P1"]
+        assert all(len(s.token_hash) == 64 and s.token_hash != c.token
+                   for s, c in zip(stored.seats, clients, strict=True))
+        first = [m for m in store.matches.values() if m.started.code == code and m.started.number == 1]
+        assert len(first) == 1 and first[0].status == "over" and first[0].winner is not None
 
     asyncio.run(main())
 
