@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from app.config import Settings, get_settings
 from app.persistence import open_store
 from app.rooms.actor import FrameObserver
+from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
 from app.transport import ws
@@ -47,7 +48,9 @@ def install_log_redaction() -> None:
 def create_app(settings: Settings | None = None, store: Store | None = None,
                observer: FrameObserver | None = None) -> FastAPI:
     settings = settings or get_settings()
-    store = store if store is not None else open_store(settings)
+    if store is None:
+        # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
+        store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     registry = RoomRegistry(settings, store, observer)
     install_log_redaction()
 

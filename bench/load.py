@@ -26,6 +26,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -260,9 +261,10 @@ def rss_mib(pid: int) -> float | None:
     return None
 
 
-def start_server() -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = {**os.environ, "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_MAX_ROOMS": "100000", "UNO_ECHO_ENDPOINT": "1"}
+    env = {**os.environ, "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_MAX_ROOMS": "100000", "UNO_ECHO_ENDPOINT": "1",
+           "DATABASE_URL": database_url}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
                              str(port), "--log-level", "warning"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -276,6 +278,57 @@ def start_server() -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
+def postgres_database() -> tuple[str, str] | None:
+    """A fresh Postgres database for the durable run (admin URL, database URL), if one answers."""
+    import asyncpg  # the app's own driver
+
+    admin = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+    name = f"uno_bench_{os.getpid()}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(admin, timeout=5)
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    try:
+        asyncio.run(create())
+    except (OSError, asyncpg.PostgresError, TimeoutError) as err:
+        print(f"no Postgres for the durable run: {err}", file=sys.stderr)
+        return None
+    return admin, admin.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_postgres_database(admin: str, url: str) -> None:
+    import asyncpg
+
+    async def drop() -> None:
+        conn = await asyncpg.connect(admin, timeout=5)
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+        finally:
+            await conn.close()
+
+    asyncio.run(drop())
+
+
+def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> tuple[dict[str, Any], float | None,
+                                                                             float | None]:
+    """One server on this store: the game phase, its RSS, and (optionally) the echo phase."""
+    proc, url = start_server(database_url)
+    ws = url.replace("http", "ws", 1)
+    try:
+        game = asyncio.run(game_phase(url, ws, args.rooms, args.seats, args.duration, args.warmup))
+        rss = rss_mib(proc.pid)
+        echo_rate = asyncio.run(echo_phase(ws, args.rooms * args.seats, args.duration, args.warmup)) if echo else None
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return game, rss, echo_rate
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rooms", type=int, default=50)
@@ -283,30 +336,45 @@ def main() -> None:
     ap.add_argument("--duration", type=float, default=20.0, help="seconds measured, per phase")
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--url", help="target a running server (http://host:port) instead of starting one")
+    ap.add_argument("--no-durable", action="store_true", help="skip the SQLite and Postgres runs")
     args = ap.parse_args()
 
-    proc = None
-    url = args.url
-    if url is None:
-        proc, url = start_server()
-    ws = url.replace("http", "ws", 1)
-    try:
-        game = asyncio.run(game_phase(url, ws, args.rooms, args.seats, args.duration, args.warmup))
-        rss = rss_mib(proc.pid) if proc is not None else None
+    echo: float | None
+    rss: float | None
+    if args.url is not None:
+        ws = args.url.replace("http", "ws", 1)
+        game = asyncio.run(game_phase(args.url, ws, args.rooms, args.seats, args.duration, args.warmup))
         echo = asyncio.run(echo_phase(ws, args.rooms * args.seats, args.duration, args.warmup))
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(10)
-    result = {
+        rss = None
+    else:
+        game, rss, echo = run_mode("memory://", args, echo=True)
+    print(f"in memory: {game}", file=sys.stderr)
+    result: dict[str, Any] = {
         "rooms": args.rooms,
         "sockets": args.rooms * args.seats,
         **game,
         "server_rss_mib": rss,
-        "echo_msgs_per_s": round(echo, 1),
+        "echo_msgs_per_s": round(echo, 1) if echo else None,
         "echo_ratio": round(game["actions_per_s"] / echo, 3) if echo else None,
         "duration_s": args.duration,
     }
+    if args.url is None and not args.no_durable:
+        # Durable modes: every action is committed (group commit) before it is acknowledged.
+        with tempfile.TemporaryDirectory() as tmp:
+            sqlite, _, _ = run_mode(f"sqlite:///{tmp}/bench.sqlite3", args, echo=False)
+        print(f"sqlite: {sqlite}", file=sys.stderr)
+        result["durable_ratio_sqlite"] = round(sqlite["actions_per_s"] / game["actions_per_s"], 3)
+        result["p99_ms_sqlite"] = sqlite["p99_ms"]
+        pg = postgres_database()
+        if pg is not None:
+            admin, pg_url = pg
+            try:
+                postgres, _, _ = run_mode(pg_url, args, echo=False)
+            finally:
+                drop_postgres_database(admin, pg_url)
+            print(f"postgres: {postgres}", file=sys.stderr)
+            result["durable_ratio_postgres"] = round(postgres["actions_per_s"] / game["actions_per_s"], 3)
+            result["p99_ms_postgres"] = postgres["p99_ms"]
     print(json.dumps(result))
 
 
