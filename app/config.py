@@ -36,6 +36,22 @@ class Settings(BaseSettings):
     # A trivial /ws/echo WebSocket: bench/load.py's baseline for this stack.  Off unless asked for.
     echo_endpoint: bool = False
 
+    # Abuse limits (hardening)
+    allowed_origins: str = Field(default="", validation_alias=AliasChoices("ALLOWED_ORIGINS", "UNO_ALLOWED_ORIGINS"))
+    socket_rate_messages: int = 100  # messages a socket may send per window (lichess: 100 per 20 s)
+    socket_rate_window_s: float = 20.0
+    http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
+    create_rooms_per_minute: int = 20  # per client address
+    joins_per_minute: int = 60  # per client address
+
+    # Players who aren't there (bots, clocks, takeover)
+    bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)
+    away_grace_seconds: float = 30.0  # default grace before a bot plays for a disconnected seat
+
+    @property
+    def origins(self) -> list[str]:
+        return [o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip()]
+
 
 @lru_cache
 def get_settings() -> Settings:
