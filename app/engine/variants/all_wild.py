@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import ALL_WILD_DECK
 from ..round import TARGET, Pending, Round
-from .base import Effect, Variant, draw_and_skip, no_effect, reverse, skip
+from .base import Effect, Variant, draw_and_skip, no_effect, reverse, skip, swap_with_target
 
 ACTION_FACES = frozenset(
     {"wild_reverse", "wild_skip", "wild_draw2", "wild_draw4", "wild_skip2", "wild_targeted_draw2",
@@ -31,7 +31,7 @@ class AllWild(Variant):
             "wild_draw4": draw_and_skip(4),
             "wild_skip2": skip_two,
             "wild_targeted_draw2": targeted_draw2,
-            "wild_forced_swap": forced_swap,
+            "wild_forced_swap": swap_with_target,
         }
 
     def needs_target(self, face: str, last: bool) -> bool:
@@ -87,13 +87,3 @@ def targeted_draw2(rnd: Round, seat: int, card: int, action: Action, last: bool)
     rnd.draw(action.target, 2, "targeted_draw2")
     if not last:
         rnd.pass_turn(seat)
-
-
-def forced_swap(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """AW-2: swap hands with the chosen opponent; nobody loses a turn.  Void as a last card (C-13)."""
-    if last:
-        return
-    assert action.target is not None
-    rnd.swap_hands(seat, action.target)
-    rnd.emit("swap", {"seat": seat, "target": action.target})
-    rnd.pass_turn(seat)

@@ -54,7 +54,7 @@ class Variant:
                 effects[face] = stacking_draw(count)
         if house.seven_o:
             if "7" in effects:
-                effects["7"] = seven_swap
+                effects["7"] = swap_with_target
             if "0" in effects:
                 effects["0"] = pass_hands_on
         return effects
@@ -228,8 +228,11 @@ def stacking_draw(count: int) -> Effect:
     return effect
 
 
-def seven_swap(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """Seven-O: a 7 swaps hands with the chosen player (void as a last card, like a Forced Swap)."""
+def swap_with_target(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+    """Forced Swap (AW-2) and Seven-O's 7: swap hands with the chosen player; nobody loses a turn.
+
+    Void as a last card (C-13).
+    """
     if last:
         return
     assert action.target is not None
