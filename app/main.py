@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import IO, Any
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 
 from app.config import Settings, get_settings
 from app.persistence import open_store
@@ -16,9 +21,12 @@ from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
 from app.transport import ws
-from app.web import api, health, matches, pages
+from app.transport.metrics import Metrics
+from app.web import api, health, matches, metrics, pages
+from app.web.limits import AddressRateLimit, BodyLimit, validation_error
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
+_UNREDACTED = re.compile(r"token=(?!\[redacted\])[^&\s\"']", re.IGNORECASE)
 
 
 def _redact(value: object) -> object:
@@ -33,8 +41,15 @@ class RedactTokens(logging.Filter):
             record.args = tuple(_redact(a) for a in record.args)
         elif isinstance(record.args, dict):
             record.args = {k: _redact(v) for k, v in record.args.items()}
-        if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub(r"\1[redacted]", record.msg)
+        if not record.args:
+            record.msg = _redact(record.msg)
+            return True
+        try:
+            text = record.getMessage()
+        except Exception:  # a malformed record: logging itself reports it
+            return True
+        if _UNREDACTED.search(text):  # e.g. "token=%s" with the token as an argument
+            record.msg, record.args = _redact(text), None
         return True
 
 
@@ -45,6 +60,43 @@ def install_log_redaction() -> None:
             logger.addFilter(RedactTokens())
 
 
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line (``UNO_LOG_JSON=1``): time, level, logger, message, and for
+    uvicorn's access log the request's parts as fields.  Tokens are redacted here too."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": _TOKEN.sub(r"\1[redacted]", record.getMessage()),
+        }
+        if record.name == "uvicorn.access" and isinstance(record.args, tuple) and len(record.args) == 5:
+            client, method, path, version, status = record.args
+            out.update(client=client, method=method, path=_redact(path), http=version, status=status)
+        if record.exc_info:
+            out["exc"] = _TOKEN.sub(r"\1[redacted]", self.formatException(record.exc_info))
+        return json.dumps(out, ensure_ascii=False, default=str)
+
+
+def install_json_logs(stream: IO[str] | None = None) -> logging.Handler:
+    """JSON lines for the app's loggers and uvicorn's (whose handlers it configured already)."""
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    handler.addFilter(RedactTokens())
+    app_logger = logging.getLogger("app")
+    app_logger.handlers = [h for h in app_logger.handlers if not isinstance(h.formatter, JsonFormatter)]
+    app_logger.addHandler(handler)
+    app_logger.setLevel(logging.INFO)
+    app_logger.propagate = False
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        for h in logging.getLogger(name).handlers:
+            h.setFormatter(JsonFormatter())
+            if not any(isinstance(f, RedactTokens) for f in h.filters):
+                h.addFilter(RedactTokens())
+    return handler
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None,
                observer: FrameObserver | None = None) -> FastAPI:
     settings = settings or get_settings()
@@ -53,6 +105,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     registry = RoomRegistry(settings, store, observer)
     install_log_redaction()
+    if os.environ.get("UNO_LOG_JSON", "").lower() in ("1", "true", "yes"):
+        install_json_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,7 +123,14 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.settings = settings
     app.state.registry = registry
     app.state.store = store
+    app.state.metrics = counters = Metrics()
+    # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
+    app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
+    app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
+                       joins_per_minute=settings.joins_per_minute, on_refuse=counters.refuse)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(api.router)
     app.include_router(matches.router)
     app.include_router(ws.router)

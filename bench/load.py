@@ -264,7 +264,10 @@ def rss_mib(pid: int) -> float | None:
 def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_MAX_ROOMS": "100000", "UNO_ECHO_ENDPOINT": "1",
-           "DATABASE_URL": database_url}
+           "DATABASE_URL": database_url,
+           # Every bot is 127.0.0.1 and plays as fast as it can: lift the per-address and per-socket limits.
+           "UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "1000000",
+           "UNO_SOCKET_RATE_MESSAGES": "1000000"}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
                              str(port), "--log-level", "warning"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"

@@ -12,4 +12,7 @@ PORT="${PORT:-8000}"
 shown="$HOST"
 [ "$HOST" = "0.0.0.0" ] && shown="127.0.0.1"
 echo "UNO server: http://${shown}:${PORT}  (API docs: http://${shown}:${PORT}/docs, protocol: docs/PROTOCOL.md)"
-exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" "$@"
+# Frames over 16 KiB are refused by the protocol layer (the app refuses over UNO_MESSAGE_MAX_BYTES, 8 KiB);
+# per-message-deflate would cost tens to hundreds of KiB per socket for small JSON frames.
+exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
+    --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false "$@"

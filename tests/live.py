@@ -126,11 +126,16 @@ class FrameAudit:
 class LiveServer:
     def __init__(self, settings: Settings | None = None, store: Store | None = None) -> None:
         self.audit = FrameAudit()
-        self.settings = settings or Settings(between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None)  # type: ignore[call-arg]
+        # The abuse limits are per address and every test client is 127.0.0.1: raised here; the
+        # tests of the limits themselves (tests/hardening) bring their own settings.
+        self.settings = settings or Settings(  # type: ignore[call-arg]
+            between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None, create_rooms_per_minute=100_000,
+            joins_per_minute=100_000, socket_rate_messages=100_000)
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
+                                ws_max_size=16_384, ws_per_message_deflate=False)  # as scripts/run.sh
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0

@@ -82,8 +82,10 @@ def parse(text: str | bytes, max_bytes: int) -> _Msg:
         raise BadMessage("too_large", f"Messages are limited to {max_bytes} bytes.")
     try:
         raw = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError):  # also numbers past Python's int digit limit
         raise BadMessage("bad_json", "That message is not valid JSON.") from None
+    except RecursionError:
+        raise BadMessage("bad_json", "That message is nested too deeply.") from None
     if not isinstance(raw, dict):
         raise BadMessage("bad_message", "A message must be a JSON object.")
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None

@@ -1,14 +1,18 @@
 """The WebSocket endpoints: ``/ws/rooms/{code}`` (the game) and ``/ws/echo`` (a benchmark baseline).
 
-Reader side: parse each client frame, hand it to the room's inbox and wait until the room
+Handshake: a browser's ``Origin`` must be the server's own or an allowed one (else HTTP 403).
+Reader side: check each client frame's size and the socket's message rate (``limits.py``: too
+big closes 1009, too fast 1008), parse it, hand it to the room's inbox and wait until the room
 has processed it before reading the next — one frame in flight per socket, so a flooding
-client only slows itself.  Writer side: ``Connection``.
+client only slows itself.  Writer side: ``Connection``.  Counters for ``/metrics``: ``metrics.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -18,9 +22,12 @@ from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
 
 from .connection import Connection
+from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
+from .metrics import Metrics
 
 router = APIRouter()
+log = logging.getLogger("app.transport")
 
 
 def bearer_token(ws: WebSocket) -> str | None:
@@ -41,11 +48,38 @@ def last_seq(ws: WebSocket) -> int | None:
     return int(raw)
 
 
+def check_origin(ws: WebSocket, settings: Settings) -> bool:
+    return origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.origins)
+
+
+async def refuse(conn: Connection, code: int, error: str, message: str, reason: str) -> None:
+    """A typed error frame, then close with ``code``; waits (briefly) until both have gone."""
+    conn.offer(dumps({"type": "error", "id": None, "code": error, "message": message}))
+    conn.close(code, reason)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.shield(conn.writer), 2)
+
+
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(ws: WebSocket, code: str) -> None:
     registry: RoomRegistry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
+    metrics: Metrics = ws.app.state.metrics
+    if not check_origin(ws, settings):
+        metrics.refuse("origin")
+        log.info("refused a WebSocket from origin %.100r", ws.headers.get("origin"))
+        await ws.close(CLOSE_POLICY)  # before accept: the handshake is refused with HTTP 403
+        return
     await ws.accept()
+    metrics.sockets += 1
+    metrics.sockets_opened += 1
+    try:
+        await _serve(ws, code, registry, settings, metrics)
+    finally:
+        metrics.sockets -= 1
+
+
+async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
     actor = registry.get(code)
     if actor is None:
         await ws.close(CLOSE_NO_ROOM, "no such room")
@@ -62,23 +96,51 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         return
     seat_token = hash_token(token) if token else None
     loop = asyncio.get_running_loop()
+    rate = SlidingWindow(settings.socket_rate_messages, settings.socket_rate_window_s)
+    max_bytes = settings.message_max_bytes
     try:
         while True:
             frame = await ws.receive()
+            received = time.perf_counter()
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text")
             if text is None:
-                text = (frame.get("bytes") or b"").decode("utf-8", "replace")
+                raw = frame.get("bytes") or b""
+                size = len(raw)
+                text = raw.decode("utf-8", "replace") if size <= max_bytes else ""
+            else:
+                size = len(text) if len(text) * 4 <= max_bytes else frame_bytes(text)
+            # Size before anything else: nothing larger is ever parsed.
+            if size > max_bytes:
+                metrics.refuse("frame_too_large")
+                log.info("room %s: closing a socket that sent a %d-byte frame", actor.code, size)
+                await refuse(conn, CLOSE_TOO_BIG, "too_large", f"Messages are limited to {max_bytes} bytes.",
+                             "message too big")
+                break
+            if not rate.allow():
+                metrics.refuse("socket_rate")
+                log.info("room %s: closing a socket over the message rate", actor.code)
+                window = settings.socket_rate_window_s
+                await refuse(conn, CLOSE_POLICY, "rate_limited",
+                             f"Too many messages: at most {settings.socket_rate_messages} per {window:g} s.",
+                             "rate limit exceeded")
+                break
             try:
-                msg = parse(text, settings.message_max_bytes)
+                msg = parse(text, max_bytes)
             except BadMessage as err:
+                metrics.messages["invalid"] += 1
                 conn.offer(dumps({"type": "error", "id": err.id, "code": err.code, "message": err.message}))
                 continue
+            kind = str(getattr(msg, "type", ""))
+            metrics.messages[kind] += 1
             done: asyncio.Future[None] = loop.create_future()
             payload = msg.model_dump(exclude={"type", "id"})
-            actor.tell(Command(conn, seat_token, str(getattr(msg, "type", "")), msg.id, payload, done))
+            actor.tell(Command(conn, seat_token, kind, msg.id, payload, done))
             await done
+            if kind == "action":
+                metrics.actions += 1
+                metrics.action_seconds.observe(time.perf_counter() - received)
     except (WebSocketDisconnect, RoomError, RuntimeError):
         pass
     finally:
@@ -90,6 +152,9 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 async def echo_socket(ws: WebSocket) -> None:
     """Sends every text frame straight back: the load benchmark's ceiling for this stack."""
     settings: Settings = ws.app.state.settings
+    if not check_origin(ws, settings):
+        await ws.close(CLOSE_POLICY)
+        return
     if not settings.echo_endpoint:
         await ws.close(CLOSE_NO_ROOM, "echo endpoint disabled")
         return

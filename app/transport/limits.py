@@ -1,0 +1,57 @@
+"""Per-socket limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, message rate.
+
+The HTTP-side limits (body size, per-address room creation and joins) are in ``app/web/limits.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from urllib.parse import urlsplit
+
+CLOSE_POLICY = 1008  # RFC 6455: policy violation (the socket sent messages too fast)
+CLOSE_TOO_BIG = 1009  # RFC 6455: message too big
+
+# uvicorn's own frame cap (``--ws-max-size``): frames above it are refused by the protocol layer
+# before they are read.  Frames between ``UNO_MESSAGE_MAX_BYTES`` and this are refused by the reader.
+WS_MAX_SIZE = 16_384
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
+    """Cross-site WebSocket hijacking guard for the handshake.
+
+    Allowed: no ``Origin`` (not a browser), the server's own origin (its host and port are the
+    request's ``Host``), or one of ``ALLOWED_ORIGINS`` (``*`` allows every origin).
+    """
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    allowed_lower = {o.lower() for o in allowed}
+    if "*" in allowed_lower or origin in allowed_lower:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == (host or "").strip().lower()
+
+
+def frame_bytes(text: str) -> int:
+    """The UTF-8 size of a received text frame (cheap when it is plainly ASCII-sized)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+class SlidingWindow:
+    """At most ``limit`` events in any ``window`` seconds (exact: the last ``limit`` times are kept)."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit = max(1, limit)
+        self.window = window
+        self.times: deque[float] = deque(maxlen=self.limit)
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if len(self.times) == self.limit and now - self.times[0] < self.window:
+            return False
+        self.times.append(now)
+        return True

@@ -1,0 +1,183 @@
+"""HTTP limits as small pure-ASGI middlewares: request body size, and per-address rates for
+creating rooms and taking seats.  Refusals use the API's error shape:
+``{"detail": {"code": ..., "message": ...}}``.  And a 422 handler that survives any input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+Refused = Callable[[str], None]  # told the reason whenever a limit refuses something (metrics)
+
+
+# Addresses remembered per limit; past this the least recently seen are forgotten (memory stays bounded).
+MAX_TRACKED_ADDRESSES = 50_000
+RATE_WINDOW_S = 60.0  # the limits are "per minute"
+
+
+async def send_error(send: Send, status: int, code: str, message: str,
+                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *(headers or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _header(scope: Scope, name: bytes) -> bytes | None:
+    for key, value in scope.get("headers") or ():
+        if key.lower() == name:
+            return bytes(value)
+    return None
+
+
+class BodyLimit:
+    """Refuse request bodies over ``max_bytes`` with 413, by ``Content-Length`` or by counting.
+
+    A body is read (at most ``max_bytes``) before the app sees it, then handed over whole;
+    requests without a body pass straight through.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int, on_refuse: Refused | None = None) -> None:
+        self.app, self.max_bytes, self.on_refuse = app, max_bytes, on_refuse
+
+    async def refuse(self, send: Send) -> None:
+        if self.on_refuse is not None:
+            self.on_refuse("body_too_large")
+        await send_error(send, 413, "body_too_large", f"Request bodies are limited to {self.max_bytes} bytes.",
+                         [(b"connection", b"close")])
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = _header(scope, b"content-length")
+        chunked = _header(scope, b"transfer-encoding")
+        if length is None and chunked is None:
+            await self.app(scope, receive, send)
+            return
+        if length is not None:
+            try:
+                declared = int(length)
+            except ValueError:
+                declared = -1
+            if declared > self.max_bytes:
+                await self.refuse(send)
+                return
+        parts: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self.refuse(send)
+                return
+            parts.append(chunk)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(parts), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+class Window:
+    """Sliding windows of request times per client address, with a bounded number of addresses."""
+
+    def __init__(self, limit: int, window: float = RATE_WINDOW_S, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self.seen: dict[str, deque[float]] = {}
+
+    def hit(self, address: str) -> float:
+        """Count one request; 0 when allowed, else the seconds until the next one would be."""
+        now = self.clock()
+        times = self.seen.pop(address, None)  # re-inserted last: dicts keep insertion order (LRU)
+        if times is None:
+            times = deque(maxlen=max(1, self.limit))
+            if len(self.seen) >= MAX_TRACKED_ADDRESSES:
+                del self.seen[next(iter(self.seen))]
+        self.seen[address] = times
+        if self.limit <= 0:
+            return self.window
+        if len(times) == times.maxlen and now - times[0] < self.window:
+            return times[0] + self.window - now
+        times.append(now)
+        return 0.0
+
+
+CREATE_PATH = re.compile(r"^/api/rooms/?$")
+JOIN_PATH = re.compile(r"^/api/rooms/[^/]+/players/?$")
+
+
+class AddressRateLimit:
+    """``POST /api/rooms`` and ``POST /api/rooms/{code}/players`` per client address, 429 past the limit."""
+
+    def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int,
+                 on_refuse: Refused | None = None) -> None:
+        self.app, self.on_refuse = app, on_refuse
+        self.limits: list[tuple[re.Pattern[str], Window, str]] = [
+            (CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute"),
+            (JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute"),
+        ]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            path: str = scope.get("path", "")
+            for pattern, window, words in self.limits:
+                if pattern.match(path):
+                    client: Any = scope.get("client")
+                    address = str(client[0]) if client else "unknown"
+                    wait = window.hit(address)
+                    if wait > 0:
+                        if self.on_refuse is not None:
+                            self.on_refuse("http_rate")
+                        retry = max(1, math.ceil(wait))
+                        await send_error(send, 429, "rate_limited",
+                                         f"Too many requests from your address: {words}. "
+                                         f"Try again in {retry} s.", [(b"retry-after", str(retry).encode())])
+                        return
+                    break
+        await self.app(scope, receive, send)
+
+
+def _json_safe(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # "inf", "nan": JSON has no such numbers
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's 422 body, made safe for any input: the default handler echoes the input back
+    and fails (500) on ``1e999`` or ``NaN``; a very deep input is left out rather than walked."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    try:
+        detail = _json_safe(jsonable_encoder(errors))
+    except (RecursionError, ValueError, TypeError):
+        detail = [{"type": e.get("type"), "loc": [str(x) for x in e.get("loc", ())], "msg": str(e.get("msg"))}
+                  for e in errors]
+    return JSONResponse(status_code=422, content={"detail": detail})

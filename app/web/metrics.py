@@ -1,0 +1,112 @@
+"""``GET /metrics``: Prometheus text exposition (format 0.0.4), written by hand — no dependency.
+
+What to watch is in docs/OPERATIONS.md.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse
+
+router = APIRouter(tags=["health"])
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+STARTED = time.time()
+
+
+def _label(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+class Exposition:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def metric(self, name: str, kind: str, help_text: str, samples: list[tuple[str, float]]) -> None:
+        self.lines.append(f"# HELP {name} {help_text}")
+        self.lines.append(f"# TYPE {name} {kind}")
+        for labels, value in samples:
+            self.lines.append(f"{name}{labels} {_number(value)}")
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+def _number(value: float) -> str:
+    if isinstance(value, int):
+        return str(value)
+    return repr(float(value))
+
+
+def resident_bytes() -> int:
+    """Current RSS from /proc on Linux; elsewhere the peak, which is what getrusage knows."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return int(peak if sys.platform == "darwin" else peak * 1024)
+
+
+def open_fds() -> int | None:
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return None
+
+
+def render(request: Request) -> str:
+    state = request.app.state
+    metrics = state.metrics  # app/transport/metrics.py's counters (web never imports transport)
+    rooms = list(state.registry.rooms.values())
+    store = state.store
+    out = Exposition()
+    out.metric("uno_rooms", "gauge", "Rooms open on this server.", [("", len(rooms))])
+    statuses: dict[str, int] = {"waiting": 0, "playing": 0, "between": 0, "over": 0}
+    for actor in rooms:
+        status = str(actor.summary.get("status", "unknown"))
+        statuses[status] = statuses.get(status, 0) + 1
+    out.metric("uno_rooms_by_status", "gauge", "Rooms open, by status.",
+               [(f'{{status="{_label(s)}"}}', n) for s, n in sorted(statuses.items())])
+    out.metric("uno_sockets", "gauge", "Game WebSockets open now.", [("", metrics.sockets)])
+    out.metric("uno_sockets_opened_total", "counter", "Game WebSockets accepted since start.",
+               [("", metrics.sockets_opened)])
+    out.metric("uno_messages_total", "counter", "Client messages received, by type (invalid: refused by the parser).",
+               [(f'{{type="{_label(t)}"}}', n) for t, n in sorted(metrics.messages.items())])
+    out.metric("uno_actions_total", "counter", "Game actions handled by rooms (rate() gives actions/s).",
+               [("", metrics.actions)])
+    hist = metrics.action_seconds
+    out.lines.append("# HELP uno_action_seconds Seconds from an action frame's arrival to its room having "
+                     "handled it (stored and sent).")
+    out.lines.append("# TYPE uno_action_seconds histogram")
+    for bound, count in hist.cumulative():
+        out.lines.append(f'uno_action_seconds_bucket{{le="{bound}"}} {count}')
+    out.lines.append(f"uno_action_seconds_sum {_number(hist.sum)}")
+    out.lines.append(f"uno_action_seconds_count {hist.count}")
+    out.metric("uno_refused_total", "counter", "Requests and sockets refused by a limit, by reason.",
+               [(f'{{reason="{_label(r)}"}}', n) for r, n in sorted(metrics.refused.items())])
+    out.metric("uno_store_flushes_total", "counter", "Group commits written by the store.",
+               [("", getattr(store, "flushes", 0))])
+    out.metric("uno_store_flush_seconds_total", "counter", "Seconds spent writing group commits.",
+               [("", float(getattr(store, "flush_seconds", 0.0)))])
+    out.metric("uno_store_flushed_ops_total", "counter", "Writes carried by those group commits.",
+               [("", getattr(store, "flushed_ops", 0))])
+    out.metric("uno_store_failures_total", "counter", "Failed store writes (each is retried).",
+               [("", getattr(store, "failures", 0))])
+    out.metric("process_resident_memory_bytes", "gauge", "Resident memory of the server process.",
+               [("", resident_bytes())])
+    fds = open_fds()
+    if fds is not None:
+        out.metric("process_open_fds", "gauge", "Open file descriptors (sockets included).", [("", fds)])
+    out.metric("process_start_time_seconds", "gauge", "Start time of the server, Unix seconds.", [("", STARTED)])
+    return out.text()
+
+
+@router.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
+async def metrics(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(render(request), media_type=CONTENT_TYPE)
