@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.bots import bot_delay_s, choose_action
 from app.config import Settings
 from app.engine import (
     BETWEEN as M_BETWEEN,
@@ -42,6 +44,7 @@ from app.engine import (
     apply,
     new_match,
     start_next_round,
+    view,
 )
 
 from . import records as rec
@@ -122,7 +125,36 @@ class Stop:
     reason: str
 
 
-Message = Join | GetSummary | Attach | Detach | Command | NextRound | Stop
+@dataclass
+class AddBot:
+    """The host (by token) fills a free seat with a bot (HTTP; the socket's ``add_bot`` does the same)."""
+
+    token: str
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class BotTurn:
+    """A bot's planned move is due; ``key`` is the table it was planned on (stale: ignored)."""
+
+    key: tuple[Any, ...]
+    seat: int
+    action: dict[str, Any]
+
+
+@dataclass
+class TurnTimeout:
+    """The turn clock ran out on decision ``turn`` (stale: ignored)."""
+
+    turn: tuple[Any, ...]
+
+
+@dataclass
+class Tick:
+    """Time passed (an absent seat's grace ran out): just look at the room again."""
+
+
+Message = Join | GetSummary | Attach | Detach | Command | NextRound | Stop | AddBot | BotTurn | TurnTimeout | Tick
 
 
 # ---------------------------------------------------------------------- per-seat streams
@@ -161,6 +193,14 @@ class RoomActor:
         self.spectators: dict[Outlet, Stream] = {}
         self.races: dict[int, dict[str, Any]] = {}  # the open UNO! race receipt per target seat
         self.timer: asyncio.TimerHandle | None = None
+        # Players who aren't there: one planned bot move, the turn clock, and a wake-up for
+        # the next absent seat whose grace runs out.  Timers only ever ``tell`` the inbox.
+        self.rng = random.Random(secrets.randbits(64))
+        self.bot_timer: asyncio.TimerHandle | None = None
+        self.bot_key: tuple[Any, ...] | None = None
+        self.turn_timer: asyncio.TimerHandle | None = None
+        self.turn_key: tuple[Any, ...] | None = None
+        self.wake_timer: asyncio.TimerHandle | None = None
         self.closing: list[tuple[Outlet, int, str]] = []
         self.task: asyncio.Task[None] | None = None
         self.last_activity = time.monotonic()
@@ -199,6 +239,11 @@ class RoomActor:
         self.tell(GetSummary(fut))
         return await fut
 
+    async def add_bot(self, token: str) -> dict[str, Any]:
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.tell(AddBot(token, fut))
+        return await fut
+
     async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None) -> int | None:
         fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
         self.tell(Attach(outlet, token, last_seq, fut))
@@ -227,10 +272,15 @@ class RoomActor:
             except Exception:  # a bug must cost one message, never the room
                 log.exception("room %s: error handling %s", self.code, type(msg).__name__)
                 self._fail(msg, RoomError("internal", "Something went wrong on the server.", 500))
+            try:
+                if self._plan():
+                    self._push()
+            except Exception:
+                log.exception("room %s: error planning bots and clocks", self.code)
             self.summary = self.state.public_summary()
 
     def _fail(self, msg: Message, err: RoomError) -> None:
-        if isinstance(msg, Join | GetSummary | Attach):
+        if isinstance(msg, Join | GetSummary | Attach | AddBot):
             if not msg.reply.done():
                 msg.reply.set_exception(err)
         elif isinstance(msg, Command):
@@ -240,8 +290,9 @@ class RoomActor:
 
     def _shutdown(self, reason: str) -> None:
         self.stopped = True
-        if self.timer is not None:
-            self.timer.cancel()
+        for timer in (self.timer, self.bot_timer, self.turn_timer, self.wake_timer):
+            if timer is not None:
+                timer.cancel()
         for stream in [*self.streams.values(), *self.spectators.values()]:
             if stream.outlet is not None:
                 stream.outlet.close(CLOSE_ROOM_CLOSED, reason)
@@ -264,6 +315,20 @@ class RoomActor:
             self._detach(msg.outlet)
         elif isinstance(msg, Command):
             await self._command(msg)
+        elif isinstance(msg, AddBot):
+            host = self.state.by_token(msg.token)
+            if host is None:
+                raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+            result = self._add_bot(host)
+            await self._save_seats()
+            _resolve(msg.reply, result)
+            self._push()
+        elif isinstance(msg, BotTurn):
+            await self._bot_turn(msg)
+        elif isinstance(msg, TurnTimeout):
+            await self._turn_timeout(msg)
+        elif isinstance(msg, Tick):
+            pass  # the planning after every message does the work
         elif isinstance(msg, NextRound):
             m = self.state.match
             if (self.state.status == BETWEEN and m is not None and self.state.match_no == msg.match_no
@@ -311,7 +376,8 @@ class RoomActor:
         st.players.remove(player)
         st.renumber()
         if host is player or host is None:
-            st.host = 0  # the longest-seated player becomes host
+            # The longest-seated person becomes host (a bot never hosts).
+            st.host = next((p.seat for p in st.players if not p.bot), 0)
         else:
             st.host = host.seat
         stream = self.streams.pop(player.token_hash, None)
@@ -345,6 +411,7 @@ class RoomActor:
             stream.outlet.close(CLOSE_REPLACED, "replaced by a newer connection")
         stream.outlet = msg.outlet
         player.connected = True
+        player.away_since = None  # back: the seat is theirs again (the planning takes the bot off)
         _resolve(msg.reply, player.seat)
         if not self._resume(stream, player.seat, msg.last_seq):
             self._snapshot(stream, player.seat)
@@ -384,6 +451,7 @@ class RoomActor:
                 player = self._player(token_hash)
                 if player is not None:
                     player.connected = False
+                    player.away_since = time.monotonic()
                 self._push()
                 return
 
@@ -494,13 +562,17 @@ class RoomActor:
             await self._save_seats()
         elif t == "ready":
             player.ready = bool(p.get("ready", True))
-            if st.status == BETWEEN and all(q.ready for q in st.players):
+            # Seats a bot plays (bots, and people away past the grace) never hold the next round up.
+            if st.status == BETWEEN and all(q.ready or q.auto for q in st.players):
                 await self.store.write(*self._next_round())
         elif t == "leave":
             if st.status in (PLAYING, BETWEEN):
                 raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
             st.note("left", f"{player.name} left.", seat=player.seat)
             self._remove(player, CLOSE_REMOVED, "you left the room")
+            await self._save_seats()
+        elif t == "add_bot":
+            self._add_bot(player)
             await self._save_seats()
         elif t == "kick":
             self._require_host(player)
@@ -538,7 +610,7 @@ class RoomActor:
         if len(st.players) < max(2, variant.min_seats):
             raise RoomError("not_enough_players", "At least two players are needed to start.")
         seed = secrets.token_hex(8)
-        match, events = new_match(MatchConfig(st.edition, len(st.players), st.target), seed)
+        match, events = new_match(MatchConfig(st.edition, len(st.players), st.target, st.house), seed)
         st.match, st.seed = match, seed
         st.match_no += 1
         st.status = PLAYING
@@ -630,7 +702,7 @@ class RoomActor:
         if m.phase == M_BETWEEN:
             st.status = BETWEEN
             for q in st.players:
-                q.ready = False
+                q.ready = q.bot  # bots are always ready for the next round
             delay = self.settings.between_rounds_seconds
             st.next_round_at = round(time.time() + delay, 3)
             if self.timer is not None:
@@ -671,10 +743,176 @@ class RoomActor:
             st.next_round_at = round(time.time() + delay, 3)
             self.timer = asyncio.get_running_loop().call_later(
                 delay, self.tell, NextRound(st.match_no, st.match.round_no))
+            for p in st.players:
+                p.ready = p.bot
+        self._plan()
+
+    # ------------------------------------------------------------------ players who aren't there
+
+    def _add_bot(self, host: Player) -> dict[str, Any]:
+        st = self.state
+        self._require_host(host)
+        if st.status != WAITING:
+            raise RoomError("room_started", "Bots can only be added before the game starts.")
+        if len(st.players) >= st.max_seats:
+            raise RoomError("room_full", f"This room is full ({st.max_seats} seats).")
+        taken = {p.name.casefold() for p in st.players}
+        n = 1
+        while f"bot {n}" in taken:
+            n += 1
+        name = f"Bot {n}"
+        # A token nobody holds: the seat can never be connected to, only played by the room.
+        bot = Player(name=name, token_hash=hash_token(new_token()), seat=len(st.players), bot=True, auto=True)
+        st.players.append(bot)
+        self.streams[bot.token_hash] = Stream(buffer=deque(maxlen=1))
+        st.note("bot_added", f"{host.name} added {name} to seat {bot.seat + 1}.", seat=bot.seat, bot=name)
+        return {"code": st.code, "seat": bot.seat, "name": name, "bot": True}
+
+    def _cancel(self, timer: asyncio.TimerHandle | None) -> None:
+        if timer is not None:
+            timer.cancel()
+
+    def _plan(self) -> bool:
+        """After every message: who a bot plays for, the next bot move, the turn clock.
+
+        Returns whether anything the views show changed (the caller pushes then).
+        """
+        if self.stopped:
+            return False
+        st = self.state
+        loop = asyncio.get_running_loop()
+        now = time.monotonic()
+        changed = False
+        in_match = st.status in (PLAYING, BETWEEN)
+        wake: float | None = None
+        for p in st.players:
+            if p.bot:
+                auto = True
+            elif p.connected:
+                auto = False
+            else:
+                if p.away_since is None:  # joined but never connected: away from now
+                    p.away_since = now
+                due = p.away_since + st.away_grace_seconds
+                auto = in_match and now >= due
+                if in_match and not auto:
+                    wake = due if wake is None else min(wake, due)
+            if auto != p.auto:
+                p.auto = auto
+                changed = True
+                if not p.bot and (auto or p.connected):  # (a match that ends is no return)
+                    st.note("takeover" if auto else "returned",
+                            f"{p.name} is away; a bot plays for them until they return." if auto
+                            else f"{p.name} is back and plays again.", seat=p.seat)
+        self._cancel(self.wake_timer)
+        self.wake_timer = None
+        if wake is not None:
+            self.wake_timer = loop.call_later(max(0.0, wake - now) + 0.01, self.tell, Tick())
+
+        m = st.match
+        pending = m.round.pending if st.status == PLAYING and m is not None else None
+        # The next bot move: planned once per table state, re-planned whenever it changes.
+        if st.status == PLAYING and m is not None:
+            controlled = tuple(p.seat for p in st.players if p.auto)
+            key = (st.match_no, m.round_no, len(m.log), controlled)
+            if key != self.bot_key:
+                self._cancel(self.bot_timer)
+                self.bot_timer, self.bot_key = None, key
+                best: tuple[float, int, dict[str, Any]] | None = None
+                for seat in controlled:
+                    # A bot acts on its own seat's view, exactly what a person there would see.
+                    action = choose_action(view(m, seat), self.rng)
+                    if action is None:
+                        continue
+                    delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale
+                    if best is None or delay < best[0]:
+                        best = (delay, seat, action)
+                if best is not None:
+                    self.bot_timer = loop.call_later(best[0], self.tell, BotTurn(key, best[1], best[2]))
+        else:
+            self._cancel(self.bot_timer)
+            self.bot_timer, self.bot_key = None, None
+
+        # The turn clock: a fresh deadline whenever a new decision is owed.
+        if st.turn_seconds is not None and pending is not None and m is not None:
+            turn = (st.match_no, m.round_no, pending.seat, pending.kind, self._last_decision(m))
+            if turn != self.turn_key:
+                self._cancel(self.turn_timer)
+                self.turn_key = turn
+                st.turn_deadline = round(time.time() + st.turn_seconds, 3)
+                changed = True
+                self.turn_timer = loop.call_later(st.turn_seconds, self.tell, TurnTimeout(turn))
+        else:
+            self._cancel(self.turn_timer)
+            self.turn_timer, self.turn_key = None, None
+            if st.turn_deadline is not None:
+                st.turn_deadline = None
+                changed = True
+        return changed
+
+    @staticmethod
+    def _last_decision(m: Any) -> int:
+        """The position of the last action that settled a decision (UNO! calls settle none)."""
+        for i in range(len(m.log) - 1, -1, -1):
+            if m.log[i].action.kind not in ("declare_uno", "catch"):
+                return i + 1
+        return 0
+
+    async def _act_for(self, player: Player, action: dict[str, Any]) -> None:
+        """The room acts for a seat, through the same path as a person's action: stored, then sent."""
+        self._act(player, action)
+        await self.store.write(*self._after_action())
+        self._push()
+
+    async def _bot_turn(self, msg: BotTurn) -> None:
+        st = self.state
+        if msg.key != self.bot_key or st.status != PLAYING or not 0 <= msg.seat < len(st.players):
+            return  # stale: the table changed since the move was planned
+        self.bot_timer = None
+        player = st.players[msg.seat]
+        if not player.auto:
+            return
+        try:
+            await self._act_for(player, msg.action)
+        except (IllegalAction, RoomError, ConfigError) as err:
+            log.warning("room %s: bot move %s for seat %d refused: %s", self.code, msg.action, msg.seat, err)
+            self.bot_key = None  # plan afresh
+            self._push()
+
+    async def _turn_timeout(self, msg: TurnTimeout) -> None:
+        st = self.state
+        m = st.match
+        if msg.turn != self.turn_key or st.status != PLAYING or m is None or m.round.pending is None:
+            return
+        self.turn_timer, self.turn_key = None, None  # whatever happens next gets a fresh clock
+        seat = m.round.pending.seat
+        player = st.players[seat]
+        st.note("timeout", f"Time ran out for {player.name}; the room moved for them.", seat=seat)
+        legal = view(m, seat)["table"].get("legal", [])
+        keep = next((a for a in legal if a["kind"] == "keep"), None)
+        if keep is not None:  # a drawn card waits: keep it
+            await self._act_for(player, keep)
+            return
+        draw = next((a for a in legal if a["kind"] == "draw"), None)
+        if draw is not None:
+            # The minimal move: draw, then keep what was drawn.
+            await self._act_for(player, draw)
+            r = m.round.pending if st.status == PLAYING and st.match is m else None
+            if r is not None and r.seat == seat:
+                keep = next((a for a in view(m, seat)["table"].get("legal", []) if a["kind"] == "keep"), None)
+                if keep is not None:
+                    await self._act_for(player, keep)
+            return
+        # A forced choice (a colour, a target, a challenge...): what the bot would do, minus UNO! calls.
+        action = choose_action(view(m, seat), self.rng, uno_reliability=0.0)
+        if action is not None:
+            await self._act_for(player, action)
+        else:
+            self._push()
 
     # ------------------------------------------------------------------ persistence
 
     async def _save_seats(self) -> None:
         st = self.state
-        seats = tuple(rec.SeatInfo(p.seat, p.name, p.token_hash) for p in st.players)
+        seats = tuple(rec.SeatInfo(p.seat, p.name, p.token_hash, p.bot) for p in st.players)
         await self.store.write(rec.SeatsChanged(st.code, seats), self._room_changed())

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from app.config import Settings
-from app.engine import VARIANTS
+from app.engine import VARIANTS, ConfigError, HouseRules
 
 from . import records as rec
 from .actor import FrameObserver, RoomActor, RoomError
@@ -18,6 +18,10 @@ from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
 
 log = logging.getLogger("app.rooms")
+
+# Room options the API accepts (the UI offers 15 / 30 / 60 s turn clocks).
+TURN_SECONDS_MIN, TURN_SECONDS_MAX = 1, 120
+AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
 
 
 class RoomRegistry:
@@ -55,7 +59,8 @@ class RoomRegistry:
         self.rooms.clear()
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
-                     name: str | None) -> RoomActor:
+                     name: str | None, house_rules: object = None, turn_seconds: int | None = None,
+                     away_grace_seconds: float | None = None) -> RoomActor:
         variant = VARIANTS.get(edition)
         if variant is None:
             raise RoomError("bad_variant", f"Unknown variant {edition!r}; try one of {', '.join(VARIANTS)}.", 422)
@@ -64,6 +69,17 @@ class RoomRegistry:
                             422)
         if target is not None and not 1 <= target <= 100_000:
             raise RoomError("bad_target", "The target score must be between 1 and 100000.", 422)
+        try:
+            house = HouseRules.from_json(house_rules)
+        except ConfigError as err:
+            raise RoomError(err.code, err.message, 422) from None
+        if turn_seconds is not None and not (type(turn_seconds) is int and
+                                             TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
+            raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
+                            f"{TURN_SECONDS_MAX} seconds, or off.", 422)
+        if away_grace_seconds is not None and not AWAY_GRACE_MIN <= away_grace_seconds <= AWAY_GRACE_MAX:
+            raise RoomError("bad_away_grace", f"The grace for absent players must be between {AWAY_GRACE_MIN} and "
+                            f"{AWAY_GRACE_MAX} seconds.", 422)
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError("server_full", "The server has too many rooms right now; try again later.", 503)
         code = new_code()
@@ -72,9 +88,12 @@ class RoomRegistry:
         title = " ".join((name or "").split())[:40] or f"{variant.title} room"
         state = RoomState(code=code, edition=edition, public=public, max_seats=max_seats, target=target, name=title,
                           event_log_kept=self.settings.event_log_kept,
-                          private_log_kept=self.settings.private_log_kept, chat_kept=self.settings.chat_kept)
+                          private_log_kept=self.settings.private_log_kept, chat_kept=self.settings.chat_kept,
+                          house=house, turn_seconds=turn_seconds,
+                          away_grace_seconds=float(away_grace_seconds if away_grace_seconds is not None
+                                                   else self.settings.away_grace_seconds))
         # Stored before anyone is told the code: a room that was announced survives a restart.
-        await self.store.write(rec.RoomOpened(code, title, edition, public, max_seats, target))
+        await self.store.write(rec.RoomOpened(code, title, edition, public, max_seats, target, state.options()))
         actor = RoomActor(state, self.settings, self.store, self.observer)
         self.rooms[code] = actor
         actor.start()

@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.engine import Event, Match, view
+from app.engine import Event, HouseRules, Match, view
 
 from .narrate import describe, scrub
 
@@ -54,6 +54,9 @@ class Player:
     seat: int
     connected: bool = False
     ready: bool = False
+    bot: bool = False  # a computer player: its token is random and held by nobody
+    away_since: float | None = None  # monotonic time its socket went away (None: here, or never came)
+    auto: bool = False  # played by a bot for now: a bot seat, or a seat away longer than the grace
 
 
 @dataclass
@@ -80,6 +83,16 @@ class RoomState:
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
     entries: int = 0  # numbers every log and chat entry, so clients can key them
+    # Room options, chosen at creation and kept in the RoomOpened record.
+    house: HouseRules = field(default_factory=HouseRules)
+    turn_seconds: int | None = None  # None: no turn clock
+    away_grace_seconds: float = 30.0  # a seat away this long is played by a bot until it returns
+    turn_deadline: float | None = None  # epoch seconds: the pending decision is made for its seat then
+
+    def options(self) -> dict[str, Any]:
+        """The room options as stored (``RoomOpened.options``) and shown."""
+        return {"house_rules": self.house.to_json(), "turn_seconds": self.turn_seconds,
+                "away_grace_seconds": self.away_grace_seconds}
 
     # ------------------------------------------------------------------ seats
 
@@ -159,6 +172,10 @@ class RoomState:
             "match": self.match_no,
             "match_id": self.match_id,
             "next_round_at": self.next_round_at,
+            "house_rules": self.house.to_json(),
+            "turn_seconds": self.turn_seconds,
+            "turn_deadline": self.turn_deadline,
+            "away_grace_seconds": self.away_grace_seconds,
         }
 
     def summary(self) -> dict[str, Any] | None:
@@ -187,7 +204,7 @@ class RoomState:
             "you": seat,
             "players": [
                 {"seat": p.seat, "name": p.name, "connected": p.connected, "host": p.seat == self.host,
-                 "ready": p.ready}
+                 "ready": p.ready, "bot": p.bot, "auto": p.auto}
                 for p in self.players
             ],
             "chat": list(self.chat),
@@ -213,5 +230,9 @@ class RoomState:
             "seats_taken": taken,
             "seats_free": max(0, self.max_seats - taken) if self.status == WAITING else 0,
             "players": [p.name for p in self.players],
+            "bots": sum(1 for p in self.players if p.bot),
             "created_at": self.created,
+            "house_rules": self.house.to_json(),
+            "turn_seconds": self.turn_seconds,
+            "away_grace_seconds": self.away_grace_seconds,
         }

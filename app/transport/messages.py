@@ -61,13 +61,17 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
+class AddBotMsg(_Msg):
+    type: Literal["add_bot"]
+
+
 ClientMessage = Annotated[
-    ActionMsg | ChatMsg | ReadyMsg | StartMsg | RematchMsg | LeaveMsg | KickMsg | RenameMsg | PingMsg,
+    ActionMsg | ChatMsg | ReadyMsg | StartMsg | RematchMsg | LeaveMsg | KickMsg | RenameMsg | PingMsg | AddBotMsg,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
-TYPES = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping")
+TYPES = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping", "add_bot")
 
 
 class BadMessage(Exception):

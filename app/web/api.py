@@ -27,6 +27,13 @@ class CreateRoom(BaseModel):
     max_seats: int = Field(4, ge=2, le=10)
     target_score: int | None = Field(None, ge=1, le=100_000, description="Default: the edition's own")
     name: str | None = Field(None, max_length=40)
+    house_rules: dict[str, Any] | None = Field(
+        None, description="House rules (RULES.md §6), all off by default: stacking, seven_o, jump_in, "
+        "draw_until_playable, single_round, rounds")
+    turn_seconds: int | None = Field(None, description="A turn clock in seconds (1-120; the UI offers 15/30/60), "
+                                     "or null for none")
+    away_grace_seconds: float | None = Field(None, description="How long a disconnected seat waits before a bot "
+                                             "plays it (1-600 s); null: the server's default")
 
 
 class RoomSummary(BaseModel):
@@ -40,7 +47,11 @@ class RoomSummary(BaseModel):
     seats_taken: int
     seats_free: int
     players: list[str]
+    bots: int = 0
     created_at: float
+    house_rules: dict[str, Any] = Field(default_factory=dict)
+    turn_seconds: int | None = None
+    away_grace_seconds: float | None = None
 
 
 class RoomList(BaseModel):
@@ -82,7 +93,9 @@ async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
     """Open a room; join it with `POST /api/rooms/{code}/players`."""
     try:
         actor = await registry.create(body.variant, public=body.public, max_seats=body.max_seats,
-                                target=body.target_score, name=body.name)
+                                         target=body.target_score, name=body.name, house_rules=body.house_rules,
+                                         turn_seconds=body.turn_seconds,
+                                         away_grace_seconds=body.away_grace_seconds)
     except RoomError as err:
         raise _http(err) from None
     return RoomSummary(**actor.summary)
@@ -115,5 +128,39 @@ async def join_room(code: str, body: JoinRoom, registry: Registry) -> Seat:
         raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
     try:
         return Seat(**await actor.join(body.name))
+    except RoomError as err:
+        raise _http(err) from None
+
+
+class BotSeat(BaseModel):
+    code: str
+    seat: int
+    name: str
+    bot: bool = True
+
+
+def _bearer(request: Request) -> str:
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(401, detail={"code": "bad_token", "message": "Send the host's seat token as "
+                                         "'Authorization: Bearer <token>'."})
+    return token.strip()
+
+
+@router.post("/rooms/{code}/bots", status_code=status.HTTP_201_CREATED, response_model=BotSeat,
+             responses={**NOT_FOUND, 401: {"model": ErrorResponse}, 403: {"model": ErrorResponse},
+                        409: {"model": ErrorResponse, "description": "Full, started, or not the host"}})
+async def add_bot(code: str, request: Request, registry: Registry) -> BotSeat:
+    """The host fills a free seat with a bot (authorised by the host's seat token).
+
+    Remove it again before the start with the socket's `kick` command.
+    """
+    token = _bearer(request)
+    actor = registry.get(code)
+    if actor is None:
+        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    try:
+        return BotSeat(**await actor.add_bot(token))
     except RoomError as err:
         raise _http(err) from None

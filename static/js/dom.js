@@ -38,10 +38,10 @@ export function toast(text, kind = "info", ms = 4000) {
   setTimeout(() => item.remove(), ms);
 }
 
-export async function api(method, path, body) {
+export async function api(method, path, body, headers = {}) {
   const res = await fetch(path, {
     method,
-    headers: body ? { "Content-Type": "application/json" } : {},
+    headers: body ? { "Content-Type": "application/json", ...headers } : { ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   let data = null;
@@ -91,4 +91,21 @@ export function saveSeat(code, seat) {
 
 export function forgetSeat(code) {
   try { localStorage.removeItem(seatKey(code)); } catch { /* private mode */ }
+}
+
+const HOUSE_RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
+
+export function hasOptions(room) {
+  const rules = room.house_rules || {};
+  return !!room.turn_seconds || Object.values(rules).some((v) => v !== false && v !== null);
+}
+
+/** The room's options in words: its house rules and its turn timer. */
+export function optionsText(room) {
+  const rules = room.house_rules || {};
+  const on = HOUSE_RULES.filter((r) => rules[r]).map((r) => t(`house.short.${r}`));
+  if (rules.rounds) on.push(t("house.rounds", { n: rules.rounds }));
+  const parts = [on.length ? t("room.house_rules", { rules: on.join(", ") }) : t("room.no_house_rules")];
+  if (room.turn_seconds) parts.push(t("room.turn_timer", { n: room.turn_seconds }));
+  return parts.join(" · ");
 }

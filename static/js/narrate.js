@@ -46,6 +46,10 @@ export function describe(entry, nameOf) {
     case "final": return t("ev.match_over", { name: n(d.winner) });
     case "joined": return t("ev.joined", { ...p, seat: d.seat + 1 });
     case "started": return t(d.match > 1 ? "ev.rematch" : "ev.started");
+    case "bot_added": return t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 });
+    case "takeover": return t("ev.takeover", p);
+    case "returned": return t("ev.returned", p);
+    case "timeout": return t("ev.timeout", p);
     case "uno_race": return raceText(d, nameOf);
     default: return d.text || d.kind;
   }

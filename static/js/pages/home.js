@@ -1,4 +1,4 @@
-// Home: create a room (edition, name, visibility, seats, target) or join one by its code.
+// Home: create a room (edition, name, visibility, seats, target, house rules, turn timer) or join one by its code.
 import { loadCatalogue, t } from "../i18n.js";
 import { api, initLanguagePicker, rememberName, saveSeat, storedName } from "../dom.js";
 
@@ -32,6 +32,10 @@ function setup() {
       max_seats: Number(seats.value),
       target_score: target.value ? Number(target.value) : null,
     };
+    const house = {};
+    for (const box of form.querySelectorAll('input[name="house"]')) if (box.checked) house[box.value] = true;
+    if (Object.keys(house).length) body.house_rules = house;
+    if (form.elements.turn.value) body.turn_seconds = Number(form.elements.turn.value);
     const roomName = form.elements.room.value.trim();
     body.name = roomName || t("home.room_of", { name: player }).slice(0, 40);
     const button = form.querySelector("[type=submit]");

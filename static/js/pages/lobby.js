@@ -1,6 +1,6 @@
 // Lobby: the public rooms open to join, refreshed every few seconds.
 import { loadCatalogue, t } from "../i18n.js";
-import { api, clear, h, initLanguagePicker } from "../dom.js";
+import { api, clear, h, hasOptions, initLanguagePicker, optionsText } from "../dom.js";
 
 const list = document.getElementById("room-list");
 const empty = document.getElementById("lobby-empty");
@@ -15,7 +15,8 @@ async function refresh() {
         h("div", { class: "room-main" },
           h("strong", { class: "room-name", text: room.name }),
           h("span", { class: "muted", text: `${t(`edition.${room.variant}`)} · ${t("room.players_count", { n: room.seats_taken, max: room.max_seats })}` }),
-          h("span", { class: "room-players", text: room.players.join(", ") })),
+          h("span", { class: "room-players", text: room.players.join(", ") }),
+          hasOptions(room) ? h("span", { class: "muted lobby-options", "data-testid": "lobby-options", text: optionsText(room) }) : null),
         h("a", { class: "btn btn-primary", href: `/r/${room.code}`, "aria-label": t("lobby.join_name", { name: room.name }), text: t("lobby.join") })));
     }
     empty.hidden = data.rooms.length > 0;

@@ -3,7 +3,7 @@
 // place (the hand is keyed by card id), so focus stays put and nothing jumps.
 import { RoomSync } from "../sync.js";
 import { loadCatalogue, t } from "../i18n.js";
-import { api, append, clear, forgetSeat, h, initLanguagePicker, loadSeat, rememberName, saveSeat, storedName, toast } from "../dom.js";
+import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 
@@ -75,6 +75,29 @@ function updateBusy() {
   const tableEl = ui.els.table;
   if (tableEl) tableEl.dataset.busy = sync && sync.pending > 0 ? "true" : "false";
 }
+
+async function addBot() {
+  if (!seatInfo) return;
+  try {
+    await api("POST", `/api/rooms/${encodeURIComponent(code)}/bots`, null, { Authorization: `Bearer ${seatInfo.token}` });
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+/** The turn clock: seconds left on the pending decision, when the room has a timer. */
+function updateClock() {
+  const el = ui.els && ui.els.clock;
+  if (!el) return;
+  const at = view && view.room.status === "playing" ? view.room.turn_deadline : null;
+  if (!at) { el.textContent = ""; el.hidden = true; return; }
+  const left = Math.max(0, Math.ceil(at - Date.now() / 1000));
+  el.hidden = false;
+  el.textContent = t("table.time_left", { n: left });
+  el.classList.toggle("urgent", left <= 5);
+}
+
+setInterval(updateClock, 250);
 
 function editionName(ed) {
   return t(`edition.${ed}`);
@@ -351,6 +374,7 @@ function buildWaiting() {
     title: h("h1", {}),
     info: h("p", { class: "edition-line" }),
     summary: h("p", { class: "muted" }),
+    options: h("p", { class: "room-options", "data-testid": "room-options" }),
     seats: h("ol", { class: "seat-list", "data-testid": "seat-list" }),
     controls: h("div", { class: "host-controls" }),
     mine: h("div", { class: "my-controls" }, renameForm,
@@ -359,7 +383,7 @@ function buildWaiting() {
   };
   ui.els = els;
   return h("section", { class: "panel waiting", "data-testid": "waiting-room" },
-    els.title, els.info, els.summary,
+    els.title, els.info, els.summary, els.options,
     h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy)),
       h("p", { class: "muted" }, t("room.code_is"), " ", h("strong", { class: "room-code", "data-testid": "room-code", text: code }))),
     h("h2", { text: t("room.seats") }), els.seats, els.controls, els.mine, els.join);
@@ -372,6 +396,7 @@ function renderWaiting() {
   const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
   els.info.textContent = `${editionName(room.edition)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
   els.summary.textContent = t(`edition.${room.edition}.summary`);
+  els.options.textContent = optionsText(room);
   clear(els.seats);
   const host = room.host;
   const amHost = me() !== null && me() === host;
@@ -382,18 +407,20 @@ function renderWaiting() {
       continue;
     }
     els.seats.append(h("li", { class: `seat${p.seat === me() ? " is-me" : ""}`, "data-testid": "seat", "data-seat": p.seat },
-      h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("room.connected") : t("room.away") }),
+      h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, title: p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away") }),
       h("span", { class: "seat-name", text: p.name }),
       p.host ? h("span", { class: "badge", text: t("room.host") }) : null,
+      p.bot ? h("span", { class: "badge badge-bot", "data-testid": "bot-badge", text: t("room.bot") }) : null,
       p.seat === me() ? h("span", { class: "badge badge-me", text: t("room.you") }) : null,
-      h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
+      p.bot ? null : h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
       amHost && p.seat !== me() ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
   }
   clear(els.controls);
   if (amHost) {
     const enough = view.players.length >= 2;
-    els.controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "start-button", disabled: !enough, text: t("room.start"), onclick: () => send({ type: "start" }) }),
-      enough ? null : h("p", { class: "muted", text: t("room.need_two") }));
+    append(els.controls, [h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "start-button", disabled: !enough, text: t("room.start"), onclick: () => send({ type: "start" }) }),
+      view.players.length < room.max_seats ? h("button", { class: "btn", type: "button", "data-testid": "add-bot", text: t("room.add_bot"), onclick: addBot }) : null,
+      enough ? null : h("p", { class: "muted", text: t("room.need_two") })]);
   } else if (host !== null && host !== undefined) {
     els.controls.append(h("p", { class: "muted", "data-testid": "waiting-for-host", text: t("room.waiting_host", { name: nameOf(host) }) }));
   }
@@ -419,6 +446,7 @@ function buildTable() {
     turn: h("div", { class: "turn-info", "data-testid": "turn-info" }),
     flash: h("div", { class: "item-flash", "data-testid": "item-flash", role: "status", "aria-live": "polite", hidden: true }),
     status: h("p", { class: "status-line", "data-testid": "status-line", "aria-live": "polite" }),
+    clock: h("p", { class: "turn-clock", "data-testid": "turn-clock", hidden: true }),
     ticker: h("p", { class: "ticker", "data-testid": "last-event" }),
     dialog: h("section", { class: "dialog", "data-testid": "dialog", role: "dialog", "aria-modal": "false", hidden: true }),
     revealed: h("section", { class: "revealed", "data-testid": "revealed", hidden: true }),
@@ -440,7 +468,7 @@ function buildTable() {
     els.head, els.opponents,
     h("div", { class: "centre" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn,
       els.dialog, els.revealed, els.flash),
-    els.ticker, els.status, els.meBar, els.hand,
+    els.ticker, els.status, els.clock, els.meBar, els.hand,
     h("div", { class: "actions" }, els.drawBtn, els.special, els.uno),
     els.summary);
   ui.els = els;
@@ -463,12 +491,13 @@ function renderTable() {
   updateBusy();
 
   // Header: edition, round, whose deal.
-  clear(els.head).append(
+  append(clear(els.head), [
     h("span", { class: "edition-tag", text: editionName(g.edition) }),
     h("span", { text: t("table.round", { n: g.round }) }),
     h("span", { class: "muted", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
     h("span", { class: "muted room-code", text: code }),
-    h("a", { class: "jump-link", href: "#side-panel", text: t("side.jump") }));
+    hasOptions(view.room) ? h("span", { class: "muted", "data-testid": "table-options", text: optionsText(view.room) }) : null,
+    h("a", { class: "jump-link", href: "#side-panel", text: t("side.jump") })]);
 
   renderOpponents(tbl, you);
   ui.counts = [...tbl.hand_sizes];
@@ -505,6 +534,7 @@ function renderTable() {
   if (you === null) status = `${t("room.watching")} ${status}`;
   els.status.textContent = status;
   els.status.classList.toggle("mine", !!mine && !over);
+  updateClock();
 
   // The latest event, in words (the full log is in the side panel, below the table on phones).
   const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked"].includes(e.kind));
@@ -550,18 +580,19 @@ function renderOpponents(tbl, you) {
     const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
     els.opponents.append(h("li", {
-      class: `opponent${turn ? " turn" : ""}${p.connected ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
+      class: `opponent${turn ? " turn" : ""}${p.connected || p.bot ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
       "data-testid": "opponent", "data-seat": seat, "data-cards": count,
-      "aria-label": t("table.opponent_label", { name: p.name, n: count, state: p.connected ? t("room.connected") : t("room.away") }) + (turn ? `, ${t("table.their_turn")}` : ""),
+      "aria-label": t("table.opponent_label", { name: p.name, n: count, state: p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away") }) + (turn ? `, ${t("table.their_turn")}` : ""),
     },
     h("span", { class: "opp-top" },
-      h("span", { class: `dot ${p.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+      h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
       h("span", { class: "opp-name", text: p.name }),
       seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: "D" }) : null),
     h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
       h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
     h("span", { class: "opp-flags" },
-      p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
+      p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
+      p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null,
       turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
       said && count === 1 ? h("span", { class: "badge badge-uno", text: "UNO!" }) : null,
       exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
