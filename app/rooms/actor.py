@@ -60,6 +60,7 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_REMOVED = 4403  # left the room, or removed by the host
 CLOSE_NO_ROOM = 4404
 CLOSE_ROOM_CLOSED = 4410
+CLOSE_GOING_AWAY = 1001  # the server is stopping; the room comes back when it restarts
 
 # Called for every frame the actor sends, when it is first sent (replays after a reconnect are
 # byte-identical copies): (room code, seat or None, frame text, state, the seat's full view
@@ -123,6 +124,7 @@ class NextRound:
 @dataclass
 class Stop:
     reason: str
+    code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
 
 
 @dataclass
@@ -249,10 +251,11 @@ class RoomActor:
         self.tell(Attach(outlet, token, last_seq, fut))
         return await fut
 
-    async def stop(self, reason: str = "room closed") -> None:
+    async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:
+        """Stop after the messages already in the inbox (their writes included) are handled."""
         if self.task is None or self.task.done():
             return
-        self.tell(Stop(reason))
+        self.tell(Stop(reason, code))
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
 
@@ -263,7 +266,7 @@ class RoomActor:
             msg = await self.inbox.get()
             self.last_activity = time.monotonic()
             if isinstance(msg, Stop):
-                self._shutdown(msg.reason)
+                self._shutdown(msg.reason, msg.code)
                 return
             try:
                 await self._handle(msg)
@@ -288,14 +291,14 @@ class RoomActor:
             if not msg.done.done():
                 msg.done.set_result(None)
 
-    def _shutdown(self, reason: str) -> None:
+    def _shutdown(self, reason: str, code: int = CLOSE_ROOM_CLOSED) -> None:
         self.stopped = True
         for timer in (self.timer, self.bot_timer, self.turn_timer, self.wake_timer):
             if timer is not None:
                 timer.cancel()
         for stream in [*self.streams.values(), *self.spectators.values()]:
             if stream.outlet is not None:
-                stream.outlet.close(CLOSE_ROOM_CLOSED, reason)
+                stream.outlet.close(code, reason)
                 stream.outlet = None
         self.spectators.clear()
         while not self.inbox.empty():

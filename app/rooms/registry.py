@@ -12,7 +12,7 @@ from app.config import Settings
 from app.engine import VARIANTS, ConfigError, HouseRules
 
 from . import records as rec
-from .actor import FrameObserver, RoomActor, RoomError
+from .actor import CLOSE_GOING_AWAY, FrameObserver, RoomActor, RoomError
 from .ports import Store
 from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
@@ -55,7 +55,9 @@ class RoomRegistry:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        await asyncio.gather(*(actor.stop("server shutting down") for actor in self.rooms.values()))
+        # Rooms are not closed in the store: they come back when the server does, and clients
+        # told "going away" (1001) reconnect to them.
+        await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
         self.rooms.clear()
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,

@@ -9,6 +9,7 @@ one it held before the kill — the table, its hand, the scores — and play car
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -62,6 +63,12 @@ class ProcessServer:
             assert self.proc.poll() is None, "the server exited while starting"
             time.sleep(0.1)
         raise RuntimeError("the server did not come up")
+
+    def terminate(self) -> None:
+        """SIGTERM: what a deploy or `docker compose stop` sends."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(20)
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -204,5 +211,47 @@ def test_match_history_is_served_after_a_restart(tmp_path: Path) -> None:
         assert body["rounds"] and body["totals"][body["winner"]] >= 1
         assert body["totals"] == [s["total"] for s in body["rounds"][-1]["scores"]]
         assert httpx.get(f"{server.http}/api/matches/nope").status_code == 404
+    finally:
+        server.stop()
+
+
+def test_sigterm_closes_sockets_as_going_away_and_the_rooms_come_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'uno.sqlite3'}"
+    server = ProcessServer(url, tmp_path).start()
+    rng = random.Random(11)
+    try:
+        async def play() -> tuple[str, list[tuple[str, int]], dict[int, dict[str, Any]], list[Client]]:
+            code = await create_room(server, "classic", 3, target=60)  # type: ignore[arg-type]
+            clients = await seat_players(server, code, 3)  # type: ignore[arg-type]
+            await start_game(clients)
+            await play_some(clients, rng, 15)
+            await settle(clients)
+            views = {c.seat or 0: durable(c.view) for c in clients}
+            return code, [(c.token or "", c.seat or 0) for c in clients], views, clients
+
+        async def closed_with(clients: list[Client]) -> list[int | None]:
+            codes = []
+            for c in clients:
+                assert c.ws is not None
+                with contextlib.suppress(Exception):
+                    while True:
+                        await asyncio.wait_for(c.ws.recv(), 10)
+                codes.append(c.ws.close_code)
+            return codes
+
+        async def scenario() -> tuple[str, list[tuple[str, int]], dict[int, dict[str, Any]]]:
+            code, seats, views, clients = await play()
+            assert server.proc is not None
+            server.proc.send_signal(signal.SIGTERM)
+            # uvicorn closes its sockets with 1012 (service restart) before the app's own shutdown
+            # would send 1001 (going away): either tells a client to reconnect, never to give up.
+            assert set(await closed_with(clients)) <= {1001, 1012}
+            return code, seats, views
+
+        code, seats, before = asyncio.run(scenario())
+        # A clean exit (uvicorn re-raises the signal once its shutdown is complete).
+        assert server.proc is not None and server.proc.wait(20) in (0, -signal.SIGTERM)
+        server = ProcessServer(url, tmp_path).start()
+        asyncio.run(after_restart(server, code, seats, before, rng, 0))
     finally:
         server.stop()
