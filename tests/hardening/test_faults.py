@@ -1,0 +1,79 @@
+"""Faults from the outside: clients that vanish, and a flood of reconnects. The room goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from websockets.exceptions import ConnectionClosed
+
+from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game
+
+
+async def until(check: object, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+def test_a_client_that_vanishes_without_a_close_frame_is_marked_away(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "classic", 3, target=20)
+        clients = await seat_players(server, code, 3)
+        await start_game(clients)
+        gone = clients[2]
+        assert gone.ws is not None
+        gone.ws.transport.abort()  # the TCP connection drops: no close frame, no goodbye
+        watcher = clients[0]
+        for _ in range(100):
+            if not watcher.view["players"][2]["connected"]:
+                break
+            await watcher.recv(5)
+        assert watcher.view["players"][2]["connected"] is False
+        # The owner comes back with its token and its view is whole again.
+        back = Client(server, code, gone.token, 2)
+        await back.connect()
+        await back.recv()
+        assert back.view["you"] == 2 and back.view["game"]["table"]["hand"]
+        await clients[1].drain(0.1)
+        assert clients[1].view["players"][2]["connected"] is True
+        for c in (*clients[:2], back):
+            await c.close()
+        assert server.audit.violations == []
+
+    asyncio.run(main())
+
+
+def test_a_flood_of_reconnects_leaves_one_live_connection_and_a_working_room(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "pocket_pizza", 2, target=30)
+        clients = await seat_players(server, code, 2)
+        await start_game(clients)
+        token = clients[1].token
+        # Fifty connections with the same token, as fast as they come: each replaces the last.
+        flood = [Client(server, code, token, 1) for _ in range(50)]
+        await asyncio.gather(*(c.connect() for c in flood))
+        closed = 0
+        for c in flood:
+            try:
+                await c.drain(0.05)
+            except ConnectionClosed as err:
+                assert err.rcvd is not None and err.rcvd.code == 4000  # replaced by a newer connection
+                closed += 1
+        assert closed >= 49
+        actor = server.registry.get(code)
+        assert actor is not None and actor.connections <= 2
+        last = Client(server, code, token, 1)
+        await last.connect()
+        await last.recv()
+        # The match is still playable to its end by the first player and the last connection.
+        rng = random.Random(3)
+        await asyncio.gather(play_bot(clients[0], rng, 0.1), play_bot(last, rng, 0.1))
+        assert clients[0].status == "over" and last.status == "over"
+        for c in (*flood, clients[0], last):
+            await c.close()
+        assert server.audit.violations == []
+
+    asyncio.run(main())
