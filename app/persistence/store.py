@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Executable, delete, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -140,6 +142,10 @@ class SqlStore:
                  retry_max_s: float = 2.0) -> None:
         self.engine = engine
         self.migrate_url = migrate_url  # when set, start() applies the migrations first
+        # A batch retried after its commit went through but its answer was lost must not fail
+        # on the actions it already stored: the same (match, seq) is the same action.
+        dialect_insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
+        self._insert_action = dialect_insert(ActionRow).on_conflict_do_nothing(index_elements=["match_id", "seq"])
         self.max_batch = max_batch
         self.retry_max_s = retry_max_s
         self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
@@ -236,18 +242,19 @@ class SqlStore:
                 if not future.done():
                     future.set_result(None)
 
-    @staticmethod
-    async def _execute(conn: Any, ops: list[Op]) -> None:
+    async def _execute(self, conn: Any, ops: list[Op]) -> None:
         i = 0
         while i < len(ops):
             stmt, params = ops[i]
+            if stmt is _INSERT_ACTION:
+                stmt = self._insert_action
             if params is None:
                 await conn.execute(stmt)
                 i += 1
                 continue
             rows = [params]
             i += 1
-            while i < len(ops) and ops[i][0] is stmt and ops[i][1] is not None:
+            while i < len(ops) and ops[i][0] is ops[i - 1][0] and ops[i][1] is not None:
                 rows.append(ops[i][1])  # type: ignore[arg-type]
                 i += 1
             await conn.execute(stmt, rows)

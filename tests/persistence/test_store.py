@@ -105,14 +105,19 @@ def test_a_failing_write_fails_alone(db_url: str) -> None:
         await _seed_room(store)
         await store.write(started())
         await store.write(action(1))
+        orphan = r.ActionApplied("ABCDEF", "no-such-match", 1, 1, 0, {"kind": "draw"})
         results = await asyncio.gather(
-            store.write(action(1, kind="again")),  # a duplicate seq
+            store.write(orphan),  # refused by the foreign key
             store.write(action(2)),
             return_exceptions=True,
         )
         assert isinstance(results[0], Exception) and results[1] is None
         rooms = await store.unfinished_rooms()
         assert rooms[0].match is not None and [a["kind"] for _, _, a in rooms[0].match.log] == ["draw", "draw"]
+        # A batch retried after its commit went through stores each action once, without an error.
+        await store.write(action(2), action(3))
+        rooms = await store.unfinished_rooms()
+        assert rooms[0].match is not None and [a["n"] for _, _, a in rooms[0].match.log] == [1, 2, 3]
         await store.stop()
 
     run(scenario())
