@@ -438,12 +438,7 @@ class RoomActor:
 
     def _snapshot(self, stream: Stream, seat: int | None) -> None:
         new = self.state.view_for(seat)
-        stream.seq += 1
-        text = dumps({"type": "snapshot", "seq": stream.seq, "view": new})
-        stream.buffer.append((stream.seq, text))
-        stream.view = new
-        if stream.outlet is not None:
-            self._emit(stream.outlet, seat, text, new)
+        self._deliver(stream, seat, "snapshot", "view", new, new)
 
     def _detach(self, outlet: Outlet) -> None:
         if self.spectators.pop(outlet, None) is not None:
@@ -468,10 +463,14 @@ class RoomActor:
     def _send_state(self, stream: Stream, seat: int | None, new: dict[str, Any]) -> None:
         assert stream.view is not None
         ops = make_patch(stream.view, new)
-        if not ops:
-            return
+        if ops:
+            self._deliver(stream, seat, "patch", "ops", ops, new)
+
+    def _deliver(self, stream: Stream, seat: int | None, kind: str, key: str, body: Any,
+                 new: dict[str, Any]) -> None:
+        """Number a state frame, keep it for reconnects, and send it if the seat is connected."""
         stream.seq += 1
-        text = dumps({"type": "patch", "seq": stream.seq, "ops": ops})
+        text = dumps({"type": kind, "seq": stream.seq, key: body})
         stream.buffer.append((stream.seq, text))
         stream.view = new
         if stream.outlet is not None:
