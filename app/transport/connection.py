@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket
 log = logging.getLogger("app.transport")
 
 CLOSE_TOO_SLOW = 4008
+CLOSE_WAIT_S = 2.0
 
 
 class Connection:
@@ -28,6 +29,9 @@ class Connection:
         self.close_reason = ""
         self.on_close = on_close
         self._closer: asyncio.Task[None] | None = None
+        # Set when the socket is cut off for being too slow: its reader must stop waiting for
+        # frames then, because a peer that never reads may never answer a close either.
+        self.cut_off = asyncio.Event()
         self.writer = asyncio.create_task(self._write())
 
     def offer(self, text: str) -> bool:
@@ -51,6 +55,7 @@ class Connection:
             # Its queue is full of frames it cannot take: drop them, close now.
             self.writer.cancel()
             self._closer = asyncio.create_task(self._close_socket())
+            self.cut_off.set()
         else:
             try:
                 self.queue.put_nowait(None)
@@ -60,7 +65,8 @@ class Connection:
 
     async def _close_socket(self) -> None:
         with contextlib.suppress(Exception):
-            await self.ws.close(self.close_code, self.close_reason)
+            # Bounded: a peer whose buffers are full cannot even take the close frame.
+            await asyncio.wait_for(self.ws.close(self.close_code, self.close_reason), CLOSE_WAIT_S)
         if self.on_close is not None:
             self.on_close(self)
 

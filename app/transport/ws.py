@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -98,9 +99,16 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
     loop = asyncio.get_running_loop()
     rate = SlidingWindow(settings.socket_rate_messages, settings.socket_rate_window_s)
     max_bytes = settings.message_max_bytes
+    cut_off = asyncio.ensure_future(conn.cut_off.wait())
+    receiving: asyncio.Future[Any] | None = None
     try:
         while True:
-            frame = await ws.receive()
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait((receiving, cut_off), return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():  # cut off for not reading what it is sent: stop now
+                receiving.cancel()
+                break
+            frame = receiving.result()
             received = time.perf_counter()
             if frame["type"] == "websocket.disconnect":
                 break
@@ -144,6 +152,9 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
     except (WebSocketDisconnect, RoomError, RuntimeError):
         pass
     finally:
+        cut_off.cancel()
+        if receiving is not None and not receiving.done():
+            receiving.cancel()
         actor.tell(Detach(conn))
         await conn.aclose()
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import os
 import random
+import socket
 import time
 
 from websockets.exceptions import ConnectionClosed
 
+from app.config import Settings
 from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game
 
 
@@ -77,3 +81,45 @@ def test_a_flood_of_reconnects_leaves_one_live_connection_and_a_working_room(ser
         assert server.audit.violations == []
 
     asyncio.run(main())
+
+
+def test_a_reader_that_never_reads_is_cut_off_and_the_room_goes_on() -> None:
+    """A seat whose socket stops reading fills its bounded queue and is closed; nobody waits on it."""
+    settings = Settings(_env_file=None, send_queue_frames=16, socket_rate_messages=1_000_000,  # type: ignore[call-arg]
+                        chat_kept=20)
+    server = LiveServer(settings).start()
+    try:
+        async def main() -> int:
+            code = await create_room(server, "classic", 2)
+            talker, stuck = await seat_players(server, code, 2)
+            await stuck.close()
+            # The stuck seat comes back on a raw socket with a tiny receive buffer, and never reads.
+            raw = socket.socket()
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+            raw.connect(("127.0.0.1", server.port))
+            key = base64.b64encode(os.urandom(16)).decode()
+            raw.sendall((f"GET /ws/rooms/{code}?token={stuck.token} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                         f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                         "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            assert raw.recv(12) == b"HTTP/1.1 101"
+            sent = 0
+            worst = 0.0
+            text = "x" * 290
+            while sent < 50_000:
+                started = time.monotonic()
+                reply = await talker.request({"type": "chat", "text": f"{sent} {text}"})
+                worst = max(worst, time.monotonic() - started)
+                assert reply["type"] == "ack"
+                sent += 1
+                if sent % 50 == 0 and not talker.view["players"][1]["connected"]:
+                    break
+            assert not talker.view["players"][1]["connected"], "the stuck socket was never cut off"
+            assert worst < 2.0, f"the room waited {worst:.2f}s on a stuck socket"
+            raw.close()
+            await talker.close()
+            return sent
+
+        sent = asyncio.run(main())
+        assert sent < 50_000
+    finally:
+        server.stop()
