@@ -114,7 +114,6 @@ class Round:
         "exposed",
         "hands",
         "house",
-        "log",
         "n",
         "owed",
         "pending",
@@ -160,7 +159,6 @@ class Round:
         self.stack = 0  # house rule stacking: the penalty piled up so far
         self.prev_top = -1
         self.prev_colour: str | None = None
-        self.log: list[tuple[int, Action]] = []
         self.events: list[Event] = []
         self.version = 0
         # legal_actions is asked twice per action (by the player, then by apply): keep the last answer.
@@ -447,7 +445,6 @@ class Round:
             self._HANDLERS[kind](self, seat, action)
             if self.winner is None:
                 self._update_uno(seat, protected)
-        self.log.append((seat, action))
         self.version += 1
         return self.events
 
@@ -690,5 +687,5 @@ class Round:
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.stack, self.house, tuple(self.log),
+            self.winner, self.points, self.stack, self.house,
         )
