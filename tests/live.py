@@ -268,6 +268,15 @@ class Client:
         return str(self.view["room"]["status"])
 
 
+async def connect_once(server: LiveServer, code: str, token: str | None, seat: int = 0) -> None:
+    """Open a seat's socket, take the snapshot, and leave: enough to make the server log a connection."""
+    c = Client(server, code, token, seat)
+    await c.connect()
+    await c.recv()
+    await c.close()
+    await asyncio.sleep(0.1)
+
+
 async def create_room(server: LiveServer, variant: str, seats: int, target: int | None = 1,
                       public: bool = True) -> str:
     async with httpx.AsyncClient(base_url=server.http) as http:

@@ -10,7 +10,7 @@ import logging
 import httpx
 
 from app.main import JsonFormatter, install_json_logs
-from tests.live import Client, LiveServer
+from tests.live import LiveServer, connect_once
 
 
 def test_json_lines_with_fields_and_no_tokens() -> None:
@@ -50,14 +50,7 @@ def test_a_live_connection_logs_json_without_its_token(server: LiveServer) -> No
     error_log.addHandler(handler)
     error_log.setLevel(logging.INFO)
     try:
-        async def go() -> None:
-            c = Client(server, code, token, 0)
-            await c.connect()
-            await c.recv()
-            await c.close()
-            await asyncio.sleep(0.1)
-
-        asyncio.run(go())
+        asyncio.run(connect_once(server, code, token))
     finally:
         error_log.removeHandler(handler)
         error_log.setLevel(level)

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from app.rooms.room_state import CODE_ALPHABET, CODE_LENGTH
-from tests.live import Client, LiveServer
+from tests.live import LiveServer, connect_once
 
 
 def get(server: LiveServer, path: str) -> httpx.Response:
@@ -73,13 +73,7 @@ def test_tokens_never_reach_the_logs(server: LiveServer, caplog: pytest.LogCaptu
     logging.getLogger("uvicorn.error").setLevel(logging.INFO)
     try:
         with caplog.at_level(logging.DEBUG):
-            async def go() -> None:
-                c = Client(server, code, token, 0)
-                await c.connect()
-                await c.recv()
-                await c.close()
-                await asyncio.sleep(0.1)
-            asyncio.run(go())
+            asyncio.run(connect_once(server, code, token))
     finally:
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
     # The server's loggers (the test's own websockets client logs its URL at DEBUG; that is not us).
