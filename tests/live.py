@@ -15,7 +15,7 @@ import json
 import random
 import threading
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import jsonpatch
@@ -61,9 +61,16 @@ def private_entries(value: Any, out: list[dict[str, Any]]) -> list[dict[str, Any
 
 
 class FrameAudit:
-    """Server-side observer of every outbound frame (runs in the server's thread)."""
+    """Server-side observer of every outbound frame (runs in the server's thread).
+
+    Every audit ever made is kept in ``FrameAudit.all``: ``tests/conftest.py`` fails any test
+    during which a frame broke the hidden-information rule, whichever server sent it.
+    """
+
+    all: ClassVar[list[FrameAudit]] = []
 
     def __init__(self) -> None:
+        FrameAudit.all.append(self)
         self.lock = threading.Lock()
         self.views: dict[tuple[str, int, int], str] = {}  # (room, seat, seq) -> digest of the view
         self.sent: dict[tuple[str, int | None], set[str]] = {}  # exact texts sent, by seat
@@ -93,7 +100,10 @@ class FrameAudit:
         problems: list[str] = []
         if rnd.winner is None:  # once a round is scored every hand is shown to all (C-16)
             reveal = rnd.reveal
+            hidden = set(rnd.draw_pile)
             for cid in card_ids(frame, set()):
+                if cid in hidden:
+                    problems.append(f"card {cid} from the draw pile sent in a {frame.get('type')} frame")
                 for other, hand in enumerate(rnd.hands):
                     if other == seat or cid not in hand:
                         continue

@@ -1,0 +1,39 @@
+"""Suite-wide checks.
+
+Hidden information (C-16): every server the tests start records every frame it sends
+(``tests.live.FrameAudit``).  Whatever a test is about — a full game, a reconnect, a hostile
+client, a browser — it fails if any frame sent while it ran carried a card another seat held,
+a card of the draw pile, or another seat's private log entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.live import FrameAudit
+
+_totals = {"frames": 0, "servers": 0, "leaks": 0}
+
+
+@pytest.fixture(autouse=True)
+def no_hidden_card_leaves_the_server() -> Iterator[None]:
+    before = {id(a): (len(a.violations), a.frames) for a in FrameAudit.all}
+    yield
+    problems: list[str] = []
+    for audit in FrameAudit.all:
+        seen, frames = before.get(id(audit), (0, 0))
+        with audit.lock:
+            problems += audit.violations[seen:]
+            _totals["frames"] += audit.frames - frames
+    _totals["servers"] = len(FrameAudit.all)
+    _totals["leaks"] += len(problems)
+    assert not problems, "C-16: hidden cards left the server:\n" + "\n".join(problems[:20])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _totals["frames"]:
+        terminalreporter.write_line(
+            f"C-16 frame audit: {_totals['frames']:,} frames from {_totals['servers']} servers checked, "
+            f"{_totals['leaks']} carried hidden cards")
