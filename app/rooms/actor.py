@@ -51,6 +51,7 @@ from . import records as rec
 from .diff import make_patch
 from .ports import Outlet, Store
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState, hash_token, new_token
+from .text import clean_text
 
 log = logging.getLogger("app.rooms")
 
@@ -362,7 +363,7 @@ class RoomActor:
                 "host": player.seat == st.host, "ws_path": f"/ws/rooms/{st.code}"}
 
     def _clean_name(self, name: str) -> str:
-        name = " ".join(name.split())
+        name = clean_text(name)
         if not name:
             raise RoomError("bad_name", "Please choose a name.", 422)
         if len(name) > self.settings.name_max_chars:
@@ -549,7 +550,7 @@ class RoomActor:
             # Stored before the room acknowledges or broadcasts anything (the caller pushes).
             await self.store.write(*self._after_action())
         elif t == "chat":
-            text = " ".join(str(p.get("text", "")).split())
+            text = clean_text(str(p.get("text", "")))
             if not text:
                 raise RoomError("bad_chat", "Say something.")
             if len(text) > self.settings.chat_max_chars:

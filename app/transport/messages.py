@@ -80,6 +80,16 @@ class BadMessage(Exception):
         self.code, self.message, self.id = code, message, cid
 
 
+def _has_lone_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
+
+
 def parse(text: str | bytes, max_bytes: int) -> _Msg:
     """Parse one client frame or raise ``BadMessage`` with a code and a readable message."""
     if len(text) > max_bytes:
@@ -92,6 +102,15 @@ def parse(text: str | bytes, max_bytes: int) -> _Msg:
         raise BadMessage("bad_json", "That message is nested too deeply.") from None
     if not isinstance(raw, dict):
         raise BadMessage("bad_message", "A message must be a JSON object.")
+    # A frame is valid UTF-8, but a JSON escape can still spell half a surrogate pair
+    # ("\ud800"), a string no encoder will write back out: refuse it here, not when it is sent.
+    escaped = "\\u" in text if isinstance(text, str) else b"\\u" in text
+    try:
+        lone = escaped and _has_lone_surrogate(raw)
+    except RecursionError:
+        raise BadMessage("bad_json", "That message is nested too deeply.") from None
+    if lone:
+        raise BadMessage("bad_text", "Text must be valid Unicode (no lone surrogate escapes).")
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None
     if raw.get("type") not in TYPES:
         raise BadMessage("bad_message", f"Unknown message type {raw.get('type')!r}; expected one of "

@@ -164,8 +164,11 @@ class AddressRateLimit:
 def _json_safe(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)  # "inf", "nan": JSON has no such numbers
+    if isinstance(value, str):
+        # Half a surrogate pair (a JSON "\\ud800" escape) cannot be encoded: shown as U+FFFD.
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     if isinstance(value, dict):
-        return {str(k): _json_safe(v) for k, v in value.items()}
+        return {_json_safe(str(k)): _json_safe(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_json_safe(v) for v in value]
     return value

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,10 @@ RAW = st.one_of(
     st.sampled_from(['{"type":"ping","id":NaN}', '{"type":"chat","text":Infinity}', '{"type":"ping"', "\x00",
                      '{"type":"ping","type":"chat"}', '{"type":"action","id":"z","action":{"kind":"draw","card":-0}}']),
     st.integers(8000, 9000).map(lambda n: json.dumps({"type": "chat", "text": "x" * n})),  # over 8 KiB
+    # Lone surrogates, which only a JSON escape can carry in valid UTF-8.
+    st.tuples(st.sampled_from(["kind", "colour", "card", "x"]), st.sampled_from(["text", "name", "id"]),
+              st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3))
+    .map(lambda t: json.dumps({"type": "action", "id": "u", "action": {t[0]: t[2]}, t[1]: t[2]})),
 )
 FRAME = st.one_of(
     MESSAGE.map(lambda m: ("text", json.dumps(m, ensure_ascii=False))),
@@ -302,7 +307,41 @@ def test_odd_names_are_length_limited_and_stay_text(server: LiveServer) -> None:
         names = [p["name"] for p in snapshot["view"]["players"]]
         assert all(isinstance(n, str) and 0 < len(n) <= server.settings.name_max_chars for n in names)
         assert "<b>bold</b>" in names  # kept as text, to be shown as text (the pages never use innerHTML)
+        # Invisible controls are gone: no right-to-left override turns the rest of a log line around.
+        assert "evil" in names and "Ana Bo" in names
+        assert not [n for n in names if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in n)]
         await spectator.close()
+        check_room(server, code)
+
+    asyncio.run(main())
+
+
+def test_lone_surrogate_escapes_are_refused_and_the_room_plays_on(server: LiveServer) -> None:
+    """Valid UTF-8 can still spell half a surrogate pair in a JSON escape: no encoder can send that back."""
+
+    async def main() -> None:
+        code = await create_room(server, "classic", 2, target=None)
+        a, b = await seat_players(server, code, 2)
+        for raw in (r'{"type":"chat","id":"s1","text":"hi \ud800"}', r'{"type":"rename","id":"s2","name":"\udfff"}',
+                    r'{"type":"ping","id":"\ud83d"}', r'{"type":"action","id":"s4","action":{"kind":"\ud800"}}',
+                    r'{"type":"action","id":"s5","action":{"kind":"play","card":1,"colour":"\udbff"}}'):
+            await send_raw(a, "text", raw)
+            frames = await answers_until_pong(a, "after")
+            errors = [f for f in frames if f["type"] == "error"]
+            assert errors and errors[0]["code"] == "bad_text", frames
+        # A name arriving over HTTP with one is refused with a readable body (the input echoed safely).
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post(f"/api/rooms/{code}/players", content=rb'{"name": "Eve\udc00"}',
+                                headers={"content-type": "application/json"})
+        assert r.status_code == 422 and r.json()["detail"], r.text
+        # Nothing broke: both players still get every frame, and a real chat goes through.
+        await a.send({"type": "chat", "text": "still here"})
+        for c in (a, b):
+            await c.drain(0.2)
+            assert c.view["chat"][-1]["text"] == "still here"
+            assert [p["name"] for p in c.view["players"]][:2] == ["P0", "P1"]
+        for c in (a, b):
+            await c.close()
         check_room(server, code)
 
     asyncio.run(main())
