@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from app.bots import bot_delay_s, choose_action
 from app.config import Settings
 from app.engine import (
@@ -181,7 +183,11 @@ def _resolve(fut: asyncio.Future[Any], value: Any) -> None:
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON for a frame.  orjson: the standard encoder took ~30 µs per patch, a tenth of an action."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # an integer past 64 bits, say: the standard encoder writes anything JSON can
+        return json.dumps(obj, separators=(",", ":"))
 
 
 class RoomActor:
