@@ -1,17 +1,24 @@
 """Load benchmark: N rooms × 4 bot clients playing real games over loopback WebSockets.
 
-    uv run python bench/load.py --rooms 50 --duration 20          # starts its own server
-    uv run python bench/load.py --url http://127.0.0.1:8000 ...   # or targets a running one
-                                                                   # (started with UNO_ECHO_ENDPOINT=1)
+    uv run python bench/load.py --rooms 1000 --pace human --stores memory  # 4,000 players, ~2 s a turn
+    uv run python bench/load.py --rooms 1000 --pace full --stores memory   # as fast as they can, + echo
+    uv run python bench/load.py --rooms 50                                  # memory, SQLite and Postgres
+    uv run python bench/load.py --url http://127.0.0.1:8000 ...             # a running server
+                                                                            # (started with UNO_ECHO_ENDPOINT=1)
 
-Bots keep a view from snapshot + patches exactly like a real client, act on their own turn
-(a random legal move, saying UNO! with the play when they can), say ready between rounds,
-and the host starts a rematch when a match ends, so rooms play for the whole run.
+The server is one ``uvicorn app.main:app`` process, started as scripts/run.sh starts it.  The
+clients run in ``--workers`` separate processes (each owns whole rooms), so they do not share
+the server's interpreter.  Bots keep a view from snapshot + patches exactly like a real client,
+act on their own turn (a random legal move, saying UNO! with the play when they can), say
+ready between rounds, and the host starts a rematch when a match ends, so rooms play for the
+whole run.  ``--pace human`` waits a think time (uniform, mean ``--think`` seconds) before each
+move; ``--pace full`` moves as soon as the turn comes.
 
-Latency is measured from sending an action to the last of the room's 4 sockets receiving
-the patch it caused.  Then the same number of clients run a closed loop against the
-trivial ``/ws/echo`` endpoint on the same server: ``echo_ratio`` is game actions/s over
-echo messages/s.  The last line printed is one JSON object.
+Latency is from sending an action to the last of the room's 4 sockets receiving the patch it
+caused.  ``rss_kib_per_player`` is the server's whole resident memory over the players
+connected.  At full speed, the same number of sockets then run a closed loop against the
+trivial ``/ws/echo`` endpoint of the same server: ``echo_ratio`` is game actions/s over echo
+messages/s.  The last line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -20,22 +27,29 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing as mp
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.wire import WireClient  # noqa: E402
+
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 
 
@@ -95,27 +109,29 @@ class Stats:
 
 
 class Bot:
-    def __init__(self, room: Room, index: int, token: str, ws_url: str, stats: Stats, rng: random.Random) -> None:
+    """One seat's client: synchronous callbacks on a ``WireClient``."""
+
+    def __init__(self, room: Room, index: int, token: str, ws_url: str, stats: Stats, rng: random.Random,
+                 think: float) -> None:
         self.room, self.index, self.token, self.ws_url = room, index, token, ws_url
-        self.stats, self.rng = stats, rng
+        self.stats, self.rng, self.think = stats, rng, think
         self.view: Any = None
         self.seq = 0
-        self.busy = False
+        self.busy = False  # a message of ours is unanswered, or a move is being thought about
         self.next_id = 0
-        self.ws: ClientConnection | None = None
+        self.wire: WireClient | None = None
+        self.failure: str | None = None
 
-    async def run(self, stop: asyncio.Event) -> None:
-        async with connect(f"{self.ws_url}?token={self.token}", max_size=2**22) as ws:
-            self.ws = ws
-            while not stop.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), 1.0)
-                except TimeoutError:
-                    await self.decide()
-                    continue
-                await self.on_frame(json.loads(text))
+    async def open(self) -> None:
+        self.wire = await WireClient.connect(f"{self.ws_url}?token={self.token}", self.on_text)
 
-    async def on_frame(self, frame: dict[str, Any]) -> None:
+    def on_text(self, text: str) -> None:
+        try:
+            self.on_frame(orjson.loads(text))
+        except Exception as err:  # reported at the end, the run goes on
+            self.failure = self.failure or repr(err)
+
+    def on_frame(self, frame: dict[str, Any]) -> None:
         t = frame["type"]
         self.stats.frames += 1
         if t == "snapshot":
@@ -138,111 +154,258 @@ class Bot:
                 self.stats.actions += 1
             if t == "error":
                 self.stats.errors += 1
-        await self.decide()
+        self.decide()
 
-    async def send(self, msg: dict[str, Any], prefix: str) -> None:
-        assert self.ws is not None
+    def send(self, msg: dict[str, Any], prefix: str) -> None:
+        assert self.wire is not None
         self.next_id += 1
         self.busy = True
-        await self.ws.send(json.dumps({**msg, "id": f"{prefix}{self.next_id}"}))
+        self.wire.send(orjson.dumps({**msg, "id": f"{prefix}{self.next_id}"}).decode())
 
-    async def decide(self) -> None:
+    def my_move(self) -> dict[str, Any] | None:
+        v = self.view
+        if v is None or v["room"]["status"] != "playing":
+            return None
+        table = v["game"]["table"]
+        pending = table["pending"]
+        if pending is None or pending["seat"] != v["you"]:
+            return None
+        legal = [a for a in table["legal"] if a["kind"] not in ("catch", "declare_uno")]
+        if not legal:
+            return None
+        plays = [a for a in legal if a["kind"] not in ("draw", "keep")]
+        pool = plays if plays and self.rng.random() < 0.9 else legal
+        with_uno = [a for a in pool if a.get("uno")]
+        move: dict[str, Any] = self.rng.choice(with_uno or pool)
+        return move
+
+    def decide(self) -> None:
         v = self.view
         if self.busy or v is None:
             return
         status = v["room"]["status"]
         me = v["you"]
         if status == "between" and not v["players"][me]["ready"]:
-            await self.send({"type": "ready"}, "r")
+            self.send({"type": "ready"}, "r")
         elif status == "over" and v["players"][me]["host"]:
-            await self.send({"type": "rematch"}, "m")
-        elif status == "playing":
-            table = v["game"]["table"]
-            pending = table["pending"]
-            if pending is None or pending["seat"] != me:
-                return
-            legal = [a for a in table["legal"] if a["kind"] not in ("catch", "declare_uno")]
-            if not legal:
-                return
-            plays = [a for a in legal if a["kind"] not in ("draw", "keep")]
-            pool = plays if plays and self.rng.random() < 0.9 else legal
-            with_uno = [a for a in pool if a.get("uno")]
-            action = self.rng.choice(with_uno or pool)
-            self.room.inflight = time.perf_counter()
-            self.room.waiting = {b.index for b in self.room.bots}
-            await self.send({"type": "action", "action": action}, "a")
+            self.send({"type": "rematch"}, "m")
+        elif self.my_move() is not None:
+            if self.think > 0:
+                self.busy = True  # thinking: later frames start no second move
+                asyncio.get_running_loop().call_later(self.rng.uniform(0.5, 1.5) * self.think, self.move_now)
+            else:
+                self.move()
+
+    def move_now(self) -> None:
+        self.busy = False
+        self.move()
+
+    def move(self) -> None:
+        action = self.my_move()  # the table as it is now
+        if action is None:
+            return
+        self.room.inflight = time.perf_counter()
+        self.room.waiting = {b.index for b in self.room.bots}
+        self.send({"type": "action", "action": action}, "a")
 
 
-async def setup_rooms(http: str, ws: str, rooms: int, seats: int, stats: Stats) -> list[Room]:
+# ---------------------------------------------------------------------- one client process
+
+
+@dataclass
+class Plan:
+    """What one client worker does; ``first`` is the index of its first room overall."""
+    http: str
+    ws: str
+    first: int
+    rooms: int
+    seats: int
+    think: float
+    warmup: float
+    duration: float
+    echo: bool
+
+
+async def setup_rooms(plan: Plan, stats: Stats) -> list[Room]:
     out: list[Room] = []
-    async with httpx.AsyncClient(base_url=http, timeout=30) as client:
-        for i in range(rooms):
+    limits = httpx.Limits(max_connections=8)
+    async with httpx.AsyncClient(base_url=plan.http, timeout=60, limits=limits) as client:
+
+        async def one(i: int) -> Room:
             r = await client.post("/api/rooms", json={"variant": EDITIONS[i % len(EDITIONS)], "public": False,
-                                                      "max_seats": seats, "target_score": 1})
+                                                      "max_seats": plan.seats, "target_score": 1})
             r.raise_for_status()
             room = Room(r.json()["code"])
-            for s in range(seats):
+            for s in range(plan.seats):
                 j = await client.post(f"/api/rooms/{room.code}/players", json={"name": f"bot{s}"})
                 j.raise_for_status()
-                room.bots.append(Bot(room, s, j.json()["token"], f"{ws}/ws/rooms/{room.code}", stats,
-                                     random.Random(f"{i}/{s}")))
-            out.append(room)
+                room.bots.append(Bot(room, s, j.json()["token"], f"{plan.ws}/ws/rooms/{room.code}", stats,
+                                     random.Random(f"{i}/{s}"), plan.think))
+            return room
+
+        for batch in range(plan.first, plan.first + plan.rooms, 50):
+            out += await asyncio.gather(*(one(i) for i in range(batch, min(batch + 50, plan.first + plan.rooms))))
+    gate = asyncio.Semaphore(100)  # no connect storm bigger than the server's accept backlog
+
+    async def opened(b: Bot) -> None:
+        async with gate:
+            await b.open()
+
+    await asyncio.gather(*(opened(b) for room in out for b in room.bots))
     return out
 
 
-async def game_phase(http: str, ws: str, rooms: int, seats: int, duration: float, warmup: float) -> dict[str, Any]:
+async def until(t: float) -> None:
+    await asyncio.sleep(max(0.0, t - time.time()))
+
+
+async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     stats = Stats()
-    room_list = await setup_rooms(http, ws, rooms, seats, stats)
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(b.run(stop)) for room in room_list for b in room.bots]
-    await asyncio.sleep(0.5)  # everyone connected and holding a snapshot
-    for room in room_list:
-        await room.bots[0].send({"type": "start"}, "s")
-    await asyncio.sleep(warmup)
+    rooms = await setup_rooms(plan, stats)
+    bots = [b for room in rooms for b in room.bots]
+    pipe.send("ready")
+    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # the same wall clock for all
+    for room in rooms:
+        room.bots[0].send({"type": "start"}, "s")
+    await until(t0 + plan.warmup)
     stats.measuring = True
-    t0 = time.perf_counter()
-    await asyncio.sleep(duration)
+    while time.time() < t0 + plan.warmup + plan.duration:
+        await asyncio.sleep(min(1.0, max(0.0, t0 + plan.warmup + plan.duration - time.time())))
+        for b in bots:  # a nudge, in case a frame a bot waited for said nothing new
+            b.decide()
     stats.measuring = False
-    elapsed = time.perf_counter() - t0
-    stop.set()
-    done, _ = await asyncio.wait(tasks, timeout=10)
-    failures = [t.exception() for t in done if t.exception() is not None]
-    lat = sorted(stats.latencies)
+    pipe.send("measured")
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # until the server's RSS is read
+    for b in bots:
+        assert b.wire is not None
+        b.wire.close()
+    failures = [b.failure for b in bots if b.failure is not None]
+    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures}
+
+
+async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
+    """Closed loop on ``/ws/echo``: each socket sends again as soon as its message comes back."""
+    count = 0
+    measuring = False
+    payload = json.dumps({"type": "action", "id": "a1", "action": {"kind": "play", "card": 12, "colour": "red"}})
+    wires: list[WireClient] = []
+
+    def echoed(i: int) -> Callable[[str], None]:
+        def on_text(_: str) -> None:
+            nonlocal count
+            if measuring:
+                count += 1
+            wires[i].send(payload)
+        return on_text
+
+    gate = asyncio.Semaphore(100)
+
+    async def opened(i: int) -> WireClient:
+        async with gate:
+            return await WireClient.connect(f"{plan.ws}/ws/echo", echoed(i))
+
+    wires += await asyncio.gather(*(opened(i) for i in range(plan.rooms * plan.seats)))
+    pipe.send("ready")
+    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    await until(t0)
+    for w in wires:
+        w.send(payload)
+    await until(t0 + plan.warmup)
+    measuring = True
+    await until(t0 + plan.warmup + plan.duration)
+    measuring = False
+    pipe.send("measured")
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    for w in wires:
+        w.close()
+    return {"messages": count}
+
+
+def worker(plan: Plan, pipe: Connection) -> None:
+    raise_open_files()
+    try:
+        run = echo_clients if plan.echo else game_clients
+        pipe.send(asyncio.run(run(plan, pipe)))
+    except BaseException as err:  # the parent reports it instead of waiting forever
+        pipe.send({"fatal": repr(err)})
+        raise
+
+
+def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int | None) -> dict[str, Any]:
+    """Start the worker processes, line them up, measure; the game or echo figures, merged."""
+    ws = http.replace("http", "ws", 1)
+    ctx = mp.get_context("spawn")
+    share = [args.rooms // args.workers + (1 if w < args.rooms % args.workers else 0) for w in range(args.workers)]
+    think = args.think if args.pace == "human" else 0.0
+    pipes, procs, first = [], [], 0
+    for n in share:
+        parent, child = ctx.Pipe()
+        plan = Plan(http, ws, first, n, args.seats, think, args.warmup, args.duration, echo)
+        proc = ctx.Process(target=worker, args=(plan, child), daemon=True)
+        proc.start()
+        pipes.append(parent)
+        procs.append(proc)
+        first += n
+
+    def each(expected: str | None) -> list[Any]:
+        got = [p.recv() for p in pipes]
+        for g in got:
+            if isinstance(g, dict) and "fatal" in g:
+                raise RuntimeError(f"a client worker failed: {g['fatal']}")
+            if expected is not None and g != expected:
+                raise RuntimeError(f"a client worker said {g!r}, not {expected!r}")
+        return got
+
+    each("ready")
+    t0 = time.time() + 0.5
+    for p in pipes:
+        p.send(t0)
+    # The server's own CPU time over the measured window: what an action costs it, whatever the clients cost.
+    time.sleep(max(0.0, t0 + args.warmup - time.time()))
+    cpu0 = cpu_seconds(server_pid)
+    each("measured")
+    cpu1 = cpu_seconds(server_pid)
+    busy = (cpu1 - cpu0) / args.duration if cpu0 is not None and cpu1 is not None else None
+    rss = rss_kib(server_pid) if server_pid is not None else None
+    for p in pipes:
+        p.send("stop")
+    results = each(None)
+    for proc in procs:
+        proc.join(20)
+    if echo:
+        rate = sum(r["messages"] for r in results) / args.duration
+        return {"echo_msgs_per_s": round(rate, 1), "echo_server_cpu": round(busy, 3) if busy else None,
+                "server_us_per_echo": round(busy / rate * 1e6, 1) if busy and rate else None}
+    lat = sorted(x for r in results for x in r["latencies"])
+    failures = [f for r in results for f in r["failures"]]
+    if failures:
+        print(f"client failures: {failures[:5]}", file=sys.stderr)
+    players = args.rooms * args.seats
+    rate = sum(r["actions"] for r in results) / args.duration
     return {
-        "actions_per_s": round(stats.actions / elapsed, 1),
+        "actions_per_s": round(rate, 1),
+        "server_cpu": round(busy, 3) if busy else None,  # cores the server kept busy (1.0: one core)
+        "server_us_per_action": round(busy / rate * 1e6, 1) if busy and rate else None,
         "p50_ms": round(statistics.median(lat) * 1000, 2) if lat else None,
         "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2) if lat else None,
-        "actions": stats.actions,
-        "errors": stats.errors,
+        "max_ms": round(lat[-1] * 1000, 2) if lat else None,
+        "actions": sum(r["actions"] for r in results),
+        "errors": sum(r["errors"] for r in results),
         "client_failures": len(failures),
+        "server_rss_mib": round(rss / 1024, 1) if rss else None,
+        "rss_kib_per_player": round(rss / players, 1) if rss else None,
     }
 
 
-async def echo_phase(ws: str, sockets: int, duration: float, warmup: float) -> float:
-    count = 0
-    measuring = False
-    stop = asyncio.Event()
-    payload = json.dumps({"type": "action", "id": "a1", "action": {"kind": "play", "card": 12, "colour": "red"}})
+# ---------------------------------------------------------------------- the server
 
-    async def client() -> None:
-        nonlocal count
-        async with connect(f"{ws}/ws/echo") as conn:
-            while not stop.is_set():
-                await conn.send(payload)
-                await conn.recv()
-                if measuring:
-                    count += 1
 
-    tasks = [asyncio.create_task(client()) for _ in range(sockets)]
-    await asyncio.sleep(warmup)
-    measuring = True
-    t0 = time.perf_counter()
-    await asyncio.sleep(duration)
-    measuring = False
-    elapsed = time.perf_counter() - t0
-    stop.set()
-    await asyncio.wait(tasks, timeout=10)
-    return count / elapsed
+def raise_open_files() -> None:
+    """Each socket is a file: take the hard limit (4,000 players need 4,000 on each side)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
 
 
 def free_port() -> int:
@@ -251,11 +414,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def rss_mib(pid: int) -> float | None:
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a process so far (from /proc)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
-                return round(int(line.split()[1]) / 1024, 1)
+                return int(line.split()[1])
     except OSError:
         return None
     return None
@@ -268,8 +442,10 @@ def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[byte
            # Every bot is 127.0.0.1 and plays as fast as it can: lift the per-address and per-socket limits.
            "UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "1000000",
            "UNO_SOCKET_RATE_MESSAGES": "1000000"}
+    # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
-                             str(port), "--log-level", "warning"], cwd=ROOT, env=env)
+                             str(port), "--log-level", "warning", "--ws-max-size", "16384",
+                             "--ws-per-message-deflate", "false", "--backlog", "4096"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -317,67 +493,74 @@ def drop_postgres_database(admin: str, url: str) -> None:
     asyncio.run(drop())
 
 
-def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> tuple[dict[str, Any], float | None,
-                                                                             float | None]:
-    """One server on this store: the game phase, its RSS, and (optionally) the echo phase."""
+def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[str, Any]:
+    """One server on this store: the game phase (and, optionally, the echo phase)."""
     proc, url = start_server(database_url)
-    ws = url.replace("http", "ws", 1)
     try:
-        game = asyncio.run(game_phase(url, ws, args.rooms, args.seats, args.duration, args.warmup))
-        rss = rss_mib(proc.pid)
-        echo_rate = asyncio.run(echo_phase(ws, args.rooms * args.seats, args.duration, args.warmup)) if echo else None
+        game = run_clients(url, args, echo=False, server_pid=proc.pid)
+        if echo:
+            game.update(run_clients(url, args, echo=True, server_pid=proc.pid))
     finally:
         proc.terminate()
-        proc.wait(10)
-    return game, rss, echo_rate
+        proc.wait(20)
+    return game
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rooms", type=int, default=50)
     ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--pace", choices=("full", "human"), default="full")
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds before each move at human pace")
     ap.add_argument("--duration", type=float, default=20.0, help="seconds measured, per phase")
-    ap.add_argument("--warmup", type=float, default=2.0)
+    ap.add_argument("--warmup", type=float, default=5.0)
+    ap.add_argument("--workers", type=int, default=2, help="client processes")
+    ap.add_argument("--stores", default="memory,sqlite,postgres",
+                    help="which stores to run on, of memory, sqlite, postgres (durable ratios need memory)")
     ap.add_argument("--url", help="target a running server (http://host:port) instead of starting one")
-    ap.add_argument("--no-durable", action="store_true", help="skip the SQLite and Postgres runs")
     args = ap.parse_args()
+    raise_open_files()
+    echo = args.pace == "full"
 
-    echo: float | None
-    rss: float | None
+    result: dict[str, Any] = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "pace": args.pace,
+                              "duration_s": args.duration}
     if args.url is not None:
-        ws = args.url.replace("http", "ws", 1)
-        game = asyncio.run(game_phase(args.url, ws, args.rooms, args.seats, args.duration, args.warmup))
-        echo = asyncio.run(echo_phase(ws, args.rooms * args.seats, args.duration, args.warmup))
-        rss = None
+        game = run_clients(args.url, args, echo=False, server_pid=None)
+        if echo:
+            game.update(run_clients(args.url, args, echo=True, server_pid=None))
+        stores = {"url": game}
     else:
-        game, rss, echo = run_mode("memory://", args, echo=True)
-    print(f"in memory: {game}", file=sys.stderr)
-    result: dict[str, Any] = {
-        "rooms": args.rooms,
-        "sockets": args.rooms * args.seats,
-        **game,
-        "server_rss_mib": rss,
-        "echo_msgs_per_s": round(echo, 1) if echo else None,
-        "echo_ratio": round(game["actions_per_s"] / echo, 3) if echo else None,
-        "duration_s": args.duration,
-    }
-    if args.url is None and not args.no_durable:
-        # Durable modes: every action is committed (group commit) before it is acknowledged.
-        with tempfile.TemporaryDirectory() as tmp:
-            sqlite, _, _ = run_mode(f"sqlite:///{tmp}/bench.sqlite3", args, echo=False)
-        print(f"sqlite: {sqlite}", file=sys.stderr)
-        result["durable_ratio_sqlite"] = round(sqlite["actions_per_s"] / game["actions_per_s"], 3)
-        result["p99_ms_sqlite"] = sqlite["p99_ms"]
-        pg = postgres_database()
-        if pg is not None:
-            admin, pg_url = pg
-            try:
-                postgres, _, _ = run_mode(pg_url, args, echo=False)
-            finally:
-                drop_postgres_database(admin, pg_url)
-            print(f"postgres: {postgres}", file=sys.stderr)
-            result["durable_ratio_postgres"] = round(postgres["actions_per_s"] / game["actions_per_s"], 3)
-            result["p99_ms_postgres"] = postgres["p99_ms"]
+        stores = {}
+        for store in args.stores.split(","):
+            if store == "memory":
+                stores[store] = run_mode("memory://", args, echo)
+            elif store == "sqlite":
+                with tempfile.TemporaryDirectory() as tmp:
+                    stores[store] = run_mode(f"sqlite:///{tmp}/bench.sqlite3", args, echo=False)
+            elif store == "postgres":
+                pg = postgres_database()
+                if pg is None:
+                    continue
+                admin, pg_url = pg
+                try:
+                    stores[store] = run_mode(pg_url, args, echo=False)
+                finally:
+                    drop_postgres_database(admin, pg_url)
+            else:
+                ap.error(f"unknown store {store!r}")
+            print(f"{store}: {stores[store]}", file=sys.stderr)
+    main_run = stores.get("memory") or stores.get("url") or next(iter(stores.values()))
+    result.update(main_run)
+    if main_run.get("echo_msgs_per_s"):
+        result["echo_ratio"] = round(main_run["actions_per_s"] / main_run["echo_msgs_per_s"], 3)
+        if main_run.get("server_us_per_action") and main_run.get("server_us_per_echo"):
+            # The same ratio from the server's CPU cost alone: what it would be if the clients were free.
+            result["echo_cost_ratio"] = round(main_run["server_us_per_echo"] / main_run["server_us_per_action"], 3)
+    # Durable stores: every action is committed (group commit) before it is acknowledged.
+    for store in ("sqlite", "postgres"):
+        if store in stores and "memory" in stores:
+            result[f"durable_ratio_{store}"] = round(stores[store]["actions_per_s"] / main_run["actions_per_s"], 3)
+            result[f"p99_ms_{store}"] = stores[store]["p99_ms"]
     print(json.dumps(result))
 
 
