@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -14,6 +15,7 @@ from typing import IO, Any
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 
+from app import gc_policy
 from app.config import Settings, get_settings
 from app.persistence import open_store
 from app.rooms.actor import FrameObserver
@@ -112,9 +114,15 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await store.start()  # the schema is migrated before any room is restored
         await registry.start()
+        collector = None
+        if settings.gc_full_seconds > 0:  # full collections on a timer, not whenever the heap grows
+            gc_policy.tune()
+            collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
             await registry.stop()
             await store.stop()
 

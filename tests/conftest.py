@@ -8,9 +8,15 @@ a card of the draw pile, or another seat's private log entry.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
+
+# The servers the tests start in this process keep CPython's default collector: the server's
+# own policy (app/gc_policy.py) is process-wide, and tests/hardening/test_gc_policy.py checks
+# it in a process of its own.
+os.environ.setdefault("UNO_GC_FULL_SECONDS", "0")
 
 from tests.live import FrameAudit
 
