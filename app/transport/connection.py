@@ -29,9 +29,10 @@ class Connection:
         self.close_reason = ""
         self.on_close = on_close
         self._closer: asyncio.Task[None] | None = None
-        # Set when the socket is cut off for being too slow: its reader must stop waiting for
-        # frames then, because a peer that never reads may never answer a close either.
-        self.cut_off = asyncio.Event()
+        # A socket cut off for being too slow also stops its reader (the task serving it), which
+        # may be waiting for frames: a peer that never reads may never answer a close either.
+        self.cut_off = False
+        self.reader: asyncio.Task[None] | None = None
         self.writer = asyncio.create_task(self._write())
 
     def offer(self, text: str) -> bool:
@@ -55,7 +56,9 @@ class Connection:
             # Its queue is full of frames it cannot take: drop them, close now.
             self.writer.cancel()
             self._closer = asyncio.create_task(self._close_socket())
-            self.cut_off.set()
+            self.cut_off = True
+            if self.reader is not None and self.reader is not asyncio.current_task():
+                self.reader.cancel()
         else:
             try:
                 self.queue.put_nowait(None)

@@ -13,12 +13,20 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.config import Settings
-from app.rooms.actor import CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_ROOM_CLOSED, Command, Detach, RoomError, dumps
+from app.rooms.actor import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_ROOM,
+    CLOSE_ROOM_CLOSED,
+    Command,
+    Detach,
+    RoomActor,
+    RoomError,
+    dumps,
+)
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
 
@@ -96,67 +104,72 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
             await asyncio.wait_for(conn.writer, 2)
         return
     seat_token = hash_token(token) if token else None
-    loop = asyncio.get_running_loop()
-    rate = SlidingWindow(settings.socket_rate_messages, settings.socket_rate_window_s)
-    max_bytes = settings.message_max_bytes
-    cut_off = asyncio.ensure_future(conn.cut_off.wait())
-    receiving: asyncio.Future[Any] | None = None
+    conn.reader = asyncio.current_task()
     try:
-        while True:
-            receiving = asyncio.ensure_future(ws.receive())
-            await asyncio.wait((receiving, cut_off), return_when=asyncio.FIRST_COMPLETED)
-            if not receiving.done():  # cut off for not reading what it is sent: stop now
-                receiving.cancel()
-                break
-            frame = receiving.result()
-            received = time.perf_counter()
-            if frame["type"] == "websocket.disconnect":
-                break
-            text = frame.get("text")
-            if text is None:
-                raw = frame.get("bytes") or b""
-                size = len(raw)
-                text = raw.decode("utf-8", "replace") if size <= max_bytes else ""
-            else:
-                size = len(text) if len(text) * 4 <= max_bytes else frame_bytes(text)
-            # Size before anything else: nothing larger is ever parsed.
-            if size > max_bytes:
-                metrics.refuse("frame_too_large")
-                log.info("room %s: closing a socket that sent a %d-byte frame", actor.code, size)
-                await refuse(conn, CLOSE_TOO_BIG, "too_large", f"Messages are limited to {max_bytes} bytes.",
-                             "message too big")
-                break
-            if not rate.allow():
-                metrics.refuse("socket_rate")
-                log.info("room %s: closing a socket over the message rate", actor.code)
-                window = settings.socket_rate_window_s
-                await refuse(conn, CLOSE_POLICY, "rate_limited",
-                             f"Too many messages: at most {settings.socket_rate_messages} per {window:g} s.",
-                             "rate limit exceeded")
-                break
-            try:
-                msg = parse(text, max_bytes)
-            except BadMessage as err:
-                metrics.messages["invalid"] += 1
-                conn.offer(dumps({"type": "error", "id": err.id, "code": err.code, "message": err.message}))
-                continue
-            kind = str(getattr(msg, "type", ""))
-            metrics.messages[kind] += 1
-            done: asyncio.Future[None] = loop.create_future()
-            payload = msg.model_dump(exclude={"type", "id"})
-            actor.tell(Command(conn, seat_token, kind, msg.id, payload, done))
-            await done
-            if kind == "action":
-                metrics.actions += 1
-                metrics.action_seconds.observe(time.perf_counter() - received)
+        await _read(ws, conn, actor, seat_token, settings, metrics)
+    except asyncio.CancelledError:
+        if not conn.cut_off:
+            raise
+        # Cut off for not reading what it is sent (Connection.close): this task was cancelled
+        # to stop waiting on a peer that may never send again.  Not a shutdown: carry on.
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
     except (WebSocketDisconnect, RoomError, RuntimeError):
         pass
     finally:
-        cut_off.cancel()
-        if receiving is not None and not receiving.done():
-            receiving.cancel()
         actor.tell(Detach(conn))
         await conn.aclose()
+
+
+async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: str | None, settings: Settings,
+                metrics: Metrics) -> None:
+    """Each client frame in turn: size, rate, parse, then the room — one message in flight per socket."""
+    loop = asyncio.get_running_loop()
+    rate = SlidingWindow(settings.socket_rate_messages, settings.socket_rate_window_s)
+    max_bytes = settings.message_max_bytes
+    while True:
+        frame = await ws.receive()
+        received = time.perf_counter()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            raw = frame.get("bytes") or b""
+            size = len(raw)
+            text = raw.decode("utf-8", "replace") if size <= max_bytes else ""
+        else:
+            size = len(text) if len(text) * 4 <= max_bytes else frame_bytes(text)
+        # Size before anything else: nothing larger is ever parsed.
+        if size > max_bytes:
+            metrics.refuse("frame_too_large")
+            log.info("room %s: closing a socket that sent a %d-byte frame", actor.code, size)
+            await refuse(conn, CLOSE_TOO_BIG, "too_large", f"Messages are limited to {max_bytes} bytes.",
+                         "message too big")
+            return
+        if not rate.allow():
+            metrics.refuse("socket_rate")
+            log.info("room %s: closing a socket over the message rate", actor.code)
+            window = settings.socket_rate_window_s
+            await refuse(conn, CLOSE_POLICY, "rate_limited",
+                         f"Too many messages: at most {settings.socket_rate_messages} per {window:g} s.",
+                         "rate limit exceeded")
+            return
+        try:
+            msg = parse(text, max_bytes)
+        except BadMessage as err:
+            metrics.messages["invalid"] += 1
+            conn.offer(dumps({"type": "error", "id": err.id, "code": err.code, "message": err.message}))
+            continue
+        kind = str(getattr(msg, "type", ""))
+        metrics.messages[kind] += 1
+        done: asyncio.Future[None] = loop.create_future()
+        payload = msg.model_dump(exclude={"type", "id"})
+        actor.tell(Command(conn, seat_token, kind, msg.id, payload, done))
+        await done
+        if kind == "action":
+            metrics.actions += 1
+            metrics.action_seconds.observe(time.perf_counter() - received)
 
 
 @router.websocket("/ws/echo")
