@@ -173,7 +173,8 @@ class Stream:
     seq: int = 0
     view: dict[str, Any] | None = None  # the view as of ``seq``: what the client holds
     buffer: deque[tuple[int, str]] = field(default_factory=deque)
-    replies: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    buffered: int = 0  # characters held in ``buffer``
+    replies: OrderedDict[str, str] = field(default_factory=OrderedDict)  # client id -> the answer sent
 
 
 def _resolve(fut: asyncio.Future[Any], value: Any) -> None:
@@ -478,7 +479,13 @@ class RoomActor:
         """Number a state frame, keep it for reconnects, and send it if the seat is connected."""
         stream.seq += 1
         text = dumps({"type": kind, "seq": stream.seq, key: body})
+        # Kept for a reconnect within budget: past it, a fresh snapshot is cheaper than the replay.
+        if len(stream.buffer) == stream.buffer.maxlen:
+            stream.buffered -= len(stream.buffer[0][1])
         stream.buffer.append((stream.seq, text))
+        stream.buffered += len(text)
+        while stream.buffered > self.settings.replay_chars and len(stream.buffer) > 1:
+            stream.buffered -= len(stream.buffer.popleft()[1])
         stream.view = new
         if stream.outlet is not None:
             self._emit(stream.outlet, seat, text, new)
@@ -527,7 +534,7 @@ class RoomActor:
             stream = self.streams[player.token_hash]
             if msg.id is not None and msg.id in stream.replies:
                 # A resend (typically after a reconnect): the same answer, never a second apply.
-                self._reply(msg.outlet, player.seat, stream.replies[msg.id])
+                self._emit(msg.outlet, player.seat, stream.replies[msg.id], None)
                 return
             try:
                 await self._perform(player, msg)
@@ -536,11 +543,12 @@ class RoomActor:
             except (RoomError, IllegalAction, ConfigError) as err:
                 self._push()  # a refused UNO! attempt still updates the race receipt
                 answer = self._error(msg.id, err.code, err.message)
+            text = dumps(answer)
             if msg.id is not None:
-                stream.replies[msg.id] = answer
+                stream.replies[msg.id] = text
                 while len(stream.replies) > self.settings.action_ids_kept:
                     stream.replies.popitem(last=False)
-            self._reply(msg.outlet, player.seat, answer)
+            self._emit(msg.outlet, player.seat, text, None)
         finally:
             for outlet, code, reason in self.closing:
                 outlet.close(code, reason)

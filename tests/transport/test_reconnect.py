@@ -93,6 +93,36 @@ def test_reconnect_replays_frames_lost_in_flight_from_the_buffer(server: LiveSer
     asyncio.run(main())
 
 
+def test_a_client_that_missed_more_than_the_replay_budget_gets_a_snapshot(server: LiveServer) -> None:
+    """The replay buffer is bounded in characters too: past it, a snapshot is no bigger than the replay."""
+
+    async def main() -> None:
+        rng = random.Random(5)
+        clients = await table(server)
+        server.settings.replay_chars = budget = 3000  # a few frames: reached well before the round ends
+        c = clients[1]
+        stale_view, stale_seq = copy.deepcopy(c.view), c.seq
+        stream = server.registry.get(c.code).streams[next(p.token_hash for p in server.registry.get(c.code)
+                                                          .state.players if p.seat == c.seat)]
+        while sum(len(t) for s, t in stream.buffer if s > stale_seq) <= budget and pending_client(clients):
+            await puppet_step(clients, rng)
+        assert stream.buffered == sum(len(t) for _, t in stream.buffer) <= budget
+        assert stream.buffer[0][0] > stale_seq + 1  # the frames right after stale_seq are gone
+        await c.close()
+        c.view, c.seq = stale_view, stale_seq
+        await c.connect(last_seq=stale_seq)
+        first = await c.recv()
+        assert first["type"] == "snapshot"
+        await sync([c])
+        assert c.view == server_view(server, c)
+
+    default = server.settings.replay_chars
+    try:
+        asyncio.run(main())
+    finally:
+        server.settings.replay_chars = default
+
+
 @pytest.mark.parametrize("last_seq", [None, 0, 10**9])
 def test_reconnect_without_a_usable_seq_gets_a_fresh_snapshot(server: LiveServer, last_seq: int | None) -> None:
     async def main() -> None:
