@@ -32,10 +32,10 @@ from .match import (
 )
 from .round import Layout, Pending, Round
 from .variants import VARIANTS, Variant
-from .views import view
+from .views import view, views
 
 __all__ = [
     "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardType", "ConfigError", "EngineError",
     "Event", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig", "Pending", "Round",
-    "RoundResult", "Variant", "apply", "legal_actions", "new_match", "replay", "start_next_round", "view",
+    "RoundResult", "Variant", "apply", "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
 ]

@@ -4,11 +4,13 @@ A seat sees its own hand and legal actions, the size of every hand, the top disc
 the colour to match, the draw pile's size, the direction, exposures, scores and the
 round's outcome.  Another seat's cards appear only where a rule shows them: the
 challenged hand to its challenger (CL-6, PP-6) and every hand once the round is scored.
-The spectator view (seat None) has no hand at all.  Card dicts are shared, read-only.
+The spectator view (seat None) has no hand at all.  Views are read-only: card dicts, and
+what ``views`` builds once for several seats, are shared between them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .match import Match
@@ -16,7 +18,12 @@ from .round import CHALLENGE, DRAWN, SPECIAL, Round
 
 
 def view(match: Match, seat: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {
+    return views(match, (seat,))[seat]
+
+
+def views(match: Match, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The views of several seats at once: what all of them may see is built once and shared."""
+    public: dict[str, Any] = {
         "edition": match.config.edition,
         "seats": match.config.seats,
         "target": match.target,
@@ -30,14 +37,24 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
             {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
             for r in match.history
         ],
-        "table": round_view(match.round, seat),
     }
-    if seat is not None:
-        out["seat"] = seat
+    table = public_table(match.round)
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        one = dict(public)
+        one["table"] = seat_table(match.round, table, seat)
+        if seat is not None:
+            one["seat"] = seat
+        out[seat] = one
     return out
 
 
 def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
+    return seat_table(rnd, public_table(rnd), seat)
+
+
+def public_table(rnd: Round) -> dict[str, Any]:
+    """What every seat (and a spectator) sees of the round."""
     cards = rnd.variant.card_json
     p = rnd.pending
     pending: dict[str, Any] | None = None
@@ -70,11 +87,20 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
             "points": rnd.points,
             "hands": [[cards[c] for c in hand] for hand in rnd.hands],
         }
-    if seat is not None and 0 <= seat < rnd.n:
-        out["hand"] = [cards[c] for c in rnd.hands[seat]]
-        out["legal"] = [a.to_json() for a in rnd.legal_actions(seat)]
-        if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
-            out["drawn"] = cards[p.card]
-        if rnd.reveal is not None and rnd.reveal[0] == seat:
-            out["revealed"] = {"seat": rnd.reveal[1], "cards": [cards[c] for c in rnd.reveal[2]]}
+    return out
+
+
+def seat_table(rnd: Round, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``public`` (shared, never copied deeply) plus what only ``seat`` may see."""
+    if seat is None or not 0 <= seat < rnd.n:
+        return public
+    cards = rnd.variant.card_json
+    p = rnd.pending
+    out = dict(public)
+    out["hand"] = [cards[c] for c in rnd.hands[seat]]
+    out["legal"] = [a.to_json() for a in rnd.legal_actions(seat)]
+    if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
+        out["drawn"] = cards[p.card]
+    if rnd.reveal is not None and rnd.reveal[0] == seat:
+        out["revealed"] = {"seat": rnd.reveal[1], "cards": [cards[c] for c in rnd.reveal[2]]}
     return out

@@ -468,9 +468,10 @@ class RoomActor:
             self.observer(self.code, seat, text, self.state, view)
         outlet.offer(text)
 
-    def _send_state(self, stream: Stream, seat: int | None, new: dict[str, Any]) -> None:
+    def _send_state(self, stream: Stream, seat: int | None, new: dict[str, Any],
+                    memo: dict[Any, Any] | None = None) -> None:
         assert stream.view is not None
-        ops = make_patch(stream.view, new)
+        ops = make_patch(stream.view, new, memo)
         if ops:
             self._deliver(stream, seat, "patch", "ops", ops, new)
 
@@ -492,23 +493,32 @@ class RoomActor:
 
     def _push(self) -> None:
         """Send every connected seat (and spectator) the patch to its new view."""
-        for player in self.state.players:
-            stream = self.streams[player.token_hash]
-            if stream.outlet is not None and stream.view is not None:
-                self._send_state(stream, player.seat, self.state.view_for(player.seat))
+        live = [(p, self.streams[p.token_hash]) for p in self.state.players]
+        live = [(p, stream) for p, stream in live if stream.outlet is not None and stream.view is not None]
+        seats: list[int | None] = [p.seat for p, _ in live]
         if self.spectators:
-            new = self.state.view_for(None)
+            seats.append(None)
+        if not seats:
+            return
+        new = self.state.views(seats)
+        # The seats' last views share what they all saw, as the new ones do: one memo lets the
+        # differ compare each shared part once for the whole room, not once per seat.
+        memo: dict[Any, Any] = {}
+        for player, stream in live:
+            self._send_state(stream, player.seat, new[player.seat], memo)
+        if self.spectators:
+            watch = new[None]
             ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once
             for outlet, stream in self.spectators.items():
                 assert stream.view is not None
                 key = id(stream.view)
                 if key not in ops_by_view:
-                    ops_by_view[key] = dumps(make_patch(stream.view, new))
+                    ops_by_view[key] = dumps(make_patch(stream.view, watch, memo))
                 if ops_by_view[key] == "[]":
                     continue
                 stream.seq += 1
-                stream.view = new
-                self._emit(outlet, None, f'{{"type":"patch","seq":{stream.seq},"ops":{ops_by_view[key]}}}', new)
+                stream.view = watch
+                self._emit(outlet, None, f'{{"type":"patch","seq":{stream.seq},"ops":{ops_by_view[key]}}}', watch)
 
     def _reply(self, outlet: Outlet, seat: int | None, frame: dict[str, Any]) -> None:
         self._emit(outlet, seat, dumps(frame), None)

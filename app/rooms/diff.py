@@ -19,40 +19,59 @@ def _esc(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
+def make_patch(old: Any, new: Any, memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
+    """The ops from ``old`` to ``new``.  Several seats' views share parts (``RoomState.views``):
+    pass one ``memo`` to every call of a round of diffs and each shared pair of objects is
+    compared once.  It keys on identity, and holds the objects it keys on so none is reused."""
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops)
+    _diff(old, new, "", ops, memo)
     return ops
 
 
-def _diff(a: Any, b: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _diff(a: Any, b: Any, path: str, ops: list[dict[str, Any]], memo: dict[Any, Any] | None = None) -> None:
     if a is b:
         return
-    if type(a) is dict and type(b) is dict:
-        if a == b:
+    ta, tb = type(a), type(b)
+    if (ta is dict and tb is dict) or (ta is list and tb is list):
+        containers = _diff_dict if ta is dict else _diff_list
+        if memo is None:
+            containers(a, b, path, ops, memo)
             return
-        for k in a:
-            if k not in b:
-                ops.append({"op": "remove", "path": f"{path}/{_esc(k)}"})
-        for k, v in b.items():
-            if k not in a:
-                ops.append({"op": "add", "path": f"{path}/{_esc(k)}", "value": v})
-                continue
-            av = a[k]
-            if av is v or (type(av) is type(v) and av == v):
-                continue
-            _diff(av, v, f"{path}/{_esc(k)}", ops)
-        return
-    if type(a) is list and type(b) is list:
-        if a != b:
-            _diff_list(a, b, path, ops)
+        key = (id(a), id(b), path)
+        hit = memo.get(key)
+        if hit is not None:
+            ops.extend(hit[2])
+            return
+        start = len(ops)
+        containers(a, b, path, ops, memo)
+        memo[key] = (a, b, ops[start:])
         return
     # Scalars (and type changes): bool is not int, 1 is not 1.0 — compare types as JSON would.
-    if type(a) is not type(b) or a != b:
+    if ta is not tb or a != b:
         ops.append({"op": "replace", "path": path, "value": b})
 
 
-def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]]) -> None:
+def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str, ops: list[dict[str, Any]],
+               memo: dict[Any, Any] | None) -> None:
+    if a == b:
+        return
+    for k in a:
+        if k not in b:
+            ops.append({"op": "remove", "path": f"{path}/{_esc(k)}"})
+    for k, v in b.items():
+        if k not in a:
+            ops.append({"op": "add", "path": f"{path}/{_esc(k)}", "value": v})
+            continue
+        av = a[k]
+        if av is v or (type(av) is type(v) and av == v):
+            continue
+        _diff(av, v, f"{path}/{_esc(k)}", ops, memo)
+
+
+def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]],
+               memo: dict[Any, Any] | None) -> None:
+    if a == b:
+        return
     n, m = len(a), len(b)
     head = 0
     while head < n and head < m and a[head] == b[head]:
@@ -73,7 +92,7 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]])
             return
     common = min(len(old), len(new))
     for i in range(common):
-        _diff(old[i], new[i], f"{path}/{head + i}", ops)
+        _diff(old[i], new[i], f"{path}/{head + i}", ops, memo)
     for _ in range(len(old) - common):
         ops.append({"op": "remove", "path": f"{path}/{head + common}"})
     for i in range(common, len(new)):

@@ -11,10 +11,11 @@ import hashlib
 import secrets
 import time
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.engine import Event, HouseRules, Match, view
+from app.engine import Event, HouseRules, Match, views
 
 from .narrate import describe, scrub
 
@@ -198,22 +199,27 @@ class RoomState:
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` (None: a spectator) may see; the thing the server diffs."""
-        out: dict[str, Any] = {
-            "protocol": PROTOCOL_VERSION,
-            "room": self.room_info(),
-            "you": seat,
-            "players": [
-                {"seat": p.seat, "name": p.name, "connected": p.connected, "host": p.seat == self.host,
-                 "ready": p.ready, "bot": p.bot, "auto": p.auto}
-                for p in self.players
-            ],
-            "chat": list(self.chat),
-            "log": list(self.log),
-            "game": view(self.match, seat) if self.match is not None else None,
-            "summary": self.summary(),
-        }
-        if seat is not None:
-            out["private"] = list(self.private.get(seat, ()))
+        return self.views((seat,))[seat]
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """Several seats' views at once.  What they all see is built once and shared between them
+        (views are read-only), so it costs one build, and the differ can compare it once."""
+        seats = tuple(seats)
+        games = views(self.match, seats) if self.match is not None else dict.fromkeys(seats)
+        room = self.room_info()
+        players = [
+            {"seat": p.seat, "name": p.name, "connected": p.connected, "host": p.seat == self.host,
+             "ready": p.ready, "bot": p.bot, "auto": p.auto}
+            for p in self.players
+        ]
+        chat, log, summary = list(self.chat), list(self.log), self.summary()
+        out: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
+                                   "chat": chat, "log": log, "game": games[seat], "summary": summary}
+            if seat is not None:
+                one["private"] = list(self.private.get(seat, ()))
+            out[seat] = one
         return out
 
     def public_summary(self) -> dict[str, Any]:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.engine import MatchConfig, apply, legal_actions, new_match, views
 from app.rooms.diff import make_patch
 
 # Python's == cannot tell True from 1 or 1 from 1.0, and the differ leans on == for speed; a view
@@ -54,3 +56,27 @@ def test_shift_is_cheap() -> None:
 def test_type_changes_are_seen_where_types_differ() -> None:
     assert make_patch({"a": "1"}, {"a": 1}) == [{"op": "replace", "path": "/a", "value": 1}]
     assert make_patch({"a": [None]}, {"a": [0]}) == [{"op": "replace", "path": "/a/0", "value": 0}]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["classic", "mario_kart", "all_wild", "pocket_pizza"]),
+       st.integers(2, 4), st.integers(1, 40))
+def test_shared_views_diffed_with_one_memo_give_each_seat_its_own_patch(seed: int, edition: str, seats: int,
+                                                                      steps: int) -> None:
+    """``RoomState.views`` shares what all seats see; one memo across the seats' diffs must change nothing."""
+    rng = random.Random(seed)
+    match, _ = new_match(MatchConfig(edition=edition, seats=seats), seed=seed)
+    everyone: list[int | None] = [*range(seats), None]
+    old = views(match, everyone)
+    assert old[0]["table"]["top"] is old[None]["table"]["top"]  # shared, not copied
+    for _ in range(steps):
+        moves = [(s, a) for s in range(seats) for a in legal_actions(match, s)]
+        if not moves:
+            break
+        apply(match, *rng.choice(moves))
+        new = views(match, everyone)
+        memo: dict[Any, Any] = {}
+        for seat in everyone:
+            assert make_patch(old[seat], new[seat], memo) == make_patch(old[seat], new[seat])
+            roundtrip(old[seat], new[seat])
+        old = new
