@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from starlette.types import Receive, Scope, Send
 
 from app import gc_policy
 from app.config import Settings, get_settings
@@ -99,6 +100,14 @@ def install_json_logs(stream: IO[str] | None = None) -> logging.Handler:
     return handler
 
 
+class UnoApp(FastAPI):
+    """FastAPI, with the game's WebSockets taken straight to their endpoints (``ws.serve_socket``)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not await ws.serve_socket(self, scope, receive, send):
+            await super().__call__(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None,
                observer: FrameObserver | None = None) -> FastAPI:
     settings = settings or get_settings()
@@ -126,7 +135,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
             await registry.stop()
             await store.stop()
 
-    app = FastAPI(title="UNO server", version="0.1.0", lifespan=lifespan,
+    app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
                   description="Real-time multiplayer UNO. The WebSocket protocol is in docs/PROTOCOL.md.")
     app.state.settings = settings
     app.state.registry = registry

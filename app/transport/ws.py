@@ -15,6 +15,8 @@ import logging
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.applications import Starlette
+from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
 from app.rooms.actor import (
@@ -186,3 +188,31 @@ async def echo_socket(ws: WebSocket) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             await ws.send_text(await ws.receive_text())
+
+
+# ---------------------------------------------------------------------- the sockets' own entrance
+
+
+_ROOM_PREFIX = "/ws/rooms/"
+
+
+async def serve_socket(app: Starlette, scope: Scope, receive: Receive, send: Send) -> bool:
+    """Take a game or echo WebSocket straight to its endpoint; False for anything else.
+
+    A socket lives for hours, and whatever wraps its handler lives as long: FastAPI's stack of
+    middleware and routing layers cost each socket about twenty suspended coroutines and a
+    wrapper around every frame sent.  None of them does anything for a socket (its checks
+    are the endpoint's own), so the app sends these two paths here first (``UnoApp``).
+    """
+    if scope["type"] != "websocket":
+        return False
+    path: str = scope["path"]
+    if path.startswith(_ROOM_PREFIX) and "/" not in path[len(_ROOM_PREFIX):] and len(path) > len(_ROOM_PREFIX):
+        scope["app"] = app
+        await room_socket(WebSocket(scope, receive, send), path[len(_ROOM_PREFIX):])
+        return True
+    if path == "/ws/echo":
+        scope["app"] = app
+        await echo_socket(WebSocket(scope, receive, send))
+        return True
+    return False
