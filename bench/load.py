@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -104,6 +105,7 @@ class Stats:
     measuring: bool = False
     actions: int = 0
     latencies: list[float] = field(default_factory=list)
+    slowest: list[tuple[float, float]] = field(default_factory=list)  # (wall clock, seconds) past 50 ms
     errors: int = 0
     frames: int = 0
 
@@ -146,7 +148,10 @@ class Bot:
                 room.waiting.discard(self.index)
                 if not room.waiting:
                     if self.stats.measuring:
-                        self.stats.latencies.append(time.perf_counter() - room.inflight)
+                        took = time.perf_counter() - room.inflight
+                        self.stats.latencies.append(took)
+                        if took > 0.05:
+                            self.stats.slowest.append((time.time(), took))
                     room.inflight = None
         elif t in ("ack", "error"):
             self.busy = False
@@ -263,6 +268,7 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     stats = Stats()
     rooms = await setup_rooms(plan, stats)
     bots = [b for room in rooms for b in room.bots]
+    quiet_collector()
     pipe.send("ready")
     t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # the same wall clock for all
     for room in rooms:
@@ -280,7 +286,8 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
         assert b.wire is not None
         b.wire.close()
     failures = [b.failure for b in bots if b.failure is not None]
-    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures}
+    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures,
+            "slowest": stats.slowest}
 
 
 async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
@@ -305,6 +312,7 @@ async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
             return await WireClient.connect(f"{plan.ws}/ws/echo", echoed(i))
 
     wires += await asyncio.gather(*(opened(i) for i in range(plan.rooms * plan.seats)))
+    quiet_collector()
     pipe.send("ready")
     t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
     await until(t0)
@@ -319,6 +327,15 @@ async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     for w in wires:
         w.close()
     return {"messages": count}
+
+
+def quiet_collector() -> None:
+    """Thousands of clients in one process make a big heap, and a full garbage collection pass
+    over it stalls every one of them for hundreds of milliseconds — time the latency figures
+    would charge to the server.  The clients' heap is frozen once set up, and no full pass runs."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], 2**31 - 1)
 
 
 def worker(plan: Plan, pipe: Connection) -> None:
@@ -357,6 +374,7 @@ def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int
         return got
 
     each("ready")
+    rss_ready = rss_kib(server_pid) if server_pid is not None else None  # everyone connected, no game yet
     t0 = time.time() + 0.5
     for p in pipes:
         p.send(t0)
@@ -377,6 +395,13 @@ def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int
         return {"echo_msgs_per_s": round(rate, 1), "echo_server_cpu": round(busy, 3) if busy else None,
                 "server_us_per_echo": round(busy / rate * 1e6, 1) if busy and rate else None}
     lat = sorted(x for r in results for x in r["latencies"])
+    slow = sorted((round(t - t0 - args.warmup, 2), round(s * 1000)) for r in results for t, s in r["slowest"])
+    if slow:  # when the slow ones happened (seconds into the measured window): bursts or spread out?
+        per_second: dict[int, list[float]] = {}
+        for at, ms in slow:
+            per_second.setdefault(int(at), []).append(ms)
+        print(f"{len(slow)} actions over 50 ms; by second of the window (count, worst ms): "
+              f"{ {k: (len(v), max(v)) for k, v in sorted(per_second.items())} }", file=sys.stderr)
     failures = [f for r in results for f in r["failures"]]
     if failures:
         print(f"client failures: {failures[:5]}", file=sys.stderr)
@@ -393,6 +418,7 @@ def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int
         "errors": sum(r["errors"] for r in results),
         "client_failures": len(failures),
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
+        "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
         "rss_kib_per_player": round(rss / players, 1) if rss else None,
     }
 
@@ -496,6 +522,7 @@ def drop_postgres_database(admin: str, url: str) -> None:
 def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[str, Any]:
     """One server on this store: the game phase (and, optionally, the echo phase)."""
     proc, url = start_server(database_url)
+    print(f"server RSS at start: {(rss_kib(proc.pid) or 0) / 1024:.1f} MiB", file=sys.stderr)
     try:
         game = run_clients(url, args, echo=False, server_pid=proc.pid)
         if echo:
