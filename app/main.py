@@ -141,6 +141,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.registry = registry
     app.state.store = store
     app.state.metrics = counters = Metrics()
+    app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,

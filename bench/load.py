@@ -16,9 +16,16 @@ move; ``--pace full`` moves as soon as the turn comes.
 
 Latency is from sending an action to the last of the room's 4 sockets receiving the patch it
 caused.  ``rss_kib_per_player`` is the server's whole resident memory over the players
-connected.  At full speed, the same number of sockets then run a closed loop against the
-trivial ``/ws/echo`` endpoint of the same server: ``echo_ratio`` is game actions/s over echo
-messages/s.  The last line printed is one JSON object.
+connected.  ``server_us_per_action`` is the server process's CPU time per action.
+
+At full speed two baselines follow on the same server, with the same sockets:
+- echo: each socket in a closed loop on ``/ws/echo`` (one frame in, one back):
+  ``echo_ratio`` = game actions/s over echo messages/s;
+- relay: the sockets in groups of ``--seats`` on ``/ws/echo?group=``, one message in flight
+  per group, relayed to every member — a room's traffic with no game behind it:
+  ``relay_ratio`` = game actions/s over relayed messages/s.
+The ``*_cost_ratio`` figures are the same ratios from the server's CPU time alone.
+The last line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -228,7 +235,7 @@ class Plan:
     think: float
     warmup: float
     duration: float
-    echo: bool
+    mode: str  # "game", "echo" or "relay"
 
 
 async def setup_rooms(plan: Plan, stats: Stats) -> list[Room]:
@@ -329,6 +336,57 @@ async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     return {"messages": count}
 
 
+async def relay_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
+    """Rooms without a game: groups of ``seats`` sockets on ``/ws/echo?group=``.  As in a room, one
+    message is in flight per group — a member sends, the server relays it to all of them, and
+    once all have it the next member sends."""
+    count = 0
+    measuring = False
+    payload = json.dumps({"type": "action", "id": "a1", "action": {"kind": "play", "card": 12, "colour": "red"}})
+    groups: list[list[WireClient]] = []
+    waiting: list[int] = []
+    turn: list[int] = []
+
+    def relayed(g: int) -> Callable[[str], None]:
+        def on_text(_: str) -> None:
+            nonlocal count
+            waiting[g] -= 1
+            if waiting[g] == 0:  # the whole group has it: the next member's move
+                if measuring:
+                    count += 1
+                turn[g] = (turn[g] + 1) % plan.seats
+                waiting[g] = plan.seats
+                groups[g][turn[g]].send(payload)
+        return on_text
+
+    gate = asyncio.Semaphore(100)
+
+    async def opened(g: int) -> WireClient:
+        async with gate:
+            return await WireClient.connect(f"{plan.ws}/ws/echo?group=r{plan.first + g}", relayed(g))
+
+    for g in range(plan.rooms):
+        waiting.append(plan.seats)
+        turn.append(0)
+        groups.append(list(await asyncio.gather(*(opened(g) for _ in range(plan.seats)))))
+    quiet_collector()
+    pipe.send("ready")
+    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    await until(t0)
+    for group in groups:
+        group[0].send(payload)
+    await until(t0 + plan.warmup)
+    measuring = True
+    await until(t0 + plan.warmup + plan.duration)
+    measuring = False
+    pipe.send("measured")
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    for group in groups:
+        for w in group:
+            w.close()
+    return {"messages": count}
+
+
 def quiet_collector() -> None:
     """Thousands of clients in one process make a big heap, and a full garbage collection pass
     over it stalls every one of them for hundreds of milliseconds — time the latency figures
@@ -341,14 +399,14 @@ def quiet_collector() -> None:
 def worker(plan: Plan, pipe: Connection) -> None:
     raise_open_files()
     try:
-        run = echo_clients if plan.echo else game_clients
+        run = {"game": game_clients, "echo": echo_clients, "relay": relay_clients}[plan.mode]
         pipe.send(asyncio.run(run(plan, pipe)))
     except BaseException as err:  # the parent reports it instead of waiting forever
         pipe.send({"fatal": repr(err)})
         raise
 
 
-def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int | None) -> dict[str, Any]:
+def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None) -> dict[str, Any]:
     """Start the worker processes, line them up, measure; the game or echo figures, merged."""
     ws = http.replace("http", "ws", 1)
     ctx = mp.get_context("spawn")
@@ -357,7 +415,7 @@ def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int
     pipes, procs, first = [], [], 0
     for n in share:
         parent, child = ctx.Pipe()
-        plan = Plan(http, ws, first, n, args.seats, think, args.warmup, args.duration, echo)
+        plan = Plan(http, ws, first, n, args.seats, think, args.warmup, args.duration, mode)
         proc = ctx.Process(target=worker, args=(plan, child), daemon=True)
         proc.start()
         pipes.append(parent)
@@ -390,10 +448,10 @@ def run_clients(http: str, args: argparse.Namespace, echo: bool, server_pid: int
     results = each(None)
     for proc in procs:
         proc.join(20)
-    if echo:
+    if mode != "game":
         rate = sum(r["messages"] for r in results) / args.duration
-        return {"echo_msgs_per_s": round(rate, 1), "echo_server_cpu": round(busy, 3) if busy else None,
-                "server_us_per_echo": round(busy / rate * 1e6, 1) if busy and rate else None}
+        return {f"{mode}_msgs_per_s": round(rate, 1), f"{mode}_server_cpu": round(busy, 3) if busy else None,
+                f"server_us_per_{mode}": round(busy / rate * 1e6, 1) if busy and rate else None}
     lat = sorted(x for r in results for x in r["latencies"])
     slow = sorted((round(t - t0 - args.warmup, 2), round(s * 1000)) for r in results for t, s in r["slowest"])
     if slow:  # when the slow ones happened (seconds into the measured window): bursts or spread out?
@@ -524,9 +582,10 @@ def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[st
     proc, url = start_server(database_url)
     print(f"server RSS at start: {(rss_kib(proc.pid) or 0) / 1024:.1f} MiB", file=sys.stderr)
     try:
-        game = run_clients(url, args, echo=False, server_pid=proc.pid)
+        game = run_clients(url, args, "game", server_pid=proc.pid)
         if echo:
-            game.update(run_clients(url, args, echo=True, server_pid=proc.pid))
+            game.update(run_clients(url, args, "echo", server_pid=proc.pid))
+            game.update(run_clients(url, args, "relay", server_pid=proc.pid))
     finally:
         proc.terminate()
         proc.wait(20)
@@ -552,9 +611,10 @@ def main() -> None:
     result: dict[str, Any] = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "pace": args.pace,
                               "duration_s": args.duration}
     if args.url is not None:
-        game = run_clients(args.url, args, echo=False, server_pid=None)
+        game = run_clients(args.url, args, "game", server_pid=None)
         if echo:
-            game.update(run_clients(args.url, args, echo=True, server_pid=None))
+            game.update(run_clients(args.url, args, "echo", server_pid=None))
+            game.update(run_clients(args.url, args, "relay", server_pid=None))
         stores = {"url": game}
     else:
         stores = {}
@@ -583,6 +643,11 @@ def main() -> None:
         if main_run.get("server_us_per_action") and main_run.get("server_us_per_echo"):
             # The same ratio from the server's CPU cost alone: what it would be if the clients were free.
             result["echo_cost_ratio"] = round(main_run["server_us_per_echo"] / main_run["server_us_per_action"], 3)
+    if main_run.get("relay_msgs_per_s"):
+        # Like for like: a room's traffic (one message in, one out per player) with no game behind it.
+        result["relay_ratio"] = round(main_run["actions_per_s"] / main_run["relay_msgs_per_s"], 3)
+        if main_run.get("server_us_per_action") and main_run.get("server_us_per_relay"):
+            result["relay_cost_ratio"] = round(main_run["server_us_per_relay"] / main_run["server_us_per_action"], 3)
     # Durable stores: every action is committed (group commit) before it is acknowledged.
     for store in ("sqlite", "postgres"):
         if store in stores and "memory" in stores:

@@ -176,7 +176,7 @@ async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: s
 
 @router.websocket("/ws/echo")
 async def echo_socket(ws: WebSocket) -> None:
-    """Sends every text frame straight back: the load benchmark's ceiling for this stack."""
+    """Sends every text frame straight back (or to its ``group``): the load benchmark's baselines."""
     settings: Settings = ws.app.state.settings
     if not check_origin(ws, settings):
         await ws.close(CLOSE_POLICY)
@@ -185,9 +185,23 @@ async def echo_socket(ws: WebSocket) -> None:
         await ws.close(CLOSE_NO_ROOM, "echo endpoint disabled")
         return
     await ws.accept()
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await ws.send_text(await ws.receive_text())
+    # ?group=name: a relay — each message goes to every socket of the group, the sender too:
+    # a room's traffic (one in, one out per player) with no game behind it.
+    group = ws.query_params.get("group")
+    groups: dict[str, set[WebSocket]] = ws.app.state.echo_groups
+    members = groups.setdefault(group, set()) if group else {ws}
+    members.add(ws)
+    try:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                text = await ws.receive_text()
+                for member in list(members):
+                    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                        await member.send_text(text)
+    finally:
+        members.discard(ws)
+        if group and not members:
+            groups.pop(group, None)
 
 
 # ---------------------------------------------------------------------- the sockets' own entrance

@@ -91,3 +91,23 @@ def test_echo_endpoint_for_the_benchmark(server: LiveServer) -> None:
             return str(await ws.recv())
 
     assert asyncio.run(go()) == "hello"
+
+
+def test_echo_relay_groups_for_the_benchmark(server: LiveServer) -> None:
+    """``/ws/echo?group=`` relays each message to every socket of its group, and only of its group."""
+    from websockets.asyncio.client import connect
+
+    async def go() -> None:
+        url = f"{server.ws}/ws/echo?group="
+        async with connect(url + "a") as a1, connect(url + "a") as a2, connect(url + "b") as b1:
+            await asyncio.sleep(0.1)  # all three are in their groups
+            await a1.send("to a")
+            assert await a1.recv() == "to a" and await a2.recv() == "to a"
+            await b1.send("to b")
+            assert await b1.recv() == "to b"
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(a2.recv(), 0.2)  # nothing of b's reached a
+        await asyncio.sleep(0.1)
+        assert server.app.state.echo_groups == {}  # emptied as they left
+
+    asyncio.run(go())
