@@ -26,7 +26,7 @@ class Settings(BaseSettings):
     # Per-seat and per-socket bounds
     send_queue_frames: int = 512  # a socket this far behind is closed, never allowed to grow
     replay_frames: int = 256  # state frames kept per seat for reconnects ...
-    replay_chars: int = 16_384  # ... up to this much text (a snapshot beyond it is no bigger)
+    replay_chars: int = 8_192  # ... up to this much text (a snapshot beyond it is no bigger)
     action_ids_kept: int = 64  # client message ids remembered per seat (duplicate suppression)
     event_log_kept: int = 60  # public log entries in every view
     private_log_kept: int = 20  # private entries (cards drawn or passed) in a seat's view

@@ -1,0 +1,114 @@
+"""The room's own cost per action, without sockets: engine, views, diffs, frames, the store port.
+
+    uv run python bench/actor.py --actions 20000 --runs 5
+
+One room actor per edition with 4 seats, each seat attached to an outlet that only counts
+what it is offered; actions are taken from the engine's legal moves (outside the timing)
+and sent as the socket reader sends them.  Printed: microseconds per action (median of the
+runs) — the part of ``bench/load.py``'s ``server_us_per_action`` that is the game's, not
+the sockets'.  The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app.config import Settings  # noqa: E402
+from app.engine import legal_actions  # noqa: E402
+from app.rooms.actor import Command, RoomActor  # noqa: E402
+from app.rooms.memory_store import InMemoryStore  # noqa: E402
+from app.rooms.registry import RoomRegistry  # noqa: E402
+from app.rooms.room_state import PLAYING, hash_token  # noqa: E402
+
+EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
+
+
+class CountingOutlet:
+    def __init__(self) -> None:
+        self.frames = 0
+        self.chars = 0
+
+    def offer(self, text: str) -> bool:
+        self.frames += 1
+        self.chars += len(text)
+        return True
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
+async def send(actor: RoomActor, outlet: CountingOutlet, token: str | None, kind: str, cid: str,
+               payload: dict[str, Any]) -> None:
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    actor.tell(Command(outlet, hash_token(token) if token else None, kind, cid, payload, done))
+    await done
+
+
+async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: random.Random) -> tuple[float, int, int]:
+    actor = await registry.create(edition, public=False, max_seats=4, target=None, name=None)
+    seats = [await actor.join(f"p{i}") for i in range(4)]
+    outlets = [CountingOutlet() for _ in seats]
+    for seat, outlet in zip(seats, outlets, strict=True):
+        await actor.attach(outlet, seat["token"], None)
+    await send(actor, outlets[0], seats[0]["token"], "start", "s", {})
+    spent, done, n = 0.0, 0, 0
+    while done < actions:
+        st = actor.state
+        if st.status != PLAYING:
+            for i, seat in enumerate(seats):
+                await send(actor, outlets[i], seat["token"], "ready", f"r{n}", {"ready": True})
+            if st.status != PLAYING:
+                await send(actor, outlets[0], seats[0]["token"], "rematch", f"m{n}", {})
+            continue
+        assert st.match is not None
+        moves = [(s, a) for s in range(4) for a in legal_actions(st.match, s)
+                 if a.kind not in ("catch", "declare_uno")]
+        seat_no, action = rng.choice(moves)
+        n += 1
+        started = time.perf_counter()
+        await send(actor, outlets[seat_no], seats[seat_no]["token"], "action", f"a{n}",
+                   {"action": action.to_json()})
+        spent += time.perf_counter() - started
+        done += 1
+    await actor.stop()
+    return spent, sum(o.frames for o in outlets), sum(o.chars for o in outlets)
+
+
+async def run(actions: int, seed: int) -> dict[str, float]:
+    settings = Settings(_env_file=None, between_rounds_seconds=3600, database_url="memory://")  # type: ignore[call-arg]
+    registry = RoomRegistry(settings, InMemoryStore(), None)
+    await registry.start()
+    rng = random.Random(seed)
+    spent, frames, chars = 0.0, 0, 0
+    for edition in EDITIONS:
+        s, f, c = await one_room(registry, edition, actions // len(EDITIONS), rng)
+        spent, frames, chars = spent + s, frames + f, chars + c
+    await registry.stop()
+    return {"us_per_action": spent / actions * 1e6, "frames_per_action": frames / actions,
+            "chars_per_frame": chars / max(1, frames)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--actions", type=int, default=20_000)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    runs = [asyncio.run(run(args.actions, seed)) for seed in range(args.runs)]
+    for r in runs:
+        print({k: round(v, 1) for k, v in r.items()}, file=sys.stderr)
+    print(json.dumps({k: round(statistics.median(r[k] for r in runs), 1) for k in runs[0]} | {"runs": args.runs}))
+
+
+if __name__ == "__main__":
+    main()
