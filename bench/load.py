@@ -388,12 +388,13 @@ async def relay_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
 
 
 def quiet_collector() -> None:
-    """Thousands of clients in one process make a big heap, and a full garbage collection pass
-    over it stalls every one of them for hundreds of milliseconds — time the latency figures
-    would charge to the server.  The clients' heap is frozen once set up, and no full pass runs."""
+    """Thousands of clients in one process make a big heap, and garbage collection passes over
+    it stall every one of them for tens to hundreds of milliseconds — time the latency figures
+    would charge to the server.  As in the server (app/gc_policy.py): frozen once set up, then
+    no automatic collection (a run is short; its cycles wait for the process to end)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], 2**31 - 1)
+    gc.disable()
 
 
 def worker(plan: Plan, pipe: Connection) -> None:
