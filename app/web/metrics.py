@@ -13,6 +13,8 @@ import time
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 
+from app.gc_policy import Passes
+
 router = APIRouter(tags=["health"])
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -98,6 +100,12 @@ def render(request: Request) -> str:
                [("", getattr(store, "flushed_ops", 0))])
     out.metric("uno_store_failures_total", "counter", "Failed store writes (each is retried).",
                [("", getattr(store, "failures", 0))])
+    out.metric("uno_gc_passes_total", "counter", "Timed garbage collections (app/gc_policy.py).",
+               [("", Passes.count)])
+    out.metric("uno_gc_pause_seconds_total", "counter", "Seconds every room waited for those collections.",
+               [("", Passes.seconds)])
+    out.metric("uno_gc_last_pause_seconds", "gauge", "How long the last timed collection took.",
+               [("", Passes.last_seconds)])
     out.metric("process_resident_memory_bytes", "gauge", "Resident memory of the server process.",
                [("", resident_bytes())])
     fds = open_fds()

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = textwrap.dedent("""
     import asyncio, gc, weakref
     from app.config import Settings
+    from app.gc_policy import Passes
     from app.main import create_app
 
     async def main():
@@ -37,6 +38,7 @@ SCRIPT = textwrap.dedent("""
             assert gone() is not None, "collected before the timer"
             await asyncio.sleep(0.6)  # the timer's full pass
             assert gone() is None, "the timed full collection did not run"
+            assert Passes.count >= 1 and Passes.unreachable >= 2 and Passes.last_seconds > 0
         print("ok")
 
     asyncio.run(main())

@@ -37,7 +37,7 @@ def test_metrics_count_rooms_sockets_actions_and_latency(server: LiveServer) -> 
     before = scrape(server)
     for name in ("uno_rooms", "uno_sockets", "uno_actions_total", "uno_action_seconds_count",
                  "uno_store_flushes_total", "uno_store_flush_seconds_total", "uno_store_failures_total",
-                 "process_resident_memory_bytes"):
+                 "process_resident_memory_bytes", "uno_gc_passes_total", "uno_gc_last_pause_seconds"):
         assert name in before, name
     assert before["process_resident_memory_bytes"] > 1_000_000
 
