@@ -297,17 +297,38 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
             "slowest": stats.slowest}
 
 
+@dataclass
+class Window:
+    """Whether the measured seconds are running (read by the clients' callbacks)."""
+    on: bool = False
+
+
+async def measure(plan: Plan, pipe: Connection, window: Window, kick_off: Callable[[], None]) -> None:
+    """Line up with the other workers on one wall clock, start the traffic, open the window."""
+    quiet_collector()
+    pipe.send("ready")
+    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    await until(t0)
+    kick_off()
+    await until(t0 + plan.warmup)
+    window.on = True
+    await until(t0 + plan.warmup + plan.duration)
+    window.on = False
+    pipe.send("measured")
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # until the server's RSS is read
+
+
 async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     """Closed loop on ``/ws/echo``: each socket sends again as soon as its message comes back."""
     count = 0
-    measuring = False
+    window = Window()
     payload = json.dumps({"type": "action", "id": "a1", "action": {"kind": "play", "card": 12, "colour": "red"}})
     wires: list[WireClient] = []
 
     def echoed(i: int) -> Callable[[str], None]:
         def on_text(_: str) -> None:
             nonlocal count
-            if measuring:
+            if window.on:
                 count += 1
             wires[i].send(payload)
         return on_text
@@ -319,18 +340,12 @@ async def echo_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
             return await WireClient.connect(f"{plan.ws}/ws/echo", echoed(i))
 
     wires += await asyncio.gather(*(opened(i) for i in range(plan.rooms * plan.seats)))
-    quiet_collector()
-    pipe.send("ready")
-    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-    await until(t0)
-    for w in wires:
-        w.send(payload)
-    await until(t0 + plan.warmup)
-    measuring = True
-    await until(t0 + plan.warmup + plan.duration)
-    measuring = False
-    pipe.send("measured")
-    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+
+    def kick_off() -> None:
+        for w in wires:
+            w.send(payload)
+
+    await measure(plan, pipe, window, kick_off)
     for w in wires:
         w.close()
     return {"messages": count}
@@ -341,7 +356,7 @@ async def relay_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     message is in flight per group — a member sends, the server relays it to all of them, and
     once all have it the next member sends."""
     count = 0
-    measuring = False
+    window = Window()
     payload = json.dumps({"type": "action", "id": "a1", "action": {"kind": "play", "card": 12, "colour": "red"}})
     groups: list[list[WireClient]] = []
     waiting: list[int] = []
@@ -352,7 +367,7 @@ async def relay_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
             nonlocal count
             waiting[g] -= 1
             if waiting[g] == 0:  # the whole group has it: the next member's move
-                if measuring:
+                if window.on:
                     count += 1
                 turn[g] = (turn[g] + 1) % plan.seats
                 waiting[g] = plan.seats
@@ -369,18 +384,12 @@ async def relay_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
         waiting.append(plan.seats)
         turn.append(0)
         groups.append(list(await asyncio.gather(*(opened(g) for _ in range(plan.seats)))))
-    quiet_collector()
-    pipe.send("ready")
-    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-    await until(t0)
-    for group in groups:
-        group[0].send(payload)
-    await until(t0 + plan.warmup)
-    measuring = True
-    await until(t0 + plan.warmup + plan.duration)
-    measuring = False
-    pipe.send("measured")
-    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+
+    def kick_off() -> None:
+        for group in groups:
+            group[0].send(payload)
+
+    await measure(plan, pipe, window, kick_off)
     for group in groups:
         for w in group:
             w.close()
