@@ -39,8 +39,9 @@ class ProcessServer:
     """``uvicorn app.main:app`` in a child process, as a self-hoster runs it."""
 
     def __init__(self, database_url: str, data_dir: Path) -> None:
+        # The production garbage-collector policy too (tests/conftest.py turns it off in-process).
         self.env = {**os.environ, "DATABASE_URL": database_url, "UNO_DATA_DIR": str(data_dir),
-                    "UNO_BETWEEN_ROUNDS_SECONDS": "600"}
+                    "UNO_BETWEEN_ROUNDS_SECONDS": "600", "UNO_GC_FULL_SECONDS": "900"}
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
         self.audit = NoAudit()
