@@ -539,7 +539,8 @@ def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[byte
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
                              str(port), "--log-level", "warning", "--ws-max-size", "16384",
-                             "--ws-per-message-deflate", "false", "--backlog", "4096"], cwd=ROOT, env=env)
+                             "--ws-per-message-deflate", "false", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
+                             "--backlog", "4096"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -15,4 +15,5 @@ echo "UNO server: http://${shown}:${PORT}  (API docs: http://${shown}:${PORT}/do
 # Frames over 16 KiB are refused by the protocol layer (the app refuses over UNO_MESSAGE_MAX_BYTES, 8 KiB);
 # per-message-deflate would cost tens to hundreds of KiB per socket for small JSON frames.
 exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
-    --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false "$@"
+    --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
+    --ws app.transport.uvicorn_ws:WebSocketProtocol "$@"

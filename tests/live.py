@@ -27,6 +27,7 @@ from app.main import create_app
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.room_state import RoomState
+from app.transport.uvicorn_ws import WebSocketProtocol
 
 
 def digest(obj: Any) -> str:
@@ -145,7 +146,8 @@ class LiveServer:
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_max_size=16_384, ws_per_message_deflate=False)  # as scripts/run.sh
+                                ws_max_size=16_384, ws_per_message_deflate=False,  # as scripts/run.sh
+                                ws=WebSocketProtocol)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0

@@ -7,10 +7,16 @@ instead — which must still reclaim cyclic garbage.
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from websockets.server import ServerProtocol
+
+from tests.live import Client, LiveServer, create_room, seat_players
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,3 +57,33 @@ def test_collections_run_on_a_timer_and_never_on_allocation() -> None:
                          timeout=60)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip().endswith("ok")
+
+
+def test_dropped_connections_leave_nothing_for_the_collector(server: LiveServer) -> None:
+    """With automatic collection off, a dropped socket must be freed by reference counting alone:
+    uvicorn left websockets' parser and protocol in a cycle (app/transport/uvicorn_ws.py)."""
+
+    async def churn() -> None:
+        code = await create_room(server, "classic", 2, target=None)
+        players = await seat_players(server, code, 2)
+        for _ in range(60):
+            c = Client(server, code, players[1].token, 1)
+            await c.connect()
+            await c.recv()
+            assert c.ws is not None
+            c.ws.transport.abort()  # dropped: no close frame
+        await asyncio.sleep(0.3)
+        for p in players:
+            await p.close()
+
+    def alive() -> int:
+        return sum(1 for o in gc.get_objects() if type(o) is ServerProtocol)
+
+    gc.collect()
+    before = alive()
+    gc.disable()
+    try:
+        asyncio.run(churn())
+        assert alive() - before < 10, f"{alive() - before} protocols of dropped sockets wait for the collector"
+    finally:
+        gc.enable()
