@@ -151,7 +151,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(metrics.router)
     app.include_router(api.router)
     app.include_router(matches.router)
-    app.include_router(ws.router)
     pages.install(app)  # the HTML pages and /static
     return app
 

@@ -493,8 +493,8 @@ class RoomActor:
 
     def _push(self) -> None:
         """Send every connected seat (and spectator) the patch to its new view."""
-        live = [(p, self.streams[p.token_hash]) for p in self.state.players]
-        live = [(p, stream) for p, stream in live if stream.outlet is not None and stream.view is not None]
+        streams = ((p, self.streams[p.token_hash]) for p in self.state.players)
+        live = [(p, stream) for p, stream in streams if stream.outlet is not None and stream.view is not None]
         seats: list[int | None] = [p.seat for p, _ in live]
         if self.spectators:
             seats.append(None)

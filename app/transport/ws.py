@@ -5,6 +5,7 @@ Reader side: check each client frame's size and the socket's message rate (``lim
 big closes 1009, too fast 1008), parse it, hand it to the room's inbox and wait until the room
 has processed it before reading the next — one frame in flight per socket, so a flooding
 client only slows itself.  Writer side: ``Connection``.  Counters for ``/metrics``: ``metrics.py``.
+The app reaches both endpoints through ``serve_socket`` (not FastAPI's router: see there).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import contextlib
 import logging
 import time
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
@@ -37,7 +38,6 @@ from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, ori
 from .messages import BadMessage, parse
 from .metrics import Metrics
 
-router = APIRouter()
 log = logging.getLogger("app.transport")
 
 
@@ -71,7 +71,6 @@ async def refuse(conn: Connection, code: int, error: str, message: str, reason: 
         await asyncio.wait_for(asyncio.shield(conn.writer), 2)
 
 
-@router.websocket("/ws/rooms/{code}")
 async def room_socket(ws: WebSocket, code: str) -> None:
     registry: RoomRegistry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
@@ -174,7 +173,6 @@ async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: s
             metrics.action_seconds.observe(time.perf_counter() - received)
 
 
-@router.websocket("/ws/echo")
 async def echo_socket(ws: WebSocket) -> None:
     """Sends every text frame straight back (or to its ``group``): the load benchmark's baselines."""
     settings: Settings = ws.app.state.settings
@@ -216,7 +214,8 @@ async def serve_socket(app: Starlette, scope: Scope, receive: Receive, send: Sen
     A socket lives for hours, and whatever wraps its handler lives as long: FastAPI's stack of
     middleware and routing layers cost each socket about twenty suspended coroutines and a
     wrapper around every frame sent.  None of them does anything for a socket (its checks
-    are the endpoint's own), so the app sends these two paths here first (``UnoApp``).
+    are the endpoint's own), so the app sends these two paths here first (``UnoApp``), and
+    they are not registered with FastAPI's router at all.
     """
     if scope["type"] != "websocket":
         return False
