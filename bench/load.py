@@ -108,8 +108,13 @@ class Room:
 
 
 @dataclass
-class Stats:
-    measuring: bool = False
+class Window:
+    """Whether the measured seconds are running (read by the clients' callbacks)."""
+    on: bool = False
+
+
+@dataclass
+class Stats(Window):
     actions: int = 0
     latencies: list[float] = field(default_factory=list)
     slowest: list[tuple[float, float]] = field(default_factory=list)  # (wall clock, seconds) past 50 ms
@@ -154,7 +159,7 @@ class Bot:
             if room.inflight is not None and self.index in room.waiting:
                 room.waiting.discard(self.index)
                 if not room.waiting:
-                    if self.stats.measuring:
+                    if self.stats.on:
                         took = time.perf_counter() - room.inflight
                         self.stats.latencies.append(took)
                         if took > 0.05:
@@ -162,7 +167,7 @@ class Bot:
                     room.inflight = None
         elif t in ("ack", "error"):
             self.busy = False
-            if t == "ack" and str(frame.get("id", "")).startswith("a") and self.stats.measuring:
+            if t == "ack" and str(frame.get("id", "")).startswith("a") and self.stats.on:
                 self.stats.actions += 1
             if t == "error":
                 self.stats.errors += 1
@@ -275,32 +280,26 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     stats = Stats()
     rooms = await setup_rooms(plan, stats)
     bots = [b for room in rooms for b in room.bots]
-    quiet_collector()
-    pipe.send("ready")
-    t0 = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # the same wall clock for all
-    for room in rooms:
-        room.bots[0].send({"type": "start"}, "s")
-    await until(t0 + plan.warmup)
-    stats.measuring = True
-    while time.time() < t0 + plan.warmup + plan.duration:
-        await asyncio.sleep(min(1.0, max(0.0, t0 + plan.warmup + plan.duration - time.time())))
-        for b in bots:  # a nudge, in case a frame a bot waited for said nothing new
-            b.decide()
-    stats.measuring = False
-    pipe.send("measured")
-    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # until the server's RSS is read
+
+    def kick_off() -> None:
+        for room in rooms:
+            room.bots[0].send({"type": "start"}, "s")
+
+    async def nudge() -> None:
+        while True:  # in case a frame a bot waited for said nothing new
+            await asyncio.sleep(1.0)
+            for b in bots:
+                b.decide()
+
+    nudging = asyncio.create_task(nudge())
+    await measure(plan, pipe, stats, kick_off)
+    nudging.cancel()
     for b in bots:
         assert b.wire is not None
         b.wire.close()
     failures = [b.failure for b in bots if b.failure is not None]
     return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures,
             "slowest": stats.slowest}
-
-
-@dataclass
-class Window:
-    """Whether the measured seconds are running (read by the clients' callbacks)."""
-    on: bool = False
 
 
 async def measure(plan: Plan, pipe: Connection, window: Window, kick_off: Callable[[], None]) -> None:
