@@ -134,7 +134,21 @@ class FrameAudit:
             return self.views.get((code, seat, seq))
 
 
-class LiveServer:
+class OnLoopback:
+    """A server on 127.0.0.1 and ``port``: its HTTP and WebSocket base URLs."""
+
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+class LiveServer(OnLoopback):
     def __init__(self, settings: Settings | None = None, store: Store | None = None) -> None:
         self.audit = FrameAudit()
         # The abuse limits are per address and every test client is 127.0.0.1: raised here; the
@@ -165,14 +179,6 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(10)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     @property
     def registry(self) -> Any:

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.live import Client, choose, create_room, seat_players, start_game
+from tests.live import Client, OnLoopback, choose, create_room, seat_players, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ class NoAudit:
         return None
 
 
-class ProcessServer:
+class ProcessServer(OnLoopback):
     """``uvicorn app.main:app`` in a child process, as a self-hoster runs it."""
 
     def __init__(self, database_url: str, data_dir: Path) -> None:
@@ -83,14 +83,6 @@ class ProcessServer:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
 
 def durable(view: dict[str, Any]) -> dict[str, Any]:
