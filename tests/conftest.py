@@ -3,7 +3,8 @@
 Hidden information (C-16): every server the tests start records every frame it sends
 (``tests.live.FrameAudit``).  Whatever a test is about — a full game, a reconnect, a hostile
 client, a browser — it fails if any frame sent while it ran carried a card another seat held,
-a card of the draw pile, or another seat's private log entry.
+a card of the draw pile, or another seat's private log entry.  It fails too if a view a frame
+was made from differs from the same view built from scratch (the room keeps unchanged parts).
 """
 
 from __future__ import annotations
@@ -25,17 +26,20 @@ _totals = {"frames": 0, "servers": 0, "leaks": 0}
 
 @pytest.fixture(autouse=True)
 def no_hidden_card_leaves_the_server() -> Iterator[None]:
-    before = {id(a): (len(a.violations), a.frames) for a in FrameAudit.all}
+    before = {id(a): (len(a.violations), a.frames, len(a.stale)) for a in FrameAudit.all}
     yield
     problems: list[str] = []
+    stale: list[str] = []
     for audit in FrameAudit.all:
-        seen, frames = before.get(id(audit), (0, 0))
+        seen, frames, seen_stale = before.get(id(audit), (0, 0, 0))
         with audit.lock:
             problems += audit.violations[seen:]
+            stale += audit.stale[seen_stale:]
             _totals["frames"] += audit.frames - frames
     _totals["servers"] = len(FrameAudit.all)
     _totals["leaks"] += len(problems)
     assert not problems, "C-16: hidden cards left the server:\n" + "\n".join(problems[:20])
+    assert not stale, "views sent differ from views built from scratch:\n" + "\n".join(stale[:20])
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -23,6 +23,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from app.config import Settings
+from app.engine.view_parts import ViewParts
 from app.main import create_app
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
@@ -76,6 +77,7 @@ class FrameAudit:
         self.views: dict[tuple[str, int, int], str] = {}  # (room, seat, seq) -> digest of the view
         self.sent: dict[tuple[str, int | None], set[str]] = {}  # exact texts sent, by seat
         self.violations: list[str] = []
+        self.stale: list[str] = []  # views sent that differ from a view built from scratch
         self.frames = 0
         self.answered: set[tuple[str, str]] = set()  # (room, client id) the room has answered
 
@@ -83,12 +85,17 @@ class FrameAudit:
                  view: dict[str, Any] | None) -> None:
         frame = json.loads(text)
         problems = self.check(seat, frame, state)
+        # The room keeps unchanged view parts between builds (ViewParts): one kept too long would
+        # show a seat something that is no longer so, in patches and snapshots alike.
+        stale = view is not None and view != state.views((seat,), ViewParts())[seat]
         with self.lock:
             self.frames += 1
             self.sent.setdefault((code, seat), set()).add(hashlib.sha256(text.encode()).hexdigest())
             if view is not None and seat is not None:
                 self.views[(code, seat, frame["seq"])] = digest(view)
             self.violations.extend(f"{code} seat {seat}: {p}" for p in problems)
+            if stale:
+                self.stale.append(f"{code} seat {seat}: a {frame.get('type')} frame (seq {frame.get('seq')})")
             if frame.get("type") in ("ack", "error") and frame.get("id"):
                 self.answered.add((code, frame["id"]))
 

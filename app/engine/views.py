@@ -15,29 +15,41 @@ from typing import Any
 
 from .match import Match
 from .round import CHALLENGE, DRAWN, SPECIAL, Round
+from .view_parts import ViewParts
 
 
 def view(match: Match, seat: int | None) -> dict[str, Any]:
     return views(match, (seat,))[seat]
 
 
-def views(match: Match, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-    """The views of several seats at once: what all of them may see is built once and shared."""
-    public: dict[str, Any] = {
-        "edition": match.config.edition,
-        "seats": match.config.seats,
-        "target": match.target,
-        "house_rules": match.config.house.to_json(),
-        "phase": match.phase,
-        "round": match.round_no,
-        "dealer": match.dealer,
-        "scores": list(match.scores),
-        "winner": match.winner,
-        "history": [
-            {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
-            for r in match.history
-        ],
-    }
+def views(match: Match, seats: Iterable[int | None],
+          parts: ViewParts | None = None) -> dict[int | None, dict[str, Any]]:
+    """The views of several seats at once: what all of them may see is built once and shared.
+
+    With ``parts`` (kept by the caller between calls), the match's part that has not changed
+    since the last call is the same object as then."""
+    parts = parts or ViewParts()
+
+    def match_part() -> dict[str, Any]:
+        return {
+            "edition": match.config.edition,
+            "seats": match.config.seats,
+            "target": match.target,
+            "house_rules": parts.get("house_rules", match.config.house, match.config.house.to_json),
+            "phase": match.phase,
+            "round": match.round_no,
+            "dealer": match.dealer,
+            "scores": list(match.scores),
+            "winner": match.winner,
+            "history": [
+                {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
+                for r in match.history
+            ],
+        }
+
+    # Rounds are only ever appended to the history, and scores change with it.
+    public = parts.get("match", (match.phase, match.round_no, match.dealer, tuple(match.scores), match.winner,
+                                 match.target, len(match.history)), match_part, owner=match)
     table = public_table(match.round)
     out: dict[int | None, dict[str, Any]] = {}
     for seat in seats:

@@ -2,11 +2,14 @@
 
 Everything here is owned by one ``RoomActor`` and touched by it alone.  Published entries
 (log lines, chat lines) are never mutated once built — they are replaced — because each
-seat's last view holds references to them and is diffed against the next one.
+seat's last view holds references to them and is diffed against the next one.  For the same
+reason the parts of views are kept (``ViewParts``) while they are unchanged, so the differ
+passes them by identity.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import time
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine import Event, HouseRules, Match, views
+from app.engine.view_parts import ViewParts
 
 from .narrate import describe, scrub
 
@@ -84,11 +88,13 @@ class RoomState:
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
     entries: int = 0  # numbers every log and chat entry, so clients can key them
+    revision: int = 0  # counts every change to the logs and the chat (the key of their view parts)
     # Room options, chosen at creation and kept in the RoomOpened record.
     house: HouseRules = field(default_factory=HouseRules)
     turn_seconds: int | None = None  # None: no turn clock
     away_grace_seconds: float = 30.0  # a seat away this long is played by a bot until it returns
     turn_deadline: float | None = None  # epoch seconds: the pending decision is made for its seat then
+    parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
 
     def options(self) -> dict[str, Any]:
         """The room options as stored (``RoomOpened.options``) and shown."""
@@ -115,6 +121,7 @@ class RoomState:
     # ------------------------------------------------------------------ logs
 
     def _number(self) -> int:
+        self.revision += 1
         self.entries += 1
         return self.entries
 
@@ -131,6 +138,7 @@ class RoomState:
         for i, e in enumerate(self.log):
             if e is old:
                 self.log[i] = new
+                self.revision += 1
                 return True
         return False
 
@@ -161,6 +169,12 @@ class RoomState:
     # ------------------------------------------------------------------ views
 
     def room_info(self) -> dict[str, Any]:
+        key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
+               self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
+               self.turn_deadline, self.away_grace_seconds)
+        return self.parts.get("room", key, self._room_info)
+
+    def _room_info(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.name,
@@ -201,29 +215,42 @@ class RoomState:
         """Everything ``seat`` (None: a spectator) may see; the thing the server diffs."""
         return self.views((seat,))[seat]
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    def views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, dict[str, Any]]:
         """Several seats' views at once.  What they all see is built once and shared between them
-        (views are read-only), so it costs one build, and the differ can compare it once."""
+        (views are read-only), so it costs one build, and the differ can compare it once.
+        ``parts``: where unchanged parts are kept (the room's own unless given: a fresh one builds
+        everything anew, as the tests do to check the kept parts)."""
         seats = tuple(seats)
-        games = views(self.match, seats) if self.match is not None else dict.fromkeys(seats)
+        parts = parts or self.parts
+        games = views(self.match, seats, parts) if self.match is not None else dict.fromkeys(seats)
         room = self.room_info()
-        players = [
-            {"seat": p.seat, "name": p.name, "connected": p.connected, "host": p.seat == self.host,
-             "ready": p.ready, "bot": p.bot, "auto": p.auto}
-            for p in self.players
-        ]
-        chat, log, summary = list(self.chat), list(self.log), self.summary()
+        seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto) for p in self.players)
+        players = parts.get("players", (self.host, seated), lambda: [
+            {"seat": seat, "name": name, "connected": connected, "host": seat == self.host,
+             "ready": ready, "bot": bot, "auto": auto}
+            for seat, name, connected, ready, bot, auto in seated
+        ])
+        rev = self.revision
+        chat = parts.get("chat", rev, lambda: list(self.chat))
+        log = parts.get("log", rev, lambda: list(self.log))
+        summary = self.summary()
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
                                    "chat": chat, "log": log, "game": games[seat], "summary": summary}
             if seat is not None:
-                one["private"] = list(self.private.get(seat, ()))
+                box: Iterable[dict[str, Any]] = self.private.get(seat, ())
+                one["private"] = parts.get(("private", seat), rev, functools.partial(list, box), owner=box)
             out[seat] = one
         return out
 
     def public_summary(self) -> dict[str, Any]:
-        """What the lobby lists: no tokens, no cards."""
+        """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
+        key = (self.name, self.public, self.max_seats, self.target, self.status,
+               tuple((p.name, p.bot) for p in self.players), self.house, self.turn_seconds, self.away_grace_seconds)
+        return self.parts.get("lobby", key, self._public_summary)
+
+    def _public_summary(self) -> dict[str, Any]:
         taken = len(self.players)
         return {
             "code": self.code,
