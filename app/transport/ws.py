@@ -183,23 +183,25 @@ async def echo_socket(ws: WebSocket) -> None:
         await ws.close(CLOSE_NO_ROOM, "echo endpoint disabled")
         return
     await ws.accept()
-    # ?group=name: a relay — each message goes to every socket of the group, the sender too:
-    # a room's traffic (one in, one out per player) with no game behind it.
+    # Frames go out as the rooms' do (``Connection``), so the baselines cost what a room's
+    # sockets cost.  ?group=name: a relay — each message goes to every socket of the group, the
+    # sender too: a room's traffic (one in, one out per player) with no game behind it.
+    conn = Connection(ws, settings.send_queue_frames)
     group = ws.query_params.get("group")
-    groups: dict[str, set[WebSocket]] = ws.app.state.echo_groups
-    members = groups.setdefault(group, set()) if group else {ws}
-    members.add(ws)
+    groups: dict[str, set[Connection]] = ws.app.state.echo_groups
+    members = groups.setdefault(group, set()) if group else {conn}
+    members.add(conn)
     try:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             while True:
                 text = await ws.receive_text()
                 for member in list(members):
-                    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                        await member.send_text(text)
+                    member.offer(text)
     finally:
-        members.discard(ws)
+        members.discard(conn)
         if group and not members:
             groups.pop(group, None)
+        await conn.aclose()
 
 
 # ---------------------------------------------------------------------- the sockets' own entrance

@@ -6,10 +6,13 @@ import asyncio
 from typing import Any
 
 from app.transport.connection import CLOSE_TOO_SLOW, Connection
+from app.transport.uvicorn_ws import SEND_NOW
 
 
 class StuckSocket:
     """A peer that never reads: every send waits forever."""
+
+    scope: dict[str, Any] = {}  # noqa: RUF012 (no server extensions: every frame is queued)
 
     def __init__(self) -> None:
         self.closed_with: tuple[int, str] | None = None
@@ -44,6 +47,8 @@ def test_orderly_close_sends_what_was_queued_first() -> None:
         sent: list[Any] = []
 
         class Fast:
+            scope: dict[str, Any] = {}  # noqa: RUF012
+
             async def send_text(self, text: str) -> None:
                 sent.append(text)
 
@@ -56,5 +61,53 @@ def test_orderly_close_sends_what_was_queued_first() -> None:
         conn.close(4000, "replaced")
         await asyncio.wait_for(conn.writer, 1)
         assert sent == ["0", "1", "2", ("close", 4000)]
+
+    asyncio.run(main())
+
+
+def test_frames_written_on_the_spot_keep_their_order_when_the_socket_backs_up() -> None:
+    """With the server's shortcut (uvicorn_ws.SEND_NOW) frames are written at once; while the
+    socket cannot take more, they queue, and nothing overtakes what is queued."""
+
+    async def main() -> None:
+        wire: list[str] = []
+        full = False
+
+        def send_now(text: str) -> bool:
+            if full:
+                return False
+            wire.append(text)
+            return True
+
+        drained = asyncio.Event()
+
+        class Socket:
+            scope = {"extensions": {SEND_NOW: send_now}}  # noqa: RUF012
+
+            async def send_text(self, text: str) -> None:  # the ASGI way: waits until writable
+                await drained.wait()
+                wire.append(text)
+
+            async def close(self, code: int, reason: str) -> None:
+                wire.append(f"close {code}")
+
+        conn = Connection(Socket(), max_frames=8)  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        conn.offer("0")
+        assert wire == ["0"]  # written before offer returned: no task switch
+        full = True
+        conn.offer("1")  # refused on the spot: queued for the writer
+        full = False
+        conn.offer("2")  # the socket could take it now, but "1" is ahead of it
+        await asyncio.sleep(0.01)
+        assert wire == ["0"]
+        drained.set()
+        await asyncio.sleep(0.01)
+        assert wire == ["0", "1", "2"]
+        conn.offer("3")  # the queue is empty again: on the spot
+        assert wire == ["0", "1", "2", "3"]
+        conn.close(1000, "bye")
+        await asyncio.wait_for(conn.writer, 1)
+        assert wire[-1] == "close 1000"
 
     asyncio.run(main())
