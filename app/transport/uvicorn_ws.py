@@ -55,6 +55,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
+        # The scope holds ``send_now``, which holds this protocol: a cycle, broken here.
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(SEND_NOW, None)
         with contextlib.suppress(Exception):  # idempotent; a parser already finished has nothing to end
             self.conn.receive_eof()
         # After the end of stream the parser still waits (to discard what might follow): close it,
