@@ -25,6 +25,8 @@ At full speed two baselines follow on the same server, with the same sockets:
   per group, relayed to every member — a room's traffic with no game behind it:
   ``relay_ratio`` = game actions/s over relayed messages/s.
 The ``*_cost_ratio`` figures are the same ratios from the server's CPU time alone.
+``echo_ratio_ceiling`` = relayed messages/s over echo messages/s: the ``echo_ratio`` a room
+that cost nothing would score, its traffic alone (a game sends more: the mover's answer too).
 The last line printed is one JSON object.
 """
 
@@ -658,6 +660,10 @@ def main() -> None:
         result["relay_ratio"] = round(main_run["actions_per_s"] / main_run["relay_msgs_per_s"], 3)
         if main_run.get("server_us_per_action") and main_run.get("server_us_per_relay"):
             result["relay_cost_ratio"] = round(main_run["server_us_per_relay"] / main_run["server_us_per_action"], 3)
+        if main_run.get("echo_msgs_per_s"):
+            # The echo_ratio of a room that costs nothing: its traffic alone, against the 1:1 echo.
+            # No game, which must also answer the mover, can score above it.
+            result["echo_ratio_ceiling"] = round(main_run["relay_msgs_per_s"] / main_run["echo_msgs_per_s"], 3)
     # Durable stores: every action is committed (group commit) before it is acknowledged.
     for store in ("sqlite", "postgres"):
         if store in stores and "memory" in stores:
