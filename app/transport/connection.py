@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from starlette.websockets import WebSocket
 
-from .uvicorn_ws import SEND_NOW
+from .uvicorn_ws import CLOSE_GOING_AWAY, GOING_AWAY, SEND_NOW
 
 log = logging.getLogger("app.transport")
 
@@ -38,7 +38,10 @@ class Connection:
         self.cut_off = False
         self.reader: asyncio.Task[None] | None = None
         # Under another server (or a test client) there is no shortcut: every frame is queued.
-        self.send_now: Callable[[str], bool] | None = ws.scope.get("extensions", {}).get(SEND_NOW)
+        extensions = ws.scope.get("extensions") or {}
+        self.send_now: Callable[[str], bool] | None = extensions.get(SEND_NOW)
+        if self.send_now is not None:  # our protocol: it asks us to close when the server stops
+            extensions[GOING_AWAY] = self.going_away
         self.sending = False  # the writer holds a frame it is waiting to write
         self.writer = asyncio.create_task(self._write())
 
@@ -55,6 +58,10 @@ class Connection:
             self.close(CLOSE_TOO_SLOW, "too slow: reconnect to resume")
             return False
         return True
+
+    def going_away(self) -> None:
+        """The server is stopping: what is queued goes out, then "going away" (clients reconnect)."""
+        self.close(CLOSE_GOING_AWAY, "server restarting")
 
     def close(self, code: int, reason: str) -> None:
         """Stop sending and close the socket once what is already queued has gone (if it can)."""

@@ -1,4 +1,4 @@
-"""uvicorn's WebSocket protocol, with one fix and one shortcut.
+"""uvicorn's WebSocket protocol, with two fixes and one shortcut.
 
 The fix: a lost connection ends websockets' parser.
 
@@ -10,10 +10,15 @@ timer only (app/gc_policy.py), so under connection churn these would pile up bet
 (measured: +64 MiB for 1,200 dropped connections).  Feeding the parser its end of stream and
 closing it ends the generator, which breaks the cycle: reference counting frees it all at once.
 
+The second fix: a server that stops says "going away" (1001), the code for it, where
+uvicorn says "service restart" (1012) — and it says it after what the app still had queued
+for the socket.  uvicorn closes every socket before the app's own shutdown runs; the app
+puts ``GOING_AWAY`` in the scope's extensions, a function that closes the socket its own
+way (``Connection``: what is queued, then the close frame).
+
 The shortcut: the ASGI scope's extensions carry ``SEND_NOW``, a plain function that writes a
 text frame at once.  Through ASGI each frame costs a task switch (an ASGI ``send`` is a
-coroutine, so the room hands frames to a writer task) and four coroutine layers; a room
-sends four or five frames per move, and that was a fifth of the server's time under load.
+coroutine, so the room hands frames to a writer task) and four coroutine layers.
 ``Connection`` uses it when nothing is queued ahead and the socket can take more; otherwise
 (and under any other server) frames go the ASGI way.
 
@@ -31,6 +36,9 @@ from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 
 SEND_NOW = "uno.send_now"
+GOING_AWAY = "uno.going_away"
+CLOSE_GOING_AWAY = 1001
+SHUTDOWN_WAIT_S = 5.0  # how long the app's own close may take before the socket is dropped
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
@@ -53,12 +61,33 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
 
+    def shutdown(self) -> None:
+        """The server is stopping: close with 1001, the app's way if it said how."""
+        if not self.handshake_complete or self.close_sent:  # no socket yet (uvicorn answers 500), or closing
+            super().shutdown()
+            return
+        self.stop_keepalive()
+        extensions: dict[str, Any] = self.scope["extensions"]
+        going_away = extensions.get(GOING_AWAY)
+        if going_away is not None:
+            going_away()
+            # Whatever happens there, the socket is gone in a few seconds (uvicorn waits for it).
+            self.loop.call_later(SHUTDOWN_WAIT_S, self.transport.close)
+            return
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": CLOSE_GOING_AWAY})
+        self.conn.send_close(CLOSE_GOING_AWAY, "server going away")
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        self.transport.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
-        # The scope holds ``send_now``, which holds this protocol: a cycle, broken here.
+        # The scope holds ``send_now`` (and the app's ``going_away``), which hold this protocol:
+        # a cycle, broken here.
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"].pop(SEND_NOW, None)
+            scope["extensions"].pop(GOING_AWAY, None)
         with contextlib.suppress(Exception):  # idempotent; a parser already finished has nothing to end
             self.conn.receive_eof()
         # After the end of stream the parser still waits (to discard what might follow): close it,

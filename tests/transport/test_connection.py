@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from app.transport.connection import CLOSE_TOO_SLOW, Connection
-from app.transport.uvicorn_ws import SEND_NOW
+from app.transport.uvicorn_ws import GOING_AWAY, SEND_NOW
 
 
 class StuckSocket:
@@ -109,5 +109,35 @@ def test_frames_written_on_the_spot_keep_their_order_when_the_socket_backs_up() 
         conn.close(1000, "bye")
         await asyncio.wait_for(conn.writer, 1)
         assert wire[-1] == "close 1000"
+
+    asyncio.run(main())
+
+
+def test_a_stopping_server_sends_what_is_queued_then_going_away() -> None:
+    """SIGTERM: the protocol calls the GOING_AWAY the connection left in the scope (uvicorn_ws)."""
+
+    async def main() -> None:
+        wire: list[str] = []
+        drained = asyncio.Event()
+
+        class Socket:
+            scope: dict[str, Any] = {"extensions": {SEND_NOW: lambda text: False}}  # noqa: RUF012 (backed up)
+
+            async def send_text(self, text: str) -> None:
+                await drained.wait()
+                wire.append(text)
+
+            async def close(self, code: int, reason: str) -> None:
+                wire.append(f"close {code}")
+
+        socket = Socket()
+        conn = Connection(socket, max_frames=8)  # type: ignore[arg-type]
+        conn.offer("a")
+        conn.offer("b")
+        socket.scope["extensions"][GOING_AWAY]()  # what the protocol does when the server stops
+        assert not conn.offer("late")
+        drained.set()
+        await asyncio.wait_for(conn.writer, 1)
+        assert wire == ["a", "b", "close 1001"]
 
     asyncio.run(main())
