@@ -65,43 +65,48 @@ def test_orderly_close_sends_what_was_queued_first() -> None:
     asyncio.run(main())
 
 
+class ServerSocket:
+    """A socket under our uvicorn protocol: ``send_now`` writes on the spot unless ``full``; the
+    ASGI way waits until ``drained``.  Whatever is written lands in ``wire``."""
+
+    def __init__(self) -> None:
+        self.wire: list[str] = []
+        self.full = False
+        self.drained = asyncio.Event()
+        self.scope: dict[str, Any] = {"extensions": {SEND_NOW: self.send_now}}
+
+    def send_now(self, text: str) -> bool:
+        if self.full:
+            return False
+        self.wire.append(text)
+        return True
+
+    async def send_text(self, text: str) -> None:
+        await self.drained.wait()
+        self.wire.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.wire.append(f"close {code}")
+
+
 def test_frames_written_on_the_spot_keep_their_order_when_the_socket_backs_up() -> None:
     """With the server's shortcut (uvicorn_ws.SEND_NOW) frames are written at once; while the
     socket cannot take more, they queue, and nothing overtakes what is queued."""
 
     async def main() -> None:
-        wire: list[str] = []
-        full = False
-
-        def send_now(text: str) -> bool:
-            if full:
-                return False
-            wire.append(text)
-            return True
-
-        drained = asyncio.Event()
-
-        class Socket:
-            scope = {"extensions": {SEND_NOW: send_now}}  # noqa: RUF012
-
-            async def send_text(self, text: str) -> None:  # the ASGI way: waits until writable
-                await drained.wait()
-                wire.append(text)
-
-            async def close(self, code: int, reason: str) -> None:
-                wire.append(f"close {code}")
-
-        conn = Connection(Socket(), max_frames=8)  # type: ignore[arg-type]
+        socket = ServerSocket()
+        wire = socket.wire
+        conn = Connection(socket, max_frames=8)  # type: ignore[arg-type]
         await asyncio.sleep(0)
         conn.offer("0")
         assert wire == ["0"]  # written before offer returned: no task switch
-        full = True
+        socket.full = True
         conn.offer("1")  # refused on the spot: queued for the writer
-        full = False
+        socket.full = False
         conn.offer("2")  # the socket could take it now, but "1" is ahead of it
         await asyncio.sleep(0.01)
         assert wire == ["0"]
-        drained.set()
+        socket.drained.set()
         await asyncio.sleep(0.01)
         assert wire == ["0", "1", "2"]
         conn.offer("3")  # the queue is empty again: on the spot
@@ -117,27 +122,15 @@ def test_a_stopping_server_sends_what_is_queued_then_going_away() -> None:
     """SIGTERM: the protocol calls the GOING_AWAY the connection left in the scope (uvicorn_ws)."""
 
     async def main() -> None:
-        wire: list[str] = []
-        drained = asyncio.Event()
-
-        class Socket:
-            scope: dict[str, Any] = {"extensions": {SEND_NOW: lambda text: False}}  # noqa: RUF012 (backed up)
-
-            async def send_text(self, text: str) -> None:
-                await drained.wait()
-                wire.append(text)
-
-            async def close(self, code: int, reason: str) -> None:
-                wire.append(f"close {code}")
-
-        socket = Socket()
+        socket = ServerSocket()
+        socket.full = True  # backed up: frames queue
         conn = Connection(socket, max_frames=8)  # type: ignore[arg-type]
         conn.offer("a")
         conn.offer("b")
         socket.scope["extensions"][GOING_AWAY]()  # what the protocol does when the server stops
         assert not conn.offer("late")
-        drained.set()
+        socket.drained.set()
         await asyncio.wait_for(conn.writer, 1)
-        assert wire == ["a", "b", "close 1001"]
+        assert socket.wire == ["a", "b", "close 1001"]
 
     asyncio.run(main())
