@@ -19,10 +19,10 @@ from starlette.types import Receive, Scope, Send
 from app import gc_policy
 from app.config import Settings, get_settings
 from app.persistence import open_store
-from app.rooms.actor import FrameObserver
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
+from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages

@@ -26,7 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
 from app.engine import legal_actions  # noqa: E402
-from app.rooms.actor import Command, RoomActor  # noqa: E402
+from app.rooms.actor import RoomActor  # noqa: E402
+from app.rooms.commands import command_adapter  # noqa: E402
+from app.rooms.inbox import Command  # noqa: E402
 from app.rooms.memory_store import InMemoryStore  # noqa: E402
 from app.rooms.registry import RoomRegistry  # noqa: E402
 from app.rooms.room_state import PLAYING, hash_token  # noqa: E402
@@ -48,10 +50,15 @@ class CountingOutlet:
         pass
 
 
+def command(kind: str, cid: str, payload: dict[str, Any]) -> Any:
+    """Validated as the socket reader validates a frame: outside the room, and outside the timing."""
+    return command_adapter.validate_python({"type": kind, "id": cid, **payload})
+
+
 async def send(actor: RoomActor, outlet: CountingOutlet, token: str | None, kind: str, cid: str,
-               payload: dict[str, Any]) -> None:
+               payload: dict[str, Any], body: Any = None) -> None:
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    actor.tell(Command(outlet, hash_token(token) if token else None, kind, cid, payload, done))
+    actor.tell(Command(outlet, hash_token(token) if token else None, body or command(kind, cid, payload), done))
     await done
 
 
@@ -76,9 +83,9 @@ async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: rand
                  if a.kind not in ("catch", "declare_uno")]
         seat_no, action = rng.choice(moves)
         n += 1
+        body = command("action", f"a{n}", {"action": action.to_json()})
         started = time.perf_counter()
-        await send(actor, outlets[seat_no], seats[seat_no]["token"], "action", f"a{n}",
-                   {"action": action.to_json()})
+        await send(actor, outlets[seat_no], seats[seat_no]["token"], "action", f"a{n}", {}, body)
         spent += time.perf_counter() - started
         done += 1
     await actor.stop()

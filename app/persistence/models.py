@@ -92,6 +92,8 @@ class ActionRow(Base):
     seq: Mapped[int]  # 1, 2, ... within the match
     seat: Mapped[int]
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The id the client sent the action with: a resend after a crash is answered, not applied again.
+    client_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -114,4 +116,6 @@ class ChatRow(Base):
     seat: Mapped[int | None]
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    client_id: Mapped[str | None] = mapped_column(String(64))  # as for actions
+    sender: Mapped[str | None] = mapped_column(String(64))  # the sender seat's token hash (ids are per seat)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -71,9 +71,10 @@ def start_round(match_id: str, number: int, seed: str, dealer: int) -> Op:
     return (insert(RoundRow).values(match_id=match_id, number=number, seed=seed, dealer=dealer), None)
 
 
-def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, action: dict[str, Any]) -> Op:
+def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, action: dict[str, Any],
+               client_id: str | None = None) -> Op:
     return (_INSERT_ACTION, {"room_code": code, "match_id": match_id, "round": round_no, "seq": seq, "seat": seat,
-                             "action": action})
+                             "action": action, "client_id": client_id})
 
 
 def finish_round(match_id: str, number: int, winner: int, points: int, totals: Sequence[int],
@@ -93,8 +94,10 @@ def finish_match(code: str, match_id: str, winner: int | None, status: str = "ov
             update_room(code, status="over")]
 
 
-def add_chat(code: str, seat: int | None, name: str, text: str) -> Op:
-    return (_INSERT_CHAT, {"room_code": code, "seat": seat, "name": name, "text": text})
+def add_chat(code: str, seat: int | None, name: str, text: str, client_id: str | None = None,
+             sender: str | None = None) -> Op:
+    return (_INSERT_CHAT, {"room_code": code, "seat": seat, "name": name, "text": text, "client_id": client_id,
+                           "sender": sender})
 
 
 def put_seats(code: str, seats: Sequence[SeatInfo]) -> list[Op]:
@@ -108,7 +111,8 @@ def ops_for(record: r.Record) -> list[Op]:
     """The statements that store one record."""
     match record:
         case r.ActionApplied():
-            return [log_action(record.code, record.match_id, record.round, record.seq, record.seat, record.action)]
+            return [log_action(record.code, record.match_id, record.round, record.seq, record.seat, record.action,
+                               record.client_id)]
         case r.RoomOpened():
             return [create_room(record.code, name=record.name, edition=record.edition, public=record.public,
                                 max_seats=record.max_seats, target=record.target, options=record.options)]
@@ -128,7 +132,7 @@ def ops_for(record: r.Record) -> list[Op]:
         case r.MatchFinished():
             return finish_match(record.code, record.match_id, record.winner)
         case r.ChatPosted():
-            return [add_chat(record.code, record.seat, record.name, record.text)]
+            return [add_chat(record.code, record.seat, record.name, record.text, record.client_id, record.sender)]
         case r.RoomClosed():
             return [update_room(record.code, status="closed")]
     raise TypeError(f"not a record: {record!r}")
@@ -277,29 +281,41 @@ class SqlStore:
         async with self.engine.connect() as conn:
             rooms = (await conn.execute(select(RoomRow).where(RoomRow.status != "closed")
                                         .order_by(RoomRow.created_at))).all()
-            out: list[StoredRoom] = []
-            for room in rooms:
-                seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot)
-                                            .where(SeatRow.room_code == room.code).order_by(SeatRow.seat))).all()
-                chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text)
-                                           .where(ChatRow.room_code == room.code).order_by(ChatRow.id))).all()
-                match = await self._load_match(conn, room.match_id) if room.match_id else None
-                out.append(StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
-                                      room.options, room.status, room.host,
-                                      [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
-                                      [(c.seat, c.name, c.text) for c in chat]))
-            return out
+            return [await self._load(conn, room) for room in rooms]
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        async with self.engine.connect() as conn:
+            room = (await conn.execute(select(RoomRow).where(RoomRow.code == code, RoomRow.status != "closed"))).first()
+            return await self._load(conn, room) if room is not None else None
+
+    async def _load(self, conn: Any, room: Any) -> StoredRoom:
+        seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot)
+                                    .where(SeatRow.room_code == room.code).order_by(SeatRow.seat))).all()
+        chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.client_id, ChatRow.sender)
+                                   .where(ChatRow.room_code == room.code).order_by(ChatRow.id))).all()
+        answered = [(c.sender, c.client_id) for c in chat if c.client_id is not None and c.sender is not None]
+        match = None
+        if room.match_id:
+            match, client_ids = await self._load_match(conn, room.match_id)
+            by_seat = {s.seat: s.token_hash for s in seats}
+            answered += [(by_seat[seat], cid) for seat, cid in client_ids if seat in by_seat]
+        return StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
+                          room.options, room.status, room.host,
+                          [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
+                          [(c.seat, c.name, c.text) for c in chat], answered)
 
     @staticmethod
-    async def _load_match(conn: Any, match_id: str) -> StoredMatch | None:
+    async def _load_match(conn: Any, match_id: str) -> tuple[StoredMatch | None, list[tuple[int, str]]]:
+        """The match and the (seat, client id) of its actions that were sent with one."""
         row = (await conn.execute(select(MatchRow).where(MatchRow.id == match_id))).first()
         if row is None:
-            return None
+            return None, []
         rounds = (await conn.execute(select(RoundRow.number).where(RoundRow.match_id == match_id))).scalars().all()
-        actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action)
+        actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action, ActionRow.client_id)
                                       .where(ActionRow.match_id == match_id).order_by(ActionRow.seq))).all()
-        return StoredMatch(row.id, row.number, row.options, row.seed, list(row.players), max(rounds, default=1),
-                           [(a.round, a.seat, a.action) for a in actions])
+        client_ids = [(a.seat, a.client_id) for a in actions if a.client_id is not None]
+        return (StoredMatch(row.id, row.number, row.options, row.seed, list(row.players), max(rounds, default=1),
+                            [(a.round, a.seat, a.action) for a in actions]), client_ids)
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None:
         """Rounds, points per round, running totals and the winner of one match."""

@@ -20,6 +20,7 @@ class _Match:
     winner: int | None = None
     rounds: dict[int, dict[str, Any]] = field(default_factory=dict)
     log: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    client_ids: list[tuple[int, str]] = field(default_factory=list)  # (seat, id) of the actions sent with one
 
 
 @dataclass
@@ -30,6 +31,7 @@ class _Room:
     seats: tuple[r.SeatInfo, ...] = ()
     match_id: str | None = None
     chat: list[tuple[int | None, str, str]] = field(default_factory=list)
+    chat_ids: list[tuple[str, str]] = field(default_factory=list)  # (sender's token hash, id)
 
 
 class InMemoryStore:
@@ -52,7 +54,10 @@ class InMemoryStore:
     def _apply(self, record: r.Record) -> None:
         match record:
             case r.ActionApplied():
-                self.matches[record.match_id].log.append((record.round, record.seat, record.action))
+                m = self.matches[record.match_id]
+                m.log.append((record.round, record.seat, record.action))
+                if record.client_id is not None:
+                    m.client_ids.append((record.seat, record.client_id))
             case r.RoomOpened():
                 self.rooms[record.code] = _Room(record)
             case r.RoomChanged():
@@ -77,25 +82,33 @@ class InMemoryStore:
                 m.status, m.winner = "over", record.winner
                 self.rooms[record.code].status = "over"
             case r.ChatPosted():
-                self.rooms[record.code].chat.append((record.seat, record.name, record.text))
+                room = self.rooms[record.code]
+                room.chat.append((record.seat, record.name, record.text))
+                if record.client_id is not None and record.sender is not None:
+                    room.chat_ids.append((record.sender, record.client_id))
             case r.RoomClosed():
                 self.rooms[record.code].status = "closed"
 
     async def unfinished_rooms(self) -> list[StoredRoom]:
-        out = []
-        for code, room in self.rooms.items():
-            if room.status == "closed":
-                continue
-            stored_match = None
-            if room.match_id is not None:
-                m = self.matches[room.match_id]
-                s = m.started
-                stored_match = StoredMatch(s.match_id, s.number, s.config, s.seed, list(s.players),
-                                           max(m.rounds, default=1), list(m.log))
-            o = room.opened
-            out.append(StoredRoom(code, o.name, o.edition, o.public, o.max_seats, o.target, o.options, room.status,
-                                  room.host, list(room.seats), stored_match, list(room.chat)))
-        return out
+        return [self._stored(code, room) for code, room in self.rooms.items() if room.status != "closed"]
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        room = self.rooms.get(code)
+        return self._stored(code, room) if room is not None and room.status != "closed" else None
+
+    def _stored(self, code: str, room: _Room) -> StoredRoom:
+        stored_match = None
+        answered = list(room.chat_ids)
+        if room.match_id is not None:
+            m = self.matches[room.match_id]
+            s = m.started
+            stored_match = StoredMatch(s.match_id, s.number, s.config, s.seed, list(s.players),
+                                       max(m.rounds, default=1), list(m.log))
+            by_seat = {seat.seat: seat.token_hash for seat in room.seats}
+            answered += [(by_seat[seat], cid) for seat, cid in m.client_ids if seat in by_seat]
+        o = room.opened
+        return StoredRoom(code, o.name, o.edition, o.public, o.max_seats, o.target, o.options, room.status,
+                          room.host, list(room.seats), stored_match, list(room.chat), answered)
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None:
         m = self.matches.get(match_id)

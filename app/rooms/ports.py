@@ -16,8 +16,8 @@ from .records import Record, StoredRoom
 class Store(Protocol):
     """Where rooms keep what must survive a restart (app/persistence/store.py, memory_store.py).
 
-    ``write`` returns once the records are durable; the actor acknowledges and broadcasts
-    only after that.
+    ``write`` stores all its records or none, and returns once they are durable; the actor
+    acknowledges and broadcasts only after that.  A ``write`` that raises stored nothing.
     """
 
     async def start(self) -> None: ...
@@ -27,6 +27,10 @@ class Store(Protocol):
     async def write(self, *records: Record) -> None: ...
 
     async def unfinished_rooms(self) -> list[StoredRoom]: ...
+
+    async def load_room(self, code: str) -> StoredRoom | None:
+        """One open room as stored (None: unknown or closed): what a rebuild starts from."""
+        ...
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None: ...
 

@@ -1,6 +1,6 @@
 """What a room tells its store, as small immutable records — and what a restart reads back.
 
-The actor never knows where records go.  It hands each change as records to
+The actor never knows where records go.  It hands each message's changes as records to
 ``Store.write`` and waits: once ``write`` returns they are durable, and only then does the
 actor acknowledge and broadcast.  A match is kept as (config, seed, action log), which
 ``engine.replay`` turns back into the identical state.
@@ -74,6 +74,7 @@ class ActionApplied:
     seq: int  # 1, 2, ... within the match: the position in the engine's log
     seat: int
     action: dict[str, Any]
+    client_id: str | None = None  # the id the client sent it with (None: a bot's or the clock's move)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,8 @@ class ChatPosted:
     seat: int | None
     name: str
     text: str
+    client_id: str | None = None
+    sender: str | None = None  # the token hash of the sender's seat: ids are per seat, and seats renumber
 
 
 @dataclass(frozen=True)
@@ -138,3 +141,6 @@ class StoredRoom:
     seats: list[SeatInfo]
     match: StoredMatch | None
     chat: list[tuple[int | None, str, str]] = field(default_factory=list)  # (seat, name, text)
+    # Client ids the room has stored the effects of, oldest first: (token hash of the seat, id).
+    # A resend of one after a restart is answered, never applied again.
+    answered: list[tuple[str, str]] = field(default_factory=list)

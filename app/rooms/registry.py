@@ -1,4 +1,4 @@
-"""The registry: creates, finds and stops room actors; sweeps idle and finished rooms."""
+"""The registry: creates, finds, rebuilds and stops room actors; sweeps idle and finished rooms."""
 
 from __future__ import annotations
 
@@ -9,19 +9,19 @@ import time
 from typing import Any
 
 from app.config import Settings
-from app.engine import VARIANTS, ConfigError, HouseRules
 
 from . import records as rec
-from .actor import CLOSE_GOING_AWAY, FrameObserver, RoomActor, RoomError
+from .actor import RoomActor
+from .errors import CLOSE_GOING_AWAY, RoomError
+from .options import RoomOptions
 from .ports import Store
-from .restore import restore_state
+from .restore import restore_room
 from .room_state import RoomState, new_code, normalise_code
+from .streams import FrameObserver
 
 log = logging.getLogger("app.rooms")
 
-# Room options the API accepts (the UI offers 15 / 30 / 60 s turn clocks).
-TURN_SECONDS_MIN, TURN_SECONDS_MAX = 1, 120
-AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
+REBUILD_TRIES = 5  # a room whose store cannot be read back after this many tries is dropped
 
 
 class RoomRegistry:
@@ -30,6 +30,8 @@ class RoomRegistry:
         self.store = store
         self.observer = observer
         self.rooms: dict[str, RoomActor] = {}
+        # Rooms being rebuilt from the store after a failed write: lookups wait for them.
+        self.rebuilding: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
 
@@ -38,65 +40,48 @@ class RoomRegistry:
         self.loop = asyncio.get_running_loop()
         for stored in await self.store.unfinished_rooms():
             try:
-                state = restore_state(stored, self.settings)
+                actor = restore_room(stored, self.settings, self.store, self.observer, self._lost)
             except Exception:  # one unreadable room must not keep the others down
                 log.exception("room %s could not be restored", stored.code)
                 continue
-            actor = RoomActor(state, self.settings, self.store, self.observer)
-            self.rooms[state.code] = actor
-            actor.start()
-            actor.resume()
+            self._run(actor)
         if self.rooms:
             log.info("restored %d room(s)", len(self.rooms))
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
+
+    def _run(self, actor: RoomActor) -> None:
+        self.rooms[actor.code] = actor
+        actor.start()
+        actor.resume()
 
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        for task in list(self.rebuilding.values()):
+            task.cancel()
         # Rooms are not closed in the store: they come back when the server does, and clients
         # told "going away" (1001) reconnect to them.
         await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
         self.rooms.clear()
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
-                     name: str | None, house_rules: object = None, turn_seconds: int | None = None,
-                     away_grace_seconds: float | None = None) -> RoomActor:
-        variant = VARIANTS.get(edition)
-        if variant is None:
-            raise RoomError("bad_variant", f"Unknown variant {edition!r}; try one of {', '.join(VARIANTS)}.", 422)
-        if not max(2, variant.min_seats) <= max_seats <= variant.max_seats:
-            raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players.",
-                            422)
-        if target is not None and not 1 <= target <= 100_000:
-            raise RoomError("bad_target", "The target score must be between 1 and 100000.", 422)
-        try:
-            house = HouseRules.from_json(house_rules)
-        except ConfigError as err:
-            raise RoomError(err.code, err.message, 422) from None
-        if turn_seconds is not None and not (type(turn_seconds) is int and
-                                             TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
-            raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
-                            f"{TURN_SECONDS_MAX} seconds, or off.", 422)
-        if away_grace_seconds is not None and not AWAY_GRACE_MIN <= away_grace_seconds <= AWAY_GRACE_MAX:
-            raise RoomError("bad_away_grace", f"The grace for absent players must be between {AWAY_GRACE_MIN} and "
-                            f"{AWAY_GRACE_MAX} seconds.", 422)
+                     name: str | None, house_rules: object = None, turn_seconds: object = None,
+                     away_grace_seconds: object = None) -> RoomActor:
+        options = RoomOptions.parse(self.settings, edition, public=public, max_seats=max_seats, target=target,
+                                    name=name, house_rules=house_rules, turn_seconds=turn_seconds,
+                                    away_grace_seconds=away_grace_seconds)
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError("server_full", "The server has too many rooms right now; try again later.", 503)
         code = new_code()
         while code in self.rooms:  # 31**8 codes: a clash is astronomically rare, but cheap to rule out
             code = new_code()
-        title = " ".join((name or "").split())[:40] or f"{variant.title} room"
-        state = RoomState(code=code, edition=edition, public=public, max_seats=max_seats, target=target, name=title,
-                          event_log_kept=self.settings.event_log_kept,
-                          private_log_kept=self.settings.private_log_kept, chat_kept=self.settings.chat_kept,
-                          house=house, turn_seconds=turn_seconds,
-                          away_grace_seconds=float(away_grace_seconds if away_grace_seconds is not None
-                                                   else self.settings.away_grace_seconds))
+        state = RoomState.open(code, options, self.settings)
         # Stored before anyone is told the code: a room that was announced survives a restart.
-        await self.store.write(rec.RoomOpened(code, title, edition, public, max_seats, target, state.options()))
-        actor = RoomActor(state, self.settings, self.store, self.observer)
+        await self.store.write(rec.RoomOpened(code, options.name, edition, public, max_seats, target,
+                                              options.stored()))
+        actor = RoomActor(state, self.settings, self.store, self.observer, self._lost)
         self.rooms[code] = actor
         actor.start()
         return actor
@@ -104,6 +89,46 @@ class RoomRegistry:
     def get(self, code: str) -> RoomActor | None:
         actor = self.rooms.get(normalise_code(code))
         return actor if actor is not None and not actor.stopped else None
+
+    async def find(self, code: str) -> RoomActor | None:
+        """As ``get``, but a room being rebuilt is waited for rather than reported missing."""
+        task = self.rebuilding.get(normalise_code(code))
+        if task is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.shield(task)
+        return self.get(code)
+
+    # ------------------------------------------------------------------ a room that lost a write
+
+    def _lost(self, code: str) -> None:
+        if code not in self.rebuilding:
+            self.rebuilding[code] = asyncio.create_task(self._rebuild(code), name=f"rebuild-{code}")
+
+    async def _rebuild(self, code: str) -> None:
+        """Read the room back from the store, where the change that failed never happened."""
+        try:
+            delay = 0.05
+            for attempt in range(1, REBUILD_TRIES + 1):
+                try:
+                    stored = await self.store.load_room(code)
+                    if stored is None:
+                        self.rooms.pop(code, None)
+                        return
+                    actor = restore_room(stored, self.settings, self.store, self.observer, self._lost)
+                except Exception:
+                    log.exception("room %s: rebuild attempt %d failed", code, attempt)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 4, 2.0)
+                    continue
+                self._run(actor)
+                log.warning("room %s rebuilt from the store after a failed write", code)
+                return
+            log.error("room %s could not be rebuilt; it is dropped", code)
+            self.rooms.pop(code, None)
+        finally:
+            self.rebuilding.pop(code, None)
+
+    # ------------------------------------------------------------------ listing and sweeping
 
     def public_rooms(self) -> list[dict[str, Any]]:
         """Public rooms still open to join; read from each actor's published summary."""
@@ -117,6 +142,8 @@ class RoomRegistry:
         now = time.monotonic() if now is None else now
         doomed = []
         for code, actor in self.rooms.items():
+            if code in self.rebuilding:
+                continue
             idle = now - actor.last_activity
             if actor.stopped or (actor.connections == 0 and idle > self.settings.room_idle_seconds) or (
                 actor.summary["status"] == "over" and idle > self.settings.finished_room_seconds

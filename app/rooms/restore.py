@@ -1,41 +1,32 @@
-"""Rebuild a room from its stored records after a restart.
+"""Rebuild a room from its stored records: after a restart, or after a write that failed.
 
 The match is replayed from its seed and action log through the engine, and its events
 are narrated again into the room's log, so players who reconnect find the table exactly
-as it was when their last action was acknowledged.
+as it was when their last action was acknowledged.  The client ids whose effects were
+stored come back too: a resend of one is answered, never applied twice.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from app.config import Settings
-from app.engine import (
-    BETWEEN as M_BETWEEN,
-)
-from app.engine import (
-    OVER as M_OVER,
-)
-from app.engine import (
-    Action,
-    ConfigError,
-    HouseRules,
-    MatchConfig,
-    apply,
-    new_match,
-    start_next_round,
-)
+from app.engine import BETWEEN as M_BETWEEN
+from app.engine import OVER as M_OVER
+from app.engine import Action, MatchConfig, apply, new_match, start_next_round
 
+from .actor import LostHandler, RoomActor
+from .options import RoomOptions
+from .ports import Store
 from .records import StoredRoom
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState
+from .streams import FrameObserver
 
 
 def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
-    st = RoomState(code=stored.code, edition=stored.edition, public=stored.public, max_seats=stored.max_seats,
-                   target=stored.target, name=stored.name, event_log_kept=settings.event_log_kept,
-                   private_log_kept=settings.private_log_kept, chat_kept=settings.chat_kept)
-    apply_options(st, stored.options, settings)
+    options = RoomOptions.restored(settings, stored.edition, public=stored.public, max_seats=stored.max_seats,
+                                   target=stored.target, name=stored.name, options=stored.options)
+    st = RoomState.open(stored.code, options, settings)
     now = time.monotonic()
     # Nobody is connected after a restart: people count as away from now, so bots take over
     # their seats only after the room's grace, and bots simply carry on.
@@ -48,8 +39,7 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     m = stored.match
     if m is None:
         return st
-    config = MatchConfig.from_json(m.config)
-    match, events = new_match(config, m.seed)
+    match, events = new_match(MatchConfig.from_json(m.config), m.seed)
     st.record(events)
     for round_no, seat, action in m.log:
         while match.round_no < round_no:
@@ -59,17 +49,17 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         st.record(start_next_round(match))
     st.match, st.seed, st.match_no, st.match_id = match, m.seed, m.number, m.id
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
+    if st.status == BETWEEN:  # the next round's clock starts again, and bots are ready for it
+        st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
+        for p in st.players:
+            p.ready = p.bot
     return st
 
 
-def apply_options(st: RoomState, options: dict[str, Any], settings: Settings) -> None:
-    """Room options as stored in ``RoomOpened.options``; anything unreadable falls back to the default."""
-    try:
-        st.house = HouseRules.from_json(options.get("house_rules"))
-    except ConfigError:
-        st.house = HouseRules()
-    turn = options.get("turn_seconds")
-    st.turn_seconds = turn if type(turn) is int and turn > 0 else None
-    grace = options.get("away_grace_seconds")
-    st.away_grace_seconds = (float(grace) if isinstance(grace, int | float) and grace > 0
-                             else settings.away_grace_seconds)
+def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
+                 on_lost: LostHandler | None = None) -> RoomActor:
+    """A room actor for a stored room, not yet started."""
+    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
+    for token_hash, cid in stored.answered:
+        actor.streams.remember(token_hash, cid, None)
+    return actor

@@ -18,10 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.config import Settings
 from app.engine import Event, HouseRules, Match, views
 from app.engine.view_parts import ViewParts
 
 from .narrate import describe, scrub
+from .options import RoomOptions
 
 # Room status, as clients see it.
 WAITING = "waiting"  # seats are being taken; the host starts
@@ -96,10 +98,12 @@ class RoomState:
     turn_deadline: float | None = None  # epoch seconds: the pending decision is made for its seat then
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
 
-    def options(self) -> dict[str, Any]:
-        """The room options as stored (``RoomOpened.options``) and shown."""
-        return {"house_rules": self.house.to_json(), "turn_seconds": self.turn_seconds,
-                "away_grace_seconds": self.away_grace_seconds}
+    @classmethod
+    def open(cls, code: str, options: RoomOptions, settings: Settings) -> RoomState:
+        return cls(code=code, edition=options.edition, public=options.public, max_seats=options.max_seats,
+                   target=options.target, name=options.name, event_log_kept=settings.event_log_kept,
+                   private_log_kept=settings.private_log_kept, chat_kept=settings.chat_kept, house=options.house,
+                   turn_seconds=options.turn_seconds, away_grace_seconds=options.away_grace_seconds)
 
     # ------------------------------------------------------------------ seats
 

@@ -1,77 +1,18 @@
-"""Client → server messages, validated with pydantic.
+"""Client frames → typed room commands: JSON, then the one union of commands (``rooms/commands.py``).
 
-Bad input never raises out of here: ``parse`` returns a typed error (machine-readable
-``code`` + human ``message``), which the endpoint sends back as an ``error`` frame.
+Bad input never raises out of here: ``parse`` raises ``BadMessage`` with a machine-readable
+``code`` and a human ``message``, which the endpoint sends back as an ``error`` frame; the
+room never sees the frame.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import ValidationError
 
-ClientId = Annotated[str, Field(min_length=1, max_length=64)]
-
-
-class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    id: ClientId | None = None
-
-
-class ActionMsg(_Msg):
-    type: Literal["action"]
-    id: ClientId  # required: it makes resends after a reconnect safe
-    action: dict[str, Any]
-
-
-class ChatMsg(_Msg):
-    type: Literal["chat"]
-    text: Annotated[str, Field(max_length=2000)]
-
-
-class ReadyMsg(_Msg):
-    type: Literal["ready"]
-    ready: bool = True
-
-
-class StartMsg(_Msg):
-    type: Literal["start"]
-
-
-class RematchMsg(_Msg):
-    type: Literal["rematch"]
-
-
-class LeaveMsg(_Msg):
-    type: Literal["leave"]
-
-
-class KickMsg(_Msg):
-    type: Literal["kick"]
-    seat: int
-
-
-class RenameMsg(_Msg):
-    type: Literal["rename"]
-    name: Annotated[str, Field(max_length=200)]
-
-
-class PingMsg(_Msg):
-    type: Literal["ping"]
-
-
-class AddBotMsg(_Msg):
-    type: Literal["add_bot"]
-
-
-ClientMessage = Annotated[
-    ActionMsg | ChatMsg | ReadyMsg | StartMsg | RematchMsg | LeaveMsg | KickMsg | RenameMsg | PingMsg | AddBotMsg,
-    Field(discriminator="type"),
-]
-_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-
-TYPES = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping", "add_bot")
+from app.rooms.commands import COMMAND_TYPES, ClientCommand, command_adapter
 
 
 class BadMessage(Exception):
@@ -90,8 +31,8 @@ def _has_lone_surrogate(value: Any) -> bool:
     return False
 
 
-def parse(text: str | bytes, max_bytes: int) -> _Msg:
-    """Parse one client frame or raise ``BadMessage`` with a code and a readable message."""
+def parse(text: str | bytes, max_bytes: int) -> ClientCommand:
+    """Parse one client frame into a typed command, or raise ``BadMessage``."""
     if len(text) > max_bytes:
         raise BadMessage("too_large", f"Messages are limited to {max_bytes} bytes.")
     try:
@@ -112,13 +53,17 @@ def parse(text: str | bytes, max_bytes: int) -> _Msg:
     if lone:
         raise BadMessage("bad_text", "Text must be valid Unicode (no lone surrogate escapes).")
     cid = raw.get("id") if isinstance(raw.get("id"), str) else None
-    if raw.get("type") not in TYPES:
+    if raw.get("type") not in COMMAND_TYPES:
         raise BadMessage("bad_message", f"Unknown message type {raw.get('type')!r}; expected one of "
-                         f"{', '.join(TYPES)}.", cid)
+                         f"{', '.join(COMMAND_TYPES)}.", cid)
     try:
-        msg: _Msg = _adapter.validate_python(raw)
+        command: ClientCommand = command_adapter.validate_python(raw)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(x) for x in first["loc"][1:]) or "message"
-        raise BadMessage("bad_message", f"Invalid {where}: {first['msg']}.", cid) from None
-    return msg
+        loc = first["loc"][1:]  # past the union's tag
+        where = ".".join(str(x) for x in loc) or "message"
+        # Inside an action object: the engine's word for it (the action is malformed).
+        code = "bad_action" if len(loc) > 1 and loc[0] == "action" and isinstance(raw.get("action"), dict) \
+            else "bad_message"
+        raise BadMessage(code, f"Invalid {where}: {first['msg']}.", cid) from None
+    return command

@@ -20,18 +20,12 @@ from starlette.applications import Starlette
 from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
-from app.rooms.actor import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_NO_ROOM,
-    CLOSE_ROOM_CLOSED,
-    Command,
-    Detach,
-    RoomActor,
-    RoomError,
-    dumps,
-)
+from app.rooms.actor import RoomActor
+from app.rooms.errors import CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError
+from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
+from app.rooms.streams import dumps
 
 from .connection import Connection
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, origin_allowed
@@ -90,7 +84,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
-    actor = registry.get(code)
+    actor = await registry.find(code)
     if actor is None:
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
@@ -100,7 +94,8 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await actor.attach(conn, token, last_seq(ws))
     except RoomError as err:
         conn.offer(dumps({"type": "error", "id": None, "code": err.code, "message": err.message}))
-        conn.close(CLOSE_BAD_TOKEN if err.code == "bad_token" else CLOSE_ROOM_CLOSED, err.message)
+        close = {"bad_token": CLOSE_BAD_TOKEN, "room_restarting": CLOSE_RESTARTING}.get(err.code, CLOSE_ROOM_CLOSED)
+        conn.close(close, err.message)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)
         return
@@ -162,13 +157,11 @@ async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: s
             metrics.messages["invalid"] += 1
             conn.offer(dumps({"type": "error", "id": err.id, "code": err.code, "message": err.message}))
             continue
-        kind = str(getattr(msg, "type", ""))
-        metrics.messages[kind] += 1
+        metrics.messages[msg.type] += 1
         done: asyncio.Future[None] = loop.create_future()
-        payload = msg.model_dump(exclude={"type", "id"})
-        actor.tell(Command(conn, seat_token, kind, msg.id, payload, done))
+        actor.tell(Command(conn, seat_token, msg, done))
         await done
-        if kind == "action":
+        if msg.type == "action":
             metrics.actions += 1
             metrics.action_seconds.observe(time.perf_counter() - received)
 

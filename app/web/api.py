@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Request, status
 from pydantic import BaseModel, Field
 
-from app.rooms.actor import RoomError
+from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -24,9 +24,10 @@ Registry = Annotated[RoomRegistry, Depends(get_registry)]
 class CreateRoom(BaseModel):
     variant: Literal["classic", "mario_kart", "all_wild", "pocket_pizza"]
     public: bool = True
-    max_seats: int = Field(4, ge=2, le=10)
-    target_score: int | None = Field(None, ge=1, le=100_000, description="Default: the edition's own")
-    name: str | None = Field(None, max_length=40)
+    # Checked by the room options (app/rooms/options.py), the one place that knows their limits.
+    max_seats: int = 4
+    target_score: int | None = Field(None, description="Default: the edition's own")
+    name: str | None = Field(None, max_length=200)
     house_rules: dict[str, Any] | None = Field(
         None, description="House rules (RULES.md §6), all off by default: stacking, seven_o, jump_in, "
         "draw_until_playable, single_round, rounds")
@@ -109,7 +110,7 @@ async def list_rooms(registry: Registry) -> RoomList:
 
 @router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)
 async def get_room(code: str, registry: Registry) -> RoomSummary:
-    actor = registry.get(code)
+    actor = await registry.find(code)
     if actor is None:
         raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
     try:
@@ -123,7 +124,7 @@ async def get_room(code: str, registry: Registry) -> RoomSummary:
                         422: {"model": ErrorResponse}})
 async def join_room(code: str, body: JoinRoom, registry: Registry) -> Seat:
     """Take a seat.  Keep the returned token secret: it is the seat's only credential."""
-    actor = registry.get(code)
+    actor = await registry.find(code)
     if actor is None:
         raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
     try:
@@ -157,7 +158,7 @@ async def add_bot(code: str, request: Request, registry: Registry) -> BotSeat:
     Remove it again before the start with the socket's `kick` command.
     """
     token = _bearer(request)
-    actor = registry.get(code)
+    actor = await registry.find(code)
     if actor is None:
         raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
     try:

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.protocol import State
 
 from app.engine.actions import KINDS
-from app.transport.messages import TYPES
+from app.rooms.commands import COMMAND_TYPES as TYPES
 from tests.live import Client, LiveServer, create_room, pending_client, seat_players, start_game
 
 CLOSE_OK = {1007, 1009}  # invalid UTF-8 in a text frame; a frame too big

@@ -102,7 +102,7 @@ def test_a_client_that_missed_more_than_the_replay_budget_gets_a_snapshot(server
         server.settings.replay_chars = budget = 3000  # a few frames: reached well before the round ends
         c = clients[1]
         stale_view, stale_seq = copy.deepcopy(c.view), c.seq
-        stream = server.registry.get(c.code).streams[next(p.token_hash for p in server.registry.get(c.code)
+        stream = server.registry.get(c.code).streams.seats[next(p.token_hash for p in server.registry.get(c.code)
                                                           .state.players if p.seat == c.seat)]
         while sum(len(t) for s, t in stream.buffer if s > stale_seq) <= budget and pending_client(clients):
             await puppet_step(clients, rng)

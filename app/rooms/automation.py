@@ -1,0 +1,209 @@
+"""Players who aren't there, and time: bots, the turn clock, absent seats, hosting, the next round.
+
+After every message, before anything is stored or sent, ``plan`` looks at the room: which
+seats a bot plays (bots, and people away past the room's grace), the next bot move, the
+turn clock's deadline, the next round's start, and whether hosting must pass on.  Timers
+only ever ``tell`` the inbox; each is tagged with the table it was planned on, and a
+stale one is ignored when it arrives.  Because planning happens inside the message, the
+one publish that follows already shows every consequence (a fresh deadline, say).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.bots import bot_delay_s, choose_action
+from app.config import Settings
+from app.engine import Match, view
+
+from .inbox import BotTurn, Message, NextRound, Tick, TurnTimeout
+from .outcome import Outcome
+from .room_state import BETWEEN, PLAYING, RoomState
+from .seating import room_record
+
+
+def last_decision(m: Match) -> int:
+    """The position of the last action that settled a decision (UNO! calls settle none)."""
+    for i in range(len(m.log) - 1, -1, -1):
+        if m.log[i].action.kind not in ("declare_uno", "catch"):
+            return i + 1
+    return 0
+
+
+class Timer:
+    """One pending wake-up of the room, tagged with what it was planned for."""
+
+    def __init__(self) -> None:
+        self.handle: asyncio.TimerHandle | None = None
+        self.key: Any = None
+
+    def set(self, key: Any, delay: float, tell: Callable[[Message], None], message: Message) -> None:
+        self.cancel()
+        self.key = key
+        self.handle = asyncio.get_running_loop().call_later(max(0.0, delay), tell, message)
+
+    def cancel(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle, self.key = None, None
+
+
+class Automation:
+    def __init__(self, state: RoomState, settings: Settings, tell: Callable[[Message], None]) -> None:
+        self.state = state
+        self.settings = settings
+        self.tell = tell
+        self.rng = random.Random(secrets.randbits(64))
+        self.bot = Timer()
+        self.clock = Timer()
+        self.wake = Timer()
+        self.next_round = Timer()
+
+    def cancel(self) -> None:
+        for timer in (self.bot, self.clock, self.wake, self.next_round):
+            timer.cancel()
+
+    def plan(self, out: Outcome) -> None:
+        st = self.state
+        now = time.monotonic()
+        wake = self._presence(out, now)
+        self._hosting(out, now)
+        due = self._host_due()
+        if due is not None:
+            wake = due if wake is None else min(wake, due)
+        if wake is not None:
+            self.wake.set(None, wake - now + 0.01, self.tell, Tick())
+        else:
+            self.wake.cancel()
+        m = st.match
+        if st.status == BETWEEN and m is not None and st.next_round_at is not None:
+            key = (st.match_no, m.round_no)
+            if self.next_round.key != key:
+                self.next_round.set(key, st.next_round_at - time.time(), self.tell, NextRound(*key))
+        else:
+            self.next_round.cancel()
+        self._plan_bot()
+        self._plan_clock(out)
+
+    def _presence(self, out: Outcome, now: float) -> float | None:
+        """Who a bot plays for now; the monotonic time of the next grace to run out, if any."""
+        st = self.state
+        in_match = st.status in (PLAYING, BETWEEN)
+        wake: float | None = None
+        for p in st.players:
+            if p.bot:
+                auto = True
+            elif p.connected:
+                auto = False
+            else:
+                if p.away_since is None:  # joined but never connected: away from now
+                    p.away_since = now
+                due = p.away_since + st.away_grace_seconds
+                auto = in_match and now >= due
+                if in_match and not auto:
+                    wake = due if wake is None else min(wake, due)
+            if auto != p.auto:
+                p.auto = auto
+                out.dirty = True
+                if not p.bot and (auto or p.connected):  # (a match that ends is no return)
+                    st.note("takeover" if auto else "returned",
+                            f"{p.name} is away; a bot plays for them until they return." if auto
+                            else f"{p.name} is back and plays again.", seat=p.seat)
+        return wake
+
+    def _host_due(self) -> float | None:
+        """When an absent host's grace runs out, if someone else is there to take over."""
+        st = self.state
+        if not st.players or not 0 <= st.host < len(st.players):
+            return None
+        host = st.players[st.host]
+        if host.connected or host.bot or host.away_since is None:
+            return None
+        if not any(p.connected and not p.bot for p in st.players):
+            return None
+        return host.away_since + st.away_grace_seconds
+
+    def _hosting(self, out: Outcome, now: float) -> None:
+        """Only people host: a bot (the host left it alone) or a host away past the grace hands
+        over to the longest-seated person who is here."""
+        st = self.state
+        if not st.players:
+            return
+        host = st.players[st.host] if 0 <= st.host < len(st.players) else None
+        if host is not None and not host.bot:
+            due = self._host_due()
+            if due is None or now < due:
+                return
+        people = [p for p in st.players if not p.bot and p is not host]
+        heir = next((p for p in people if p.connected), None)
+        if heir is None and (host is None or host.bot):
+            heir = next(iter(people), None)
+        if heir is None:
+            return
+        st.host = heir.seat
+        st.note("host", f"{heir.name} is the host now.", seat=heir.seat)
+        out.store(room_record(st))
+
+    def _plan_bot(self) -> None:
+        """The next bot move: planned once per table state, re-planned whenever it changes."""
+        st = self.state
+        m = st.match
+        if st.status != PLAYING or m is None:
+            self.bot.cancel()
+            return
+        controlled = tuple(p.seat for p in st.players if p.auto)
+        key = (st.match_no, m.round_no, len(m.log), controlled)
+        if key == self.bot.key:
+            return
+        self.bot.cancel()
+        self.bot.key = key
+        best: tuple[float, int, dict[str, Any]] | None = None
+        for seat in controlled:
+            # A bot acts on its own seat's view, exactly what a person there would see.
+            action = choose_action(view(m, seat), self.rng)
+            if action is None:
+                continue
+            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale
+            if best is None or delay < best[0]:
+                best = (delay, seat, action)
+        if best is not None:
+            self.bot.set(key, best[0], self.tell, BotTurn(key, best[1], best[2]))
+
+    def replan_bot(self) -> None:
+        """A planned move was refused: plan afresh on the same table."""
+        self.bot.key = None
+        self._plan_bot()
+
+    def _plan_clock(self, out: Outcome) -> None:
+        """The turn clock: a fresh deadline whenever a new decision is owed."""
+        st = self.state
+        m = st.match
+        pending = m.round.pending if st.status == PLAYING and m is not None else None
+        if st.turn_seconds is not None and pending is not None and m is not None:
+            turn = (st.match_no, m.round_no, pending.seat, pending.kind, last_decision(m))
+            if turn != self.clock.key:
+                st.turn_deadline = round(time.time() + st.turn_seconds, 3)
+                out.dirty = True
+                self.clock.set(turn, st.turn_seconds, self.tell, TurnTimeout(turn))
+        else:
+            self.clock.cancel()
+            if st.turn_deadline is not None:
+                st.turn_deadline = None
+                out.dirty = True
+
+    def timeout_action(self, seat: int) -> dict[str, Any] | None:
+        """The minimal move for a seat whose time ran out: keep a drawn card, else draw, else the
+        forced choice a bot would make (minus UNO! calls)."""
+        m = self.state.match
+        assert m is not None
+        legal = view(m, seat)["table"].get("legal", [])
+        for kind in ("keep", "draw"):
+            found = next((a for a in legal if a["kind"] == kind), None)
+            if found is not None:
+                return dict(found)
+        return choose_action(view(m, seat), self.rng, uno_reliability=0.0)

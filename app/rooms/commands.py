@@ -1,0 +1,111 @@
+"""What a client may ask of a room: one discriminated union, validated once at the edge.
+
+The socket layer parses a frame into one of these (``transport/messages.py``); the room
+receives the typed command and never re-checks its fields.  An action's bounds come from
+the engine itself — its action kinds, its colours, the largest deck and table — so the
+two can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+
+from app.engine import COLOURS, VARIANTS, Action
+from app.engine.actions import KINDS
+
+ClientId = Annotated[str, Field(min_length=1, max_length=64)]
+
+MAX_CARD_ID = max(len(v.cards) for v in VARIANTS.values())  # ids index an edition's expanded deck
+MAX_SEATS = max(v.max_seats for v in VARIANTS.values())
+CHAT_FIELD_MAX = 2000  # characters on the wire; the room's own limit (after cleaning) is a setting
+NAME_FIELD_MAX = 200
+
+
+def _known_kind(kind: str) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"unknown action kind {kind!r}")
+    return kind
+
+
+def _known_colour(colour: str | None) -> str | None:
+    if colour is not None and colour not in COLOURS:
+        raise ValueError(f"colours are {', '.join(COLOURS)}")
+    return colour
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ActionBody(_Strict):
+    """An engine action as a client sends it (``game.table.legal`` lists ready-made ones)."""
+
+    kind: Annotated[str, AfterValidator(_known_kind)]
+    card: Annotated[StrictInt, Field(ge=0, lt=MAX_CARD_ID)] | None = None
+    colour: Annotated[str | None, AfterValidator(_known_colour)] = None
+    target: Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)] | None = None
+    uno: StrictBool = False
+
+    def to_engine(self) -> Action:
+        return Action(self.kind, self.card, self.colour, self.target, self.uno)
+
+
+class _Command(_Strict):
+    id: ClientId | None = None
+
+
+class ActionCmd(_Command):
+    type: Literal["action"]
+    id: ClientId  # required: it makes resends after a reconnect safe
+    action: ActionBody
+
+
+class ChatCmd(_Command):
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=CHAT_FIELD_MAX)]
+
+
+class ReadyCmd(_Command):
+    type: Literal["ready"]
+    ready: StrictBool = True
+
+
+class StartCmd(_Command):
+    type: Literal["start"]
+
+
+class RematchCmd(_Command):
+    type: Literal["rematch"]
+
+
+class LeaveCmd(_Command):
+    type: Literal["leave"]
+
+
+class KickCmd(_Command):
+    type: Literal["kick"]
+    seat: Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)]
+
+
+class RenameCmd(_Command):
+    type: Literal["rename"]
+    name: Annotated[str, Field(max_length=NAME_FIELD_MAX)]
+
+
+class PingCmd(_Command):
+    type: Literal["ping"]
+
+
+class AddBotCmd(_Command):
+    type: Literal["add_bot"]
+
+
+ClientCommand = Annotated[
+    ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd,
+    Field(discriminator="type"),
+]
+COMMAND_TYPES: tuple[str, ...] = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping",
+                                  "add_bot")
+command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

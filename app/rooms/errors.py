@@ -1,0 +1,36 @@
+"""What a room refuses, and the close codes it sends sockets.
+
+Kept apart from the actor so that the HTTP and socket layers can raise and read a
+``RoomError`` without importing the room machinery itself.
+"""
+
+from __future__ import annotations
+
+# Close codes sent to sockets (4000-4999 are the application's own).
+CLOSE_REPLACED = 4000  # the same seat connected again
+CLOSE_BAD_TOKEN = 4401
+CLOSE_REMOVED = 4403  # left the room, or removed by the host
+CLOSE_NO_ROOM = 4404
+CLOSE_ROOM_CLOSED = 4410
+CLOSE_GOING_AWAY = 1001  # the server is stopping; the room comes back when it restarts
+# The room is being rebuilt from its store (a write failed): reconnect, it is back in a moment.
+# Clients treat every code but the 44xx ones above and 4000 as "come back".
+CLOSE_RESTARTING = 1012
+
+
+class RoomError(Exception):
+    """A request the room refuses: a machine-readable code and a message people can read."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def room_closed() -> RoomError:
+    return RoomError("room_closed", "This room has closed.", 410)
+
+
+def room_restarting() -> RoomError:
+    return RoomError("room_restarting", "This room is restarting; try again in a moment.", 503)

@@ -1,0 +1,258 @@
+"""What each message does to a room: two dispatch tables, one by inbox message, one by command.
+
+A handler changes the room's state and notes in an ``Outcome`` what to store and what to
+answer; it never writes to the store or a socket (the actor does both, in that order).
+A refusal raises ``RoomError`` (or the engine's ``IllegalAction``) before anything changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.engine import Action, ConfigError, IllegalAction
+
+from . import play, seating
+from . import records as rec
+from .commands import (
+    ActionCmd,
+    AddBotCmd,
+    ChatCmd,
+    KickCmd,
+    LeaveCmd,
+    RematchCmd,
+    RenameCmd,
+    StartCmd,
+)
+from .errors import CLOSE_REMOVED, CLOSE_REPLACED, RoomError
+from .inbox import AddBot, Attach, BotTurn, Detach, GetSummary, Join, NextRound, Tick, TurnTimeout
+from .outcome import Outcome
+from .parts import RoomParts
+from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player
+from .text import clean_text
+
+log = logging.getLogger("app.rooms")
+
+REFUSALS = (RoomError, IllegalAction, ConfigError)  # what a command may be refused with
+
+
+def seats_changed(room: RoomParts, out: Outcome) -> None:
+    out.store(seating.seats_record(room.state), seating.room_record(room.state))
+
+
+# ---------------------------------------------------------------------- inbox messages
+
+
+def on_join(room: RoomParts, msg: Join, out: Outcome) -> None:
+    st = room.state
+    player, token = seating.join(st, room.settings, msg.name)
+    room.streams.add(player.token_hash)
+    seats_changed(room, out)
+    out.resolve(msg.reply, {"code": st.code, "seat": player.seat, "token": token, "name": player.name,
+                            "host": player.seat == st.host, "ws_path": f"/ws/rooms/{st.code}"})
+
+
+def on_get_summary(room: RoomParts, msg: GetSummary, out: Outcome) -> None:
+    out.resolve(msg.reply, room.state.public_summary())
+
+
+def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
+    host = room.state.by_token(msg.token)
+    if host is None:
+        raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+    bot = seating.add_bot(room.state, host)
+    room.streams.add(bot.token_hash, bot=True)
+    seats_changed(room, out)
+    out.resolve(msg.reply, {"code": room.state.code, "seat": bot.seat, "name": bot.name, "bot": True})
+
+
+def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
+    out.dirty = True
+    if msg.token is None:
+        room.streams.watch(msg.outlet)
+        out.resolve(msg.reply, None)
+        return
+    player = room.state.by_token(msg.token)
+    if player is None:
+        raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+    replaced = room.streams.attach(player.token_hash, msg.outlet, msg.last_seq)
+    if replaced is not None:
+        out.closing.append((replaced, CLOSE_REPLACED, "replaced by a newer connection"))
+    player.connected = True
+    player.away_since = None  # back: the seat is theirs again (the planning takes the bot off)
+    out.resolve(msg.reply, player.seat)
+
+
+def on_detach(room: RoomParts, msg: Detach, out: Outcome) -> None:
+    player = room.player(room.streams.detach(msg.outlet))
+    if player is not None:
+        player.connected = False
+        player.away_since = time.monotonic()
+        out.dirty = True
+
+
+def on_next_round(room: RoomParts, msg: NextRound, out: Outcome) -> None:
+    st = room.state
+    m = st.match
+    if st.status == BETWEEN and m is not None and st.match_no == msg.match_no and m.round_no == msg.round_no:
+        out.store(*play.next_round(st, room.races))
+
+
+def move_for(room: RoomParts, player: Player, action: dict[str, Any], out: Outcome) -> bool:
+    """The room moves for a seat (a bot, or the clock), through the same path as a person's action."""
+    try:
+        out.store(*play.act(room.state, room.races, room.settings, player, Action.from_json(action)))
+        return True
+    except REFUSALS as err:
+        log.warning("room %s: move %s for seat %d refused: %s", room.state.code, action, player.seat, err)
+        room.automation.replan_bot()
+        out.dirty = True
+        return False
+
+
+def on_bot_turn(room: RoomParts, msg: BotTurn, out: Outcome) -> None:
+    st = room.state
+    if msg.key != room.automation.bot.key or st.status != PLAYING or not 0 <= msg.seat < len(st.players):
+        return  # stale: the table changed since the move was planned
+    room.automation.bot.handle = None
+    player = st.players[msg.seat]
+    if player.auto:
+        move_for(room, player, msg.action, out)
+
+
+def on_turn_timeout(room: RoomParts, msg: TurnTimeout, out: Outcome) -> None:
+    st = room.state
+    m = st.match
+    if msg.turn != room.automation.clock.key or st.status != PLAYING or m is None or m.round.pending is None:
+        return
+    room.automation.clock.cancel()  # whatever happens next gets a fresh clock
+    seat = m.round.pending.seat
+    player = st.players[seat]
+    st.note("timeout", f"Time ran out for {player.name}; the room moved for them.", seat=seat)
+    out.dirty = True
+    action = room.automation.timeout_action(seat)
+    if action is None or not move_for(room, player, action, out):
+        return
+    if action["kind"] == "draw" and st.status == PLAYING and st.match is m:
+        # The minimal move: draw, then keep what was drawn (if it could have been played).
+        pending = m.round.pending
+        if pending is not None and pending.seat == seat:
+            keep = room.automation.timeout_action(seat)
+            if keep is not None and keep["kind"] == "keep":
+                move_for(room, player, keep, out)
+
+
+def on_tick(room: RoomParts, msg: Tick, out: Outcome) -> None:
+    """Nothing to do but plan again (the actor always does, after every message)."""
+
+
+MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
+    Join: on_join,
+    GetSummary: on_get_summary,
+    AddBot: on_add_bot,
+    Attach: on_attach,
+    Detach: on_detach,
+    NextRound: on_next_round,
+    BotTurn: on_bot_turn,
+    TurnTimeout: on_turn_timeout,
+    Tick: on_tick,
+}
+
+
+# ---------------------------------------------------------------------- a seat's commands
+
+
+def cmd_action(room: RoomParts, player: Player, cmd: ActionCmd, out: Outcome) -> None:
+    try:
+        out.store(*play.act(room.state, room.races, room.settings, player, cmd.action.to_engine(), cmd.id))
+    except IllegalAction:
+        out.dirty = True  # a refused UNO! attempt still updates the race receipt
+        raise
+
+
+def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> None:
+    text = clean_text(cmd.text)
+    if not text:
+        raise RoomError("bad_chat", "Say something.")
+    limit = room.settings.chat_max_chars
+    if len(text) > limit:
+        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.")
+    st = room.state
+    st.add_chat(player.seat, text)
+    out.store(rec.ChatPosted(st.code, player.seat, player.name, text, cmd.id, player.token_hash))
+
+
+def cmd_rename(room: RoomParts, player: Player, cmd: RenameCmd, out: Outcome) -> None:
+    seating.rename(room.state, room.settings, player, cmd.name)
+    seats_changed(room, out)
+
+
+def cmd_ready(room: RoomParts, player: Player, cmd: Any, out: Outcome) -> None:
+    player.ready = cmd.ready
+    out.dirty = True
+    if play.everyone_ready(room.state):
+        out.store(*play.next_round(room.state, room.races))
+
+
+def _unseat(room: RoomParts, player: Player, reason: str, out: Outcome) -> None:
+    seating.remove(room.state, player)
+    outlet = room.streams.remove(player.token_hash)
+    if outlet is not None:
+        # Closed after this message's answer, so a leaving player still gets its ack.
+        out.closing.append((outlet, CLOSE_REMOVED, reason))
+    seats_changed(room, out)
+
+
+def cmd_leave(room: RoomParts, player: Player, cmd: LeaveCmd, out: Outcome) -> None:
+    st = room.state
+    if st.status in (PLAYING, BETWEEN):
+        raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
+    st.note("left", f"{player.name} left.", seat=player.seat)
+    _unseat(room, player, "you left the room", out)
+
+
+def cmd_kick(room: RoomParts, player: Player, cmd: KickCmd, out: Outcome) -> None:
+    st = room.state
+    seating.require_host(st, player)
+    if st.status != WAITING:
+        raise RoomError("in_game", "Seats can only be removed before the game starts.")
+    if not cmd.seat < len(st.players) or cmd.seat == player.seat:
+        raise RoomError("bad_seat", "Choose another seated player to remove.")
+    target = st.players[cmd.seat]
+    st.note("kicked", f"{player.name} removed {target.name}.", seat=cmd.seat)
+    _unseat(room, target, "removed by the host", out)
+
+
+def cmd_add_bot(room: RoomParts, player: Player, cmd: AddBotCmd, out: Outcome) -> None:
+    bot = seating.add_bot(room.state, player)
+    room.streams.add(bot.token_hash, bot=True)
+    seats_changed(room, out)
+
+
+def cmd_start(room: RoomParts, player: Player, cmd: StartCmd, out: Outcome) -> None:
+    seating.require_host(room.state, player)
+    if room.state.status != WAITING:
+        raise RoomError("already_started", "The game has already started.")
+    out.store(*play.start_match(room.state, room.races))
+
+
+def cmd_rematch(room: RoomParts, player: Player, cmd: RematchCmd, out: Outcome) -> None:
+    seating.require_host(room.state, player)
+    if room.state.status != OVER:
+        raise RoomError("not_over", "A rematch can start once the match is over.")
+    out.store(*play.start_match(room.state, room.races))
+
+
+COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] = {
+    "action": cmd_action,
+    "chat": cmd_chat,
+    "rename": cmd_rename,
+    "ready": cmd_ready,
+    "leave": cmd_leave,
+    "kick": cmd_kick,
+    "add_bot": cmd_add_bot,
+    "start": cmd_start,
+    "rematch": cmd_rematch,
+}

@@ -1,0 +1,93 @@
+"""The messages a room's inbox takes: from HTTP, from sockets, and from its own timers.
+
+Every input is one of these, handled strictly in arrival order by the room's one task;
+that order is the room's truth (it settles UNO! races, C-12).  Timers only ever put a
+message here: a bot's move, a turn clock running out, the next round, a wake-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from .commands import ClientCommand
+from .ports import Outlet
+
+
+@dataclass
+class Join:
+    name: str
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class GetSummary:
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class AddBot:
+    """The host (by token) fills a free seat with a bot (HTTP; the socket's ``add_bot`` does the same)."""
+
+    token: str
+    reply: asyncio.Future[dict[str, Any]]
+
+
+@dataclass
+class Attach:
+    outlet: Outlet
+    token: str | None  # None: a spectator
+    last_seq: int | None
+    reply: asyncio.Future[int | None]
+
+
+@dataclass
+class Detach:
+    outlet: Outlet
+
+
+@dataclass
+class Command:
+    """A client's command from a socket, already parsed and validated (``commands.py``)."""
+
+    outlet: Outlet
+    seat_token: str | None  # token hash of the sender's seat (None: spectator)
+    body: ClientCommand
+    done: asyncio.Future[None]
+
+
+@dataclass
+class NextRound:
+    match_no: int
+    round_no: int
+
+
+@dataclass
+class BotTurn:
+    """A bot's planned move is due; ``key`` is the table it was planned on (stale: ignored)."""
+
+    key: tuple[Any, ...]
+    seat: int
+    action: dict[str, Any]
+
+
+@dataclass
+class TurnTimeout:
+    """The turn clock ran out on decision ``turn`` (stale: ignored)."""
+
+    turn: tuple[Any, ...]
+
+
+@dataclass
+class Tick:
+    """Time passed (an absent seat's grace ran out): just look at the room again."""
+
+
+@dataclass
+class Stop:
+    reason: str
+    code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
+
+
+Message = Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | BotTurn | TurnTimeout | Tick | Stop

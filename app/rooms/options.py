@@ -1,0 +1,84 @@
+"""Room options — edition, seats, target, house rules, turn clock, grace — checked in one place.
+
+The HTTP API hands what a creator asked for to ``RoomOptions.parse`` (through the registry);
+a restart reads stored options back with ``RoomOptions.stored`` (lenient: an option that
+no longer reads falls back to its default rather than keeping the room down).  The engine's
+own ``MatchConfig.validate`` decides what the engine can play, so its limits are not
+written again here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.config import Settings
+from app.engine import VARIANTS, ConfigError, HouseRules, MatchConfig
+
+from .errors import RoomError
+
+TURN_SECONDS_MIN, TURN_SECONDS_MAX = 1, 120  # the UI offers 15 / 30 / 60 s
+AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
+NAME_MAX = 40
+
+
+@dataclass(frozen=True)
+class RoomOptions:
+    edition: str
+    max_seats: int
+    target: int | None = None  # None: the edition's own
+    public: bool = True
+    name: str = ""
+    house: HouseRules = field(default_factory=HouseRules)
+    turn_seconds: int | None = None  # None: no turn clock
+    away_grace_seconds: float = 30.0
+
+    @classmethod
+    def parse(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
+              name: str | None = None, house_rules: object = None, turn_seconds: object = None,
+              away_grace_seconds: object = None) -> RoomOptions:
+        """A creator's request, or a ``RoomError`` (422) naming the first option that is wrong."""
+        variant = VARIANTS.get(edition)
+        if variant is None:
+            raise RoomError("bad_variant", f"Unknown variant {edition!r}; try one of {', '.join(VARIANTS)}.", 422)
+        if type(max_seats) is not int or max_seats < 2:
+            raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} "
+                            "players.", 422)
+        try:
+            house = HouseRules.from_json(house_rules)
+            MatchConfig(edition, max_seats, target, house).validate()
+        except ConfigError as err:
+            raise RoomError(err.code, err.message, 422) from None
+        if turn_seconds is not None and not (type(turn_seconds) is int
+                                             and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
+            raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
+                            f"{TURN_SECONDS_MAX} seconds, or off.", 422)
+        if away_grace_seconds is None:
+            grace = settings.away_grace_seconds
+        elif (isinstance(away_grace_seconds, int | float) and not isinstance(away_grace_seconds, bool)
+              and AWAY_GRACE_MIN <= away_grace_seconds <= AWAY_GRACE_MAX):
+            grace = float(away_grace_seconds)
+        else:
+            raise RoomError("bad_away_grace", f"The grace for absent players must be between {AWAY_GRACE_MIN} "
+                            f"and {AWAY_GRACE_MAX} seconds.", 422)
+        title = " ".join((name or "").split())[:NAME_MAX] or f"{variant.title} room"
+        return cls(edition, max_seats, target, public, title, house, turn_seconds, grace)
+
+    def stored(self) -> dict[str, Any]:
+        """What ``RoomOpened.options`` keeps (edition, seats, target and name have columns of their own)."""
+        return {"house_rules": self.house.to_json(), "turn_seconds": self.turn_seconds,
+                "away_grace_seconds": self.away_grace_seconds}
+
+    @classmethod
+    def restored(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
+                 name: str, options: dict[str, Any]) -> RoomOptions:
+        """Options read back after a restart; anything unreadable falls back to its default."""
+        try:
+            house = HouseRules.from_json(options.get("house_rules"))
+        except ConfigError:
+            house = HouseRules()
+        turn = options.get("turn_seconds")
+        grace = options.get("away_grace_seconds")
+        return cls(edition, max_seats, target, public, name, house,
+                   turn if type(turn) is int and turn > 0 else None,
+                   float(grace) if isinstance(grace, int | float) and grace > 0 else settings.away_grace_seconds)

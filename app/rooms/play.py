@@ -1,0 +1,114 @@
+"""The match as the room plays it: start, actions, rounds that end and begin, the end.
+
+Each function changes the room's state through the engine and returns the records that
+make the change durable; the actor stores them before anyone sees it.  Timers are not set
+here: ``next_round_at`` is state, and the automation schedules what it calls for.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from app.config import Settings
+from app.engine import BETWEEN as M_BETWEEN
+from app.engine import OVER as M_OVER
+from app.engine import ROUND as M_ROUND
+from app.engine import VARIANTS, Action, IllegalAction, MatchConfig, apply, new_match, start_next_round
+
+from . import records as rec
+from .errors import RoomError
+from .races import Races
+from .room_state import BETWEEN, OVER, PLAYING, Player, RoomState
+from .seating import room_record
+
+
+def start_match(st: RoomState, races: Races) -> list[rec.Record]:
+    variant = VARIANTS[st.edition]
+    if len(st.players) < max(2, variant.min_seats):
+        raise RoomError("not_enough_players", "At least two players are needed to start.")
+    seed = secrets.token_hex(8)
+    match, events = new_match(MatchConfig(st.edition, len(st.players), st.target, st.house), seed)
+    st.match, st.seed = match, seed
+    st.match_no += 1
+    st.status = PLAYING
+    st.next_round_at = None
+    for q in st.players:
+        q.ready = False
+    races.clear()
+    st.note("started", "The rematch begins." if st.match_no > 1 else "The game begins.", match=st.match_no)
+    st.record(events)
+    st.match_id = secrets.token_hex(8)
+    return [
+        rec.MatchStarted(st.code, st.match_id, st.match_no, st.edition, match.config.to_json(), match.target,
+                         seed, tuple(p.name for p in st.players)),
+        round_started(st),
+        room_record(st),
+    ]
+
+
+def round_started(st: RoomState) -> rec.RoundStarted:
+    assert st.match is not None and st.match_id is not None
+    return rec.RoundStarted(st.match_id, st.match.round_no, str(st.match.round.seed), st.match.dealer)
+
+
+def act(st: RoomState, races: Races, settings: Settings, player: Player, action: Action,
+        client_id: str | None = None) -> list[rec.Record]:
+    """Apply a seat's action (a person's, a bot's, or the clock's); the records that store it.
+
+    A refused UNO! attempt at a settled race still updates the race's receipt (then raises)."""
+    if st.status != PLAYING or st.match is None:
+        raise RoomError("not_playing", "No round is being played now.")
+    try:
+        events = apply(st.match, player.seat, action)
+    except IllegalAction as err:
+        if err.code == "too_late":
+            races.too_late(player.seat, action, err)
+        raise
+    races.settled(events, action)
+    st.record(events)
+    return after_action(st, settings, client_id)
+
+
+def after_action(st: RoomState, settings: Settings, client_id: str | None) -> list[rec.Record]:
+    """What the action just applied leaves to store: itself, and a round or match that ended."""
+    m = st.match
+    assert m is not None and st.match_id is not None
+    entry = m.log[-1]
+    records: list[rec.Record] = [
+        rec.ActionApplied(st.code, st.match_id, entry.round, len(m.log), entry.seat, entry.action.to_json(),
+                          client_id)]
+    if m.phase != M_ROUND:
+        last = m.history[-1]
+        records.append(rec.RoundFinished(st.match_id, last.number, last.winner, last.points, tuple(m.scores),
+                                         last.cards_left))
+    if m.phase == M_BETWEEN:
+        st.status = BETWEEN
+        for q in st.players:
+            q.ready = q.bot  # bots are always ready for the next round
+        st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
+        records.append(room_record(st))
+    elif m.phase == M_OVER:
+        st.status = OVER
+        st.next_round_at = None
+        assert m.winner is not None
+        st.note("final", f"{st.name_of(m.winner)} wins the match.", winner=m.winner)
+        records.append(rec.MatchFinished(st.code, st.match_id, m.winner))
+    return records
+
+
+def next_round(st: RoomState, races: Races) -> list[rec.Record]:
+    assert st.match is not None
+    events = start_next_round(st.match)
+    st.status = PLAYING
+    st.next_round_at = None
+    for q in st.players:
+        q.ready = False
+    races.clear()
+    st.record(events)
+    return [round_started(st), room_record(st)]
+
+
+def everyone_ready(st: RoomState) -> bool:
+    # Seats a bot plays (bots, and people away past the grace) never hold the next round up.
+    return st.status == BETWEEN and all(q.ready or q.auto for q in st.players)

@@ -1,0 +1,106 @@
+"""Seats: joining, names, leaving, removal by the host, bots, and who hosts.
+
+Functions of the room's state that check before they change anything: a refusal raises
+``RoomError`` with nothing half-done.  Seat numbers close up when someone leaves the
+waiting room; once a match starts the room's seats are the engine's seats.  Only people
+host: when the host goes, hosting passes to the longest-seated person.
+"""
+
+from __future__ import annotations
+
+from app.config import Settings
+
+from . import records as rec
+from .errors import RoomError
+from .room_state import OVER, WAITING, Player, RoomState, hash_token, new_token
+from .text import clean_text
+
+
+def clean_name(settings: Settings, name: str) -> str:
+    name = clean_text(name)
+    if not name:
+        raise RoomError("bad_name", "Please choose a name.", 422)
+    if len(name) > settings.name_max_chars:
+        raise RoomError("bad_name", f"Names are at most {settings.name_max_chars} characters.", 422)
+    return name
+
+
+def check_name_free(st: RoomState, name: str, me: Player | None) -> None:
+    if any(p.name.casefold() == name.casefold() and p is not me for p in st.players):
+        raise RoomError("name_taken", f"Someone here is already called {name}.")
+
+
+def check_free_seat(st: RoomState) -> None:
+    if len(st.players) >= st.max_seats:
+        raise RoomError("room_full", f"This room is full ({st.max_seats} seats).")
+
+
+def require_host(st: RoomState, player: Player) -> None:
+    if player.seat != st.host:
+        raise RoomError("not_host", f"Only the host ({st.name_of(st.host)}) can do that.")
+
+
+def join(st: RoomState, settings: Settings, name: str) -> tuple[Player, str]:
+    """A person takes the next seat: the player and their bearer token (shown to them once)."""
+    name = clean_name(settings, name)
+    if st.status != WAITING:
+        raise RoomError("room_started" if st.status != OVER else "room_finished",
+                        "This game has already started; you can watch it." if st.status != OVER
+                        else "This game has finished.")
+    check_free_seat(st)
+    check_name_free(st, name, None)
+    token = new_token()
+    player = Player(name=name, token_hash=hash_token(token), seat=len(st.players))
+    st.players.append(player)
+    if len(st.players) == 1:
+        st.host = 0
+    st.note("joined", f"{name} took seat {player.seat + 1}.", seat=player.seat)
+    return player, token
+
+
+def add_bot(st: RoomState, host: Player) -> Player:
+    require_host(st, host)
+    if st.status != WAITING:
+        raise RoomError("room_started", "Bots can only be added before the game starts.")
+    check_free_seat(st)
+    taken = {p.name.casefold() for p in st.players}
+    n = 1
+    while f"bot {n}" in taken:
+        n += 1
+    name = f"Bot {n}"
+    # A token nobody holds: the seat can never be connected to, only played by the room.
+    bot = Player(name=name, token_hash=hash_token(new_token()), seat=len(st.players), bot=True, auto=True)
+    st.players.append(bot)
+    st.note("bot_added", f"{host.name} added {name} to seat {bot.seat + 1}.", seat=bot.seat, bot=name)
+    return bot
+
+
+def rename(st: RoomState, settings: Settings, player: Player, name: str) -> None:
+    name = clean_name(settings, name)
+    check_name_free(st, name, player)
+    old, player.name = player.name, name
+    st.note("renamed", f"{old} is now called {name}.", seat=player.seat)
+
+
+def remove(st: RoomState, player: Player) -> None:
+    """Take a seat away (before a match): the seats close up, and hosting stays with a person."""
+    host = st.players[st.host] if st.players else None
+    st.players.remove(player)
+    st.renumber()
+    if host is player or host is None:
+        st.host = next_host(st)
+    else:
+        st.host = host.seat
+
+
+def next_host(st: RoomState) -> int:
+    """The longest-seated person (a bot never hosts); seat 0 if only bots are left."""
+    return next((p.seat for p in st.players if not p.bot), 0)
+
+
+def seats_record(st: RoomState) -> rec.SeatsChanged:
+    return rec.SeatsChanged(st.code, tuple(rec.SeatInfo(p.seat, p.name, p.token_hash, p.bot) for p in st.players))
+
+
+def room_record(st: RoomState) -> rec.RoomChanged:
+    return rec.RoomChanged(st.code, st.status, st.host)
