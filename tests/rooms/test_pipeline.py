@@ -42,6 +42,12 @@ class FailingStore(InMemoryStore):
         await super().write(*records)
 
 
+def stored_log(store: InMemoryStore, code: str) -> list[Any]:
+    match_id = store.rooms[code].match_id
+    assert match_id is not None
+    return store.matches[match_id].log
+
+
 def settings(**over: Any) -> Settings:
     values: dict[str, Any] = {"between_rounds_seconds": 600, "_env_file": None, "bot_delay_scale": 0.01,
                               "create_rooms_per_minute": 100_000, "joins_per_minute": 100_000,
@@ -86,7 +92,7 @@ def test_a_write_that_fails_is_never_shown_and_the_room_comes_back(failing: Live
         await sync(clients)
         before = {c.seat: durable(c.view) for c in clients}
         old_actor = failing.registry.get(code)
-        stored_before = len(store.matches[store.rooms[code].match_id].log)
+        stored_before = len(stored_log(store, code))
 
         mover = next(c for c in clients if c.game["table"]["pending"]["seat"] == c.seat)
         action = next(a for a in mover.game["table"]["legal"] if a["kind"] not in ("declare_uno", "catch"))
@@ -96,7 +102,7 @@ def test_a_write_that_fails_is_never_shown_and_the_room_comes_back(failing: Live
         codes = await asyncio.gather(*(closed_with(c) for c in clients))
         assert codes == [CLOSE_RESTARTING] * 3
         assert any(isinstance(r, rec.ActionApplied) for r in store.refused)
-        assert len(store.matches[store.rooms[code].match_id].log) == stored_before  # no gap, nothing extra
+        assert len(stored_log(store, code)) == stored_before  # no gap, nothing extra
 
         # The room is rebuilt from the store, where the action never happened.
         for c in clients:
@@ -110,7 +116,7 @@ def test_a_write_that_fails_is_never_shown_and_the_room_comes_back(failing: Live
         reply = await mover.request({"type": "action", "id": "doomed-1", "action": action})
         assert reply["type"] == "ack", reply
         await sync(clients)
-        assert len(store.matches[store.rooms[code].match_id].log) == stored_before + 1
+        assert len(stored_log(store, code)) == stored_before + 1
         played = 0
         for _ in range(40):
             moves = [(c, a) for c in clients if (a := choose(c, rng, uno_chatter=0)) is not None]
@@ -121,7 +127,7 @@ def test_a_write_that_fails_is_never_shown_and_the_room_comes_back(failing: Live
             await sync(clients)
             played += 1
         assert played > 0
-        assert len(store.matches[store.rooms[code].match_id].log) == stored_before + 1 + played
+        assert len(stored_log(store, code)) == stored_before + 1 + played
 
     asyncio.run(main())
 
