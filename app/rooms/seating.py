@@ -52,8 +52,8 @@ def join(st: RoomState, settings: Settings, name: str) -> tuple[Player, str]:
     token = new_token()
     player = Player(name=name, token_hash=hash_token(token), seat=len(st.players))
     st.players.append(player)
-    if len(st.players) == 1:
-        st.host = 0
+    if len(st.players) == 1 or st.players[st.host].bot:  # the first person hosts (bots never do)
+        st.host = player.seat
     st.note("joined", f"{name} took seat {player.seat + 1}.", seat=player.seat)
     return player, token
 

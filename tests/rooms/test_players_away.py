@@ -327,3 +327,38 @@ def test_after_a_restart_bots_and_absent_seats_carry_the_match_on() -> None:
         assert any(e.seat == 0 for e in st.match.log) or st.match.winner == 1
     finally:
         second.stop()
+
+
+# ---------------------------------------------------------------------- who hosts
+
+
+def test_hosting_passes_to_a_person_when_the_host_leaves_or_stays_away(live: LiveServer) -> None:
+    """Only people host: a host who leaves a bot behind, or is away past the grace, hands over."""
+
+    async def main() -> None:
+        room = await new_room(live, "classic", 4)
+        (host,) = await seat_players(live, room["code"], 1)
+        assert (await host.request({"type": "add_bot"}))["type"] == "ack"
+        # The host leaves the bot alone; the next person to join hosts (a bot never does).
+        await host.request({"type": "leave"})
+        async with httpx.AsyncClient(base_url=live.http) as http:
+            seat = (await http.post(f"/api/rooms/{room['code']}/players", json={"name": "Guest"})).json()
+        guest = Client(live, room["code"], seat["token"], seat["seat"])
+        await guest.connect()
+        await guest.recv()
+        await until(guest, lambda v: v["players"][guest.seat]["host"])
+        assert not any(p["host"] for p in guest.view["players"] if p["bot"])
+        assert (await guest.request({"type": "start"}))["type"] == "ack"
+        await guest.close()
+
+        # Away past the grace (0.3 s here): hosting passes to the next person who is here.
+        room2 = await new_room(live, "classic", 3)
+        first, second = await seat_players(live, room2["code"], 2)
+        await first.close()
+        await until(second, lambda v: v["players"][second.seat]["host"])
+        assert any(e["kind"] == "host" for e in second.view["log"])
+        assert (await second.request({"type": "add_bot"}))["type"] == "ack"
+        assert (await second.request({"type": "start"}))["type"] == "ack"
+        await second.close()
+
+    asyncio.run(main())
