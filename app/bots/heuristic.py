@@ -5,12 +5,10 @@ and a ``random.Random``: it never looks at the engine's state or at other hands,
 cannot cheat, and it can run wherever a view can be sent.  It always answers with one of
 ``view["table"]["legal"]``, so the engine accepts whatever it says.
 
-What it does, in order of urgency:
-
-1. UNO business first, because it races everyone else (C-12): declare when exposed, catch an
-   exposed opponent.  ``uno_reliability`` makes it forget now and then, like a human.
-2. The decision it owes (``table.pending``): play or draw, keep or play a drawn card, accept or
-   challenge, choose a colour / an opponent / a card to pass.
+What it does, in order of urgency: (1) UNO business first, because it races everyone else
+(C-12): declare when exposed, catch an exposed opponent (``uno_reliability`` makes it forget
+now and then, like a human); (2) the decision it owes (``table.pending``): play or draw, keep
+or play a drawn card, accept or challenge, choose a colour / an opponent / a card to pass.
 
 Plays are scored card by card (see ``_score_coloured`` and ``_score_all_wild``); the best
 card is then played in its best form (colour held most, opponent closest to winning, UNO).
@@ -32,10 +30,8 @@ UNO_KINDS = frozenset({"declare_uno", "catch"})
 
 # How hard a face stops the next player (they lose their turn, and may draw too).
 # With two players every one of them means "play again".
-STOPPERS: dict[str, int] = {
-    "skip": 1, "draw1": 2, "draw2": 3,
-    "wild_skip": 1, "wild_skip2": 2, "wild_draw2": 3, "wild_draw4": 4,
-}
+STOPPERS: dict[str, int] = {"skip": 1, "draw1": 2, "draw2": 3, "wild_skip": 1, "wild_skip2": 2, "wild_draw2": 3,
+                             "wild_draw4": 4}
 # Draw wilds whose legality a challenge can test (CL-5, MK-4, PP-5).
 CHALLENGEABLE = {"classic": "wild_draw4", "mario_kart": "wild_draw4", "pocket_pizza": "wild_draw2"}
 # A player this close to going out is a threat: stop them, shed points before they score them.
