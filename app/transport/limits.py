@@ -1,4 +1,4 @@
-"""Per-socket limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, message rate.
+"""Limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, each seat's message rate.
 
 The HTTP-side limits (body size, per-address room creation and joins) are in ``app/web/limits.py``.
 """
@@ -6,7 +6,7 @@ The HTTP-side limits (body size, per-address room creation and joins) are in ``a
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from urllib.parse import urlsplit
 
 CLOSE_POLICY = 1008  # RFC 6455: policy violation (the socket sent messages too fast)
@@ -55,3 +55,28 @@ class SlidingWindow:
             return False
         self.times.append(now)
         return True
+
+
+class SeatRates:
+    """The message-rate window of each seat, kept across its sockets.
+
+    A window per socket would let a seat reset its rate by reconnecting with the same token;
+    keyed by the seat's token hash, a reconnect finds the window it left.  Spectators (no
+    token) get a window per socket.  Bounded: the least recently used windows are dropped.
+    """
+
+    def __init__(self, limit: int, window: float, kept: int = 100_000) -> None:
+        self.limit, self.window, self.kept = limit, window, kept
+        self.seats: OrderedDict[str, SlidingWindow] = OrderedDict()
+
+    def for_seat(self, token_hash: str | None) -> SlidingWindow:
+        if token_hash is None:
+            return SlidingWindow(self.limit, self.window)
+        found = self.seats.get(token_hash)
+        if found is None:
+            found = self.seats[token_hash] = SlidingWindow(self.limit, self.window)
+            while len(self.seats) > self.kept:
+                self.seats.popitem(last=False)
+        else:
+            self.seats.move_to_end(token_hash)
+        return found

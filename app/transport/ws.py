@@ -28,7 +28,7 @@ from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
 
 from .connection import Connection
-from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, origin_allowed
+from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
 
@@ -51,6 +51,15 @@ def last_seq(ws: WebSocket) -> int | None:
     if raw is None or not raw.isdigit() or len(raw) > 18:
         return None
     return int(raw)
+
+
+def seat_rates(ws: WebSocket, settings: Settings) -> SeatRates:
+    """The app's per-seat rate windows (made on first use, from the app's settings)."""
+    state = ws.app.state
+    rates: SeatRates | None = getattr(state, "seat_rates", None)
+    if rates is None:
+        rates = state.seat_rates = SeatRates(settings.socket_rate_messages, settings.socket_rate_window_s)
+    return rates
 
 
 def check_origin(ws: WebSocket, settings: Settings) -> bool:
@@ -122,7 +131,7 @@ async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: s
                 metrics: Metrics) -> None:
     """Each client frame in turn: size, rate, parse, then the room — one message in flight per socket."""
     loop = asyncio.get_running_loop()
-    rate = SlidingWindow(settings.socket_rate_messages, settings.socket_rate_window_s)
+    rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
     max_bytes = settings.message_max_bytes
     while True:
         frame = await ws.receive()

@@ -117,10 +117,14 @@ def test_flooding_past_the_rate_closes_only_that_socket_with_1008(strict: LiveSe
         assert frames[-1]["code"] == "rate_limited" and "10 per 20 s" in str(frames[-1]["message"])
         assert "one-too-many" not in flooder.replies  # never reached the room
         assert (await other.request({"type": "ping"}))["type"] == "pong"
-        # A new socket starts a new window (the seat is not banned, the socket was closed).
+        # The window is the seat's, not the socket's: reconnecting with the same token does not
+        # reset it (the seat is not banned: its window simply has not moved on yet).
         await flooder.connect()
         await flooder.recv()
-        assert (await flooder.request({"type": "ping"}))["type"] == "pong"
+        await flooder.send({"type": "ping", "id": "after-reconnect"})
+        close, frames = await closed_with(flooder)
+        assert close == CLOSE_POLICY and frames[-1]["code"] == "rate_limited"
+        assert "after-reconnect" not in flooder.replies
 
     asyncio.run(main())
 

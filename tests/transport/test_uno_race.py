@@ -81,3 +81,27 @@ def test_uno_race_every_order_has_one_winner_the_first_to_arrive(server: LiveSer
 
     assert asyncio.run(asyncio.wait_for(main(), 150)) == 24
     assert not server.audit.violations
+
+
+def test_a_seat_repeating_a_late_attempt_adds_it_to_the_receipt_once(server: LiveServer) -> None:
+    """C-12: the receipt names each seat's late attempt once, however often it is repeated, so a
+    client cannot grow what every socket in the room is sent again."""
+
+    async def main() -> None:
+        rng = random.Random(12)
+        code = await create_room(server, "pocket_pizza", 3, target=100_000)
+        clients = await seat_players(server, code, 3)
+        await start_game(clients)
+        while (target := exposed(clients)) is None:
+            if not await puppet_step(clients, rng):
+                assert await next_round_or_over(clients)
+        winner, late = [c for c in clients if c.seat != target][:2]
+        assert (await winner.request(race_message(winner, target)))["type"] == "ack"
+        for _ in range(30):
+            reply = await late.request(race_message(late, target))
+            assert reply["code"] == "too_late", reply
+        await sync(clients)
+        receipt = next(e for e in reversed(clients[0].view["log"]) if e["kind"] == "uno_race")
+        assert [(a["seat"], a["ok"]) for a in receipt["attempts"]] == [(winner.seat, True), (late.seat, False)]
+
+    asyncio.run(main())
