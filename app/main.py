@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import IO, Any
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.store = store
     app.state.metrics = counters = Metrics()
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
+    app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,

@@ -71,6 +71,10 @@ def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
 def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
     out.dirty = True
     if msg.token is None:
+        if len(room.streams.spectators) >= room.settings.spectators_per_room:
+            # Every watcher costs the room a view and a patch per message: bounded, like seats.
+            raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
+                            "try again later.", 429)
         room.streams.watch(msg.outlet)
         out.resolve(msg.reply, None)
         return

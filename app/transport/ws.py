@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.applications import Starlette
@@ -21,7 +22,14 @@ from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
 from app.rooms.actor import RoomActor
-from app.rooms.errors import CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError
+from app.rooms.errors import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_ROOM,
+    CLOSE_RESTARTING,
+    CLOSE_ROOM_CLOSED,
+    CLOSE_TOO_MANY,
+    RoomError,
+)
 from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
@@ -84,12 +92,28 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         await ws.close(CLOSE_POLICY)  # before accept: the handshake is refused with HTTP 403
         return
     await ws.accept()
+    # One address holds a bounded number of game sockets: each costs the server memory and
+    # every room it watches a view per message.
+    address = ws.client.host if ws.client is not None else ""
+    per_address: Counter[str] = ws.app.state.sockets_by_address
+    if per_address[address] >= settings.sockets_per_address:
+        metrics.refuse("sockets_per_address")
+        log.info("refused a WebSocket: %d already open from one address", per_address[address])
+        conn = Connection(ws, settings.send_queue_frames)
+        await refuse(conn, CLOSE_TOO_MANY, "too_many_sockets",
+                     f"At most {settings.sockets_per_address} connections from one address.", "too many sockets")
+        await conn.aclose()
+        return
+    per_address[address] += 1
     metrics.sockets += 1
     metrics.sockets_opened += 1
     try:
         await _serve(ws, code, registry, settings, metrics)
     finally:
         metrics.sockets -= 1
+        per_address[address] -= 1
+        if per_address[address] <= 0:
+            del per_address[address]
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
@@ -103,7 +127,8 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await actor.attach(conn, token, last_seq(ws))
     except RoomError as err:
         conn.offer(dumps({"type": "error", "id": None, "code": err.code, "message": err.message}))
-        close = {"bad_token": CLOSE_BAD_TOKEN, "room_restarting": CLOSE_RESTARTING}.get(err.code, CLOSE_ROOM_CLOSED)
+        close = {"bad_token": CLOSE_BAD_TOKEN, "room_restarting": CLOSE_RESTARTING,
+                 "too_many_spectators": CLOSE_TOO_MANY}.get(err.code, CLOSE_ROOM_CLOSED)
         conn.close(close, err.message)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)

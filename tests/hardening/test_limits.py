@@ -194,3 +194,51 @@ def test_room_creation_and_joins_are_rate_limited_per_address() -> None:
         assert 'uno_refused_total{reason="http_rate"} 3' in metrics
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------- sockets per address and per room
+
+
+def test_spectators_per_room_and_sockets_per_address_are_capped() -> None:
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, spectators_per_room=2, sockets_per_address=4, create_rooms_per_minute=100,
+        joins_per_minute=100)
+    live = LiveServer(settings).start()
+
+    async def main() -> None:
+        code = await create_room(live, "classic", 2)
+        (player,) = await seat_players(live, code, 1)
+        watchers = [Client(live, code) for _ in range(3)]
+        for w in watchers[:2]:
+            await w.connect()
+            assert (await w.recv())["type"] == "snapshot"
+        await watchers[2].connect()  # one watcher too many for this room
+        close, frames = await closed_with(watchers[2])
+        assert close == 4429 and frames[-1]["code"] == "too_many_spectators"
+        # The seat still plays, and a watcher who leaves makes room for another.
+        assert (await player.request({"type": "ping"}))["type"] == "pong"
+        await watchers[0].close()
+        await asyncio.sleep(0.1)
+        await watchers[2].connect()
+        assert (await watchers[2].recv())["type"] == "snapshot"
+        # Three sockets from this address so far; the fourth is the last one it may hold.
+        other = await create_room(live, "classic", 2)
+        fourth = Client(live, other)
+        await fourth.connect()
+        assert (await fourth.recv())["type"] == "snapshot"
+        fifth = Client(live, other)
+        await fifth.connect()
+        close, frames = await closed_with(fifth)
+        assert close == 4429 and frames[-1]["code"] == "too_many_sockets"
+        await fourth.close()
+        await asyncio.sleep(0.1)
+        await fifth.connect()
+        assert (await fifth.recv())["type"] == "snapshot"
+        async with httpx.AsyncClient(base_url=live.http) as http:
+            metrics = (await http.get("/metrics")).text
+        assert 'uno_refused_total{reason="sockets_per_address"} 1' in metrics
+
+    try:
+        asyncio.run(main())
+    finally:
+        live.stop()
