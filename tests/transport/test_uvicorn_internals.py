@@ -1,0 +1,166 @@
+"""The parts of uvicorn and websockets that app/transport/uvicorn_ws.py leans on, checked on a
+real server: uvicorn with our protocol class on loopback, a real WebSocket, and the live
+protocol object behind it.
+
+``WebSocketProtocol`` subclasses uvicorn's sans-I/O WebSocket protocol and reads and writes its
+private state (and that of the ``websockets.server.ServerProtocol`` it holds).  None of that is
+a public API: pyproject.toml pins the uvicorn and websockets series it was checked against.
+When either is upgraded, this test names every attribute that changed, and the versions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Response
+from websockets.server import ServerProtocol
+from websockets.version import version as websockets_version
+
+from app.transport.uvicorn_ws import SEND_NOW, WebSocketProtocol
+from tests.live import Client, LiveServer, create_room, seat_players
+
+VERSIONS = f"uvicorn {uvicorn.__version__}, websockets {websockets_version}"
+
+
+def is_callable(value: Any) -> bool:
+    return callable(value)
+
+
+# (attribute, what it must be, how to tell): read on the live protocol once its socket is open.
+PROTOCOL_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
+    ("conn", "a websockets ServerProtocol", lambda v: isinstance(v, ServerProtocol)),
+    ("response", "the handshake's websockets Response", lambda v: isinstance(v, Response)
+     and isinstance(v.status_code, int)),
+    ("scope", "the ASGI scope, a dict with an 'extensions' dict", lambda v: isinstance(v, dict)
+     and isinstance(v.get("extensions"), dict)),
+    ("handshake_complete", "a bool", lambda v: isinstance(v, bool)),
+    ("close_sent", "a bool", lambda v: isinstance(v, bool)),
+    ("initial_response", "None once the socket is accepted", lambda v: v is None),
+    ("writable", "an asyncio.Event", lambda v: isinstance(v, asyncio.Event)),
+    ("queue", "an asyncio.Queue", lambda v: isinstance(v, asyncio.Queue)),
+    ("transport", "an asyncio transport (write, close, is_closing)",
+     lambda v: all(callable(getattr(v, m, None)) for m in ("write", "close", "is_closing"))),
+    ("loop", "an asyncio event loop", lambda v: isinstance(v, asyncio.AbstractEventLoop)),
+    ("stop_keepalive", "a method", is_callable),
+]
+
+# websockets' ServerProtocol, as uvicorn holds it (``protocol.conn``).
+CONN_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
+    ("parser", "a generator (the suspended frame parser)", lambda v: isinstance(v, types.GeneratorType)),
+    ("parser_exc", "None while the stream is sound", lambda v: v is None),
+    ("send_text", "a method", is_callable),
+    ("send_close", "a method", is_callable),
+    ("data_to_send", "a method", is_callable),
+    ("receive_eof", "a method", is_callable),
+]
+
+# uvicorn's methods that WebSocketProtocol overrides and calls with super(): (name, parameters).
+OVERRIDDEN = [("handle_connect", ["self", "event"]), ("shutdown", ["self"]),
+              ("connection_lost", ["self", "exc"])]
+
+
+def check(owner: str, obj: object, expected: list[tuple[str, str, Callable[[Any], bool]]]) -> list[str]:
+    problems = []
+    for name, what, ok in expected:
+        if not hasattr(obj, name):
+            problems.append(f"{owner}.{name} is gone (expected {what})")
+        elif not ok(getattr(obj, name)):
+            problems.append(f"{owner}.{name} is now {getattr(obj, name)!r} (expected {what})")
+    return problems
+
+
+def report(problems: list[str]) -> str:
+    return (f"{VERSIONS}: app/transport/uvicorn_ws.py relies on private parts that changed:\n  - "
+            + "\n  - ".join(problems)
+            + "\nAdapt uvicorn_ws.py (or drop what relies on them) before moving the pins in pyproject.toml.")
+
+
+def test_the_methods_we_override_are_still_there() -> None:
+    problems = []
+    for name, params in OVERRIDDEN:
+        method = getattr(WebSocketsSansIOProtocol, name, None)
+        if method is None or not callable(method):
+            problems.append(f"WebSocketsSansIOProtocol.{name} is gone (we override it and call super())")
+        elif list(inspect.signature(method).parameters) != params:
+            problems.append(f"WebSocketsSansIOProtocol.{name}{inspect.signature(method)} no longer takes {params}")
+    assert not problems, report(problems)
+
+
+def server_side(server: LiveServer, client: Client) -> WebSocketProtocol:
+    """The live protocol object serving this client's socket (found by the client's own port)."""
+    assert client.ws is not None
+    port = client.ws.local_address[1]
+    found = [p for p in server.server.server_state.connections
+             if isinstance(p, WebSocketProtocol) and p.client is not None and p.client[1] == port]
+    assert len(found) == 1, (f"{VERSIONS}: no WebSocketProtocol among uvicorn's server_state.connections "
+                             "for this socket: is --ws app.transport.uvicorn_ws:WebSocketProtocol still honoured?")
+    return found[0]
+
+
+def test_the_private_state_we_touch_is_there_on_a_live_socket(server: LiveServer,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[bool] = []  # what each call of the shortcut did
+    asgi_sends: list[str] = []
+    send_now, asgi_send = WebSocketProtocol.send_now, WebSocketsSansIOProtocol.send
+
+    def counting_send_now(self: WebSocketProtocol, text: str) -> bool:
+        done = send_now(self, text)
+        if self.client == mine:
+            written.append(done)
+        return done
+
+    async def counting_send(self: WebSocketsSansIOProtocol, message: Any) -> None:
+        if message["type"] == "websocket.send" and self.client == mine:
+            asgi_sends.append(message.get("text") or "")
+        await asgi_send(self, message)
+
+    mine: tuple[str, int] | None = None
+    monkeypatch.setattr(WebSocketProtocol, "send_now", counting_send_now)
+    monkeypatch.setattr(WebSocketsSansIOProtocol, "send", counting_send)
+
+    async def main() -> None:
+        nonlocal mine
+        code = await create_room(server, "classic", 2, target=None)
+        players = await seat_players(server, code, 2)  # each has its snapshot
+        try:
+            proto = server_side(server, players[0])
+            mine = proto.client
+            problems = check("WebSocketsSansIOProtocol", proto, PROTOCOL_ATTRIBUTES)
+            problems += check("ServerProtocol", proto.conn, CONN_ATTRIBUTES)
+            if not problems:
+                # Our handle_connect ran (uvicorn still dispatches the handshake to it) and left the shortcut.
+                extensions = proto.scope["extensions"]
+                if extensions.get(SEND_NOW) is None:
+                    problems.append("WebSocketsSansIOProtocol.handle_connect: our override did not put "
+                                    f"{SEND_NOW!r} in the scope's extensions")
+                if proto.handshake_complete is not True or proto.close_sent is not False:
+                    problems.append("WebSocketsSansIOProtocol.handshake_complete / close_sent: not True / False "
+                                    "on an open socket")
+            assert not problems, report(problems)
+
+            # The shortcut really carries the frames: a round trip, every frame written on the spot.
+            await players[0].drain()  # what the second seat's arrival sent
+            written.clear()
+            before = len(players[0].frames)
+            for _ in range(5):
+                reply = await players[0].request({"type": "ping"})
+                assert reply["type"] in ("pong", "ack"), reply
+            await players[0].drain()
+            got = len(players[0].frames) - before
+            assert got >= 5
+            assert written.count(True) >= got and not asgi_sends, (
+                f"{VERSIONS}: of {got} frames, {written.count(True)} went through the shortcut "
+                f"(WebSocketProtocol.send_now) and {len(asgi_sends)} through uvicorn's ASGI send")
+        finally:
+            for p in players:
+                await p.close()
+
+    asyncio.run(main())
+
