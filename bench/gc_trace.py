@@ -5,6 +5,9 @@ from ``gc.callbacks`` (the pause every room takes then), whatever policy app/gc_
 ``SIGUSR1`` makes a probe, which the benchmark sends once its measured window is over, with
 every socket still open:
 
+- ``walk_bound``: app/gc_policy.py's bound on the containers a full pass would walk;
+  ``containers``: how many it will walk (those outside the frozen start-up heap), and
+  ``count_ms``, how long counting them took;
 - ``full_pass``: one ``gc.collect()`` (what the frozen start-up heap leaves it to walk), timed,
   and the unreachable objects it found;
 - ``frozen_garbage``: then the frozen heap is thawed and collected too: the cyclic garbage a
@@ -44,6 +47,12 @@ def _probe(*_: object) -> None:
     global _probing
     _probing = True
     try:
+        from app import gc_policy  # the server's own module, already loaded
+
+        probe["walk_bound"] = gc_policy.walk_bound()  # what the policy checks before a pass
+        started = time.perf_counter()
+        probe["containers"] = len(gc.get_objects())  # what a pass will walk
+        probe["count_ms"] = round((time.perf_counter() - started) * 1000, 1)
         started = time.perf_counter()
         found = gc.collect()
         probe["full_pass_ms"] = round((time.perf_counter() - started) * 1000, 1)
