@@ -123,10 +123,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await store.start()  # the schema is migrated before any room is restored
-        await registry.start()
         collector = None
         if settings.gc_full_seconds > 0:  # full collections on a timer, not whenever the heap grows
+            # Frozen before the rooms are restored: those change and die, and count toward the heap a pass walks.
             gc_policy.tune()
+        await registry.start()
+        if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
         try:
             yield

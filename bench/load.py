@@ -41,6 +41,7 @@ import multiprocessing as mp
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -417,7 +418,8 @@ def worker(plan: Plan, pipe: Connection) -> None:
         raise
 
 
-def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None) -> dict[str, Any]:
+def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None,
+                after_window: Callable[[], None] | None = None) -> dict[str, Any]:
     """Start the worker processes, line them up, measure; the game or echo figures, merged."""
     ws = http.replace("http", "ws", 1)
     ctx = mp.get_context("spawn")
@@ -454,6 +456,8 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
     cpu1 = cpu_seconds(server_pid)
     busy = (cpu1 - cpu0) / args.duration if cpu0 is not None and cpu1 is not None else None
     rss = rss_kib(server_pid) if server_pid is not None else None
+    if after_window is not None:
+        after_window()
     for p in pipes:
         p.send("stop")
     results = each(None)
@@ -477,6 +481,7 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
     players = args.rooms * args.seats
     rate = sum(r["actions"] for r in results) / args.duration
     return {
+        "window": (t0 + args.warmup, t0 + args.warmup + args.duration),  # wall clock, for the GC figures
         "actions_per_s": round(rate, 1),
         "server_cpu": round(busy, 3) if busy else None,  # cores the server kept busy (1.0: one core)
         "server_us_per_action": round(busy / rate * 1e6, 1) if busy and rate else None,
@@ -530,7 +535,7 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
-def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_MAX_ROOMS": "100000", "UNO_ECHO_ENDPOINT": "1",
            "DATABASE_URL": database_url,
@@ -538,8 +543,9 @@ def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[byte
            "UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "1000000",
            "UNO_SOCKET_RATE_MESSAGES": "1000000"}
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
-                             str(port), "--log-level", "warning", "--ws-max-size", "16384",
+    # Through bench/gc_trace.py, which times every garbage collection the server makes.
+    proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "app.main:app", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning", "--ws-max-size", "16384",
                              "--ws-per-message-deflate", "false", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
                              "--backlog", "4096"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -589,18 +595,46 @@ def drop_postgres_database(admin: str, url: str) -> None:
     asyncio.run(drop())
 
 
+def gc_figures(trace: dict[str, Any], ready: float, start: float, end: float) -> dict[str, Any]:
+    """The server's garbage collections between two wall-clock times: how many of each generation,
+    the longest (every room waits that long) and the share of the time they took; the longest
+    since the server was ready (rooms created, sockets connecting); then the probe made after the
+    window (bench/gc_trace.py)."""
+    inside = [(gen, took) for at, gen, took in trace["pauses"] if start <= at <= end]
+    since_ready = [took for at, _, took in trace["pauses"] if ready <= at <= end]
+    probe = trace.get("probe") or {}
+    return {
+        "gc_probe": probe,
+        "gc_max_pause_ms_since_ready": round(max(since_ready, default=0.0) * 1000, 2),
+        "gc_collections": [sum(1 for gen, _ in inside if gen == g) for g in (0, 1, 2)],
+        "gc_max_pause_ms": round(max((took for _, took in inside), default=0.0) * 1000, 2),
+        "gc_pause_ms_per_s": round(sum(took for _, took in inside) * 1000 / max(end - start, 1e-9), 2),
+        "gc_pauses_over_50ms": sum(1 for _, took in inside if took > 0.05),
+    }
+
+
 def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[str, Any]:
     """One server on this store: the game phase (and, optionally, the echo phase)."""
-    proc, url = start_server(database_url)
-    print(f"server RSS at start: {(rss_kib(proc.pid) or 0) / 1024:.1f} MiB", file=sys.stderr)
-    try:
-        game = run_clients(url, args, "game", server_pid=proc.pid)
-        if echo:
-            game.update(run_clients(url, args, "echo", server_pid=proc.pid))
-            game.update(run_clients(url, args, "relay", server_pid=proc.pid))
-    finally:
-        proc.terminate()
-        proc.wait(20)
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = f"{tmp}/gc.json"
+        proc, url = start_server(database_url, trace)
+        ready = time.time()
+        print(f"server RSS at start: {(rss_kib(proc.pid) or 0) / 1024:.1f} MiB", file=sys.stderr)
+        try:
+            def probe() -> None:  # with every socket open: what a full pass would cost now
+                os.kill(proc.pid, signal.SIGUSR1)
+                time.sleep(4)
+
+            game = run_clients(url, args, "game", server_pid=proc.pid, after_window=probe)
+            if echo:
+                game.update(run_clients(url, args, "echo", server_pid=proc.pid))
+                game.update(run_clients(url, args, "relay", server_pid=proc.pid))
+        finally:
+            proc.terminate()
+            proc.wait(20)
+        window = game.pop("window")
+        with contextlib.suppress(OSError, ValueError):
+            game.update(gc_figures(json.loads(Path(trace).read_text()), ready, *window))
     return game
 
 
@@ -615,15 +649,17 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="client processes")
     ap.add_argument("--stores", default="memory,sqlite,postgres",
                     help="which stores to run on, of memory, sqlite, postgres (durable ratios need memory)")
+    ap.add_argument("--no-baselines", action="store_true", help="at full pace, skip the echo and relay phases")
     ap.add_argument("--url", help="target a running server (http://host:port) instead of starting one")
     args = ap.parse_args()
     raise_open_files()
-    echo = args.pace == "full"
+    echo = args.pace == "full" and not args.no_baselines
 
     result: dict[str, Any] = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "pace": args.pace,
                               "duration_s": args.duration}
     if args.url is not None:
         game = run_clients(args.url, args, "game", server_pid=None)
+        game.pop("window")
         if echo:
             game.update(run_clients(args.url, args, "echo", server_pid=None))
             game.update(run_clients(args.url, args, "relay", server_pid=None))

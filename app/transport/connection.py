@@ -1,10 +1,9 @@
-"""One client socket: frames written at once when they can be, else a bounded queue drained
-by the socket's own writer task.
+"""One client socket: a bounded queue of frames, drained by the socket's own writer task.
 
-The room actor only ever calls ``offer``, which never waits.  While nothing is queued and the
-socket takes more, a frame is written on the spot (``uvicorn_ws.SEND_NOW``).  A client too slow
-to keep up fills its queue and is disconnected (it can reconnect and resume), so the room —
-and every other player in it — never waits for the slowest socket.
+The room actor only ever calls ``offer``, which never waits.  A client too slow to keep up
+fills its queue and is disconnected (it can reconnect and resume), so the room — and every
+other player in it — never waits for the slowest socket.  (Writing frames on the spot, past
+the queue, was tried and cost more CPU: see app/transport/uvicorn_ws.py.)
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections.abc import Callable
 
 from starlette.websockets import WebSocket
 
-from .uvicorn_ws import CLOSE_GOING_AWAY, GOING_AWAY, SEND_NOW
+from .uvicorn_ws import CLOSE_GOING_AWAY, GOING_AWAY
 
 log = logging.getLogger("app.transport")
 
@@ -37,20 +36,15 @@ class Connection:
         # may be waiting for frames: a peer that never reads may never answer a close either.
         self.cut_off = False
         self.reader: asyncio.Task[None] | None = None
-        # Under another server (or a test client) there is no shortcut: every frame is queued.
+        # Our protocol (uvicorn_ws) leaves a slot for how to close this socket when the server stops.
         extensions = ws.scope.get("extensions") or {}
-        self.send_now: Callable[[str], bool] | None = extensions.get(SEND_NOW)
-        if self.send_now is not None:  # our protocol: it asks us to close when the server stops
+        if GOING_AWAY in extensions:
             extensions[GOING_AWAY] = self.going_away
-        self.sending = False  # the writer holds a frame it is waiting to write
         self.writer = asyncio.create_task(self._write())
 
     def offer(self, text: str) -> bool:
         if self.closed:
             return False
-        # On the spot only when that keeps the order: nothing queued, nothing being written.
-        if self.send_now is not None and not self.sending and self.queue.empty() and self.send_now(text):
-            return True
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -97,9 +91,7 @@ class Connection:
                 if text is None:
                     await self._close_socket()
                     return
-                self.sending = True
                 await self.ws.send_text(text)
-                self.sending = False
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away mid-send: stop writing, the reader will notice

@@ -1,26 +1,29 @@
-"""uvicorn's WebSocket protocol, with two fixes and one shortcut.
+"""uvicorn's WebSocket protocol, with two fixes.
 
-The fix: a lost connection ends websockets' parser.
+The first fix: a lost connection ends websockets' parser.
 
 uvicorn's sans-I/O protocol never tells websockets' ``ServerProtocol`` that the stream has
 ended when a connection drops.  Its parser — a suspended generator that holds the protocol —
 and the protocol then form a reference cycle that only the garbage collector can free: about
-50 KB a connection (request, headers, reader, frames).  The server runs the collector on a
-timer only (app/gc_policy.py), so under connection churn these would pile up between passes
-(measured: +64 MiB for 1,200 dropped connections).  Feeding the parser its end of stream and
-closing it ends the generator, which breaks the cycle: reference counting frees it all at once.
+50 KB a connection (request, headers, reader, frames).  The server's collector seldom if ever
+walks the long-lived heap (app/gc_policy.py), so under connection churn these would pile up (measured:
++64 MiB for 1,200 dropped connections).  Feeding the parser its end of stream and closing it
+ends the generator, which breaks the cycle: reference counting frees it all at once.
 
 The second fix: a server that stops says "going away" (1001), the code for it, where
 uvicorn says "service restart" (1012) — and it says it after what the app still had queued
-for the socket.  uvicorn closes every socket before the app's own shutdown runs; the app
-puts ``GOING_AWAY`` in the scope's extensions, a function that closes the socket its own
-way (``Connection``: what is queued, then the close frame).
+for the socket.  uvicorn closes every socket before the app's own shutdown runs; the scope's
+extensions hold a ``GOING_AWAY`` slot, where the app puts a function that closes the socket
+its own way (``Connection``: what is queued, then the close frame).
 
-The shortcut: the ASGI scope's extensions carry ``SEND_NOW``, a plain function that writes a
-text frame at once.  Through ASGI each frame costs a task switch (an ASGI ``send`` is a
-coroutine, so the room hands frames to a writer task) and four coroutine layers.
-``Connection`` uses it when nothing is queued ahead and the socket can take more; otherwise
-(and under any other server) frames go the ASGI way.
+No shortcut past ASGI for sending.  One used to write a text frame on the spot, from the room,
+instead of handing it to the socket's writer task: it cost more server CPU, not less.  At
+1,000 rooms playing at full speed (``bench/load.py --rooms 1000 --pace full --stores memory
+--no-baselines``, four runs each way, alternated, on 2 shared cores), the server spent a median
+438 µs per action with it (429–461) and 374 µs without (366–378).
+
+These are uvicorn's and websockets' private parts: pyproject.toml pins the series they were
+checked against, and tests/transport/test_uvicorn_internals.py names any that changed.
 
 Run uvicorn with ``--ws app.transport.uvicorn_ws:WebSocketProtocol`` (scripts/run.sh and the
 Docker image do).
@@ -32,10 +35,8 @@ import contextlib
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 
-SEND_NOW = "uno.send_now"
 GOING_AWAY = "uno.going_away"
 CLOSE_GOING_AWAY = 1001
 SHUTDOWN_WAIT_S = 5.0  # how long the app's own close may take before the socket is dropped
@@ -46,20 +47,7 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         if self.response.status_code == 101:  # the app's task, created above, has not started yet
             extensions: dict[str, Any] = self.scope["extensions"]
-            extensions[SEND_NOW] = self.send_now
-
-    def send_now(self, text: str) -> bool:
-        """Write a text frame now; False (nothing written) if the handshake is not done, the
-        socket is closing, or its write buffer is full: then send it the ASGI way, which waits."""
-        if (not self.handshake_complete or self.close_sent or self.initial_response is not None
-                or not self.writable.is_set() or self.transport.is_closing()):
-            return False
-        try:
-            self.conn.send_text(text.encode())
-        except InvalidState:
-            return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
-        return True
+            extensions[GOING_AWAY] = None  # for the app to fill in: how to close this socket when the server stops
 
     def shutdown(self) -> None:
         """The server is stopping: close with 1001, the app's way if it said how."""
@@ -82,11 +70,9 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
-        # The scope holds ``send_now`` (and the app's ``going_away``), which hold this protocol:
-        # a cycle, broken here.
+        # The scope holds the app's ``going_away``, which holds this protocol: a cycle, broken here.
         scope = getattr(self, "scope", None)
         if scope is not None:
-            scope["extensions"].pop(SEND_NOW, None)
             scope["extensions"].pop(GOING_AWAY, None)
         with contextlib.suppress(Exception):  # idempotent; a parser already finished has nothing to end
             self.conn.receive_eof()

@@ -2,7 +2,8 @@
 
 Collections stop every room at once for as long as they walk the heap, so the server freezes
 its start-up heap, never lets allocations trigger a collection, and runs one on its own timer
-instead — which must still reclaim cyclic garbage.
+instead — which must still reclaim cyclic garbage, and must be skipped while the heap is too
+big for a short pass.
 """
 
 from __future__ import annotations
@@ -22,9 +23,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = textwrap.dedent("""
     import asyncio, gc, weakref
+    from app import gc_policy
     from app.config import Settings
     from app.gc_policy import Passes
     from app.main import create_app
+
+    class Node:
+        pass
+
+    def cycles(n):
+        for _ in range(n):  # past CPython's allocation threshold (700): nothing collects
+            a, b = Node(), Node()
+            a.other, b.other = b, a  # a cycle: reference counting alone never frees it
+        return weakref.ref(a)
 
     async def main():
         app = create_app(Settings(_env_file=None, database_url="memory://", gc_full_seconds=0.5))
@@ -32,26 +43,31 @@ SCRIPT = textwrap.dedent("""
             assert not gc.isenabled()
             assert gc.get_freeze_count() > 10_000, gc.get_freeze_count()
 
-            class Node:
-                pass
-
-            for _ in range(100_000):  # far past any allocation threshold: nothing collects
-                a, b = Node(), Node()
-                a.other, b.other = b, a  # a cycle: reference counting alone never frees it
-            gone = weakref.ref(a)
-            del a, b
+            gone = cycles(2_000)
             await asyncio.sleep(0.1)
             assert gone() is not None, "collected before the timer"
             await asyncio.sleep(0.6)  # the timer's full pass
             assert gone() is None, "the timed full collection did not run"
             assert Passes.count >= 1 and Passes.unreachable >= 2 and Passes.last_seconds > 0
+            assert Passes.longest_seconds < 0.1, Passes.longest_seconds
+
+            # A heap too big for a short pass: the tick passes over it, the cycle waits.
+            gc_policy.WALK_LIMIT = gc_policy.walk_bound() + 5_000
+            kept = cycles(5_000)  # 10,000 more objects: over the limit
+            count = Passes.count
+            await asyncio.sleep(1.2)
+            assert kept() is not None, "collected although the heap was over WALK_LIMIT"
+            assert Passes.count == count and Passes.skipped >= 2, (Passes.count, Passes.skipped)
+            gc_policy.WALK_LIMIT = 10 ** 9  # quieter: the next tick collects it
+            await asyncio.sleep(0.6)
+            assert kept() is None, "not collected once the heap was small enough"
         print("ok")
 
     asyncio.run(main())
 """)
 
 
-def test_collections_run_on_a_timer_and_never_on_allocation() -> None:
+def test_collections_run_on_a_timer_never_on_allocation_and_only_while_short() -> None:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "UNO_GC_FULL_SECONDS": "900"}
     out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=60)

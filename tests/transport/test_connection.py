@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from app.transport.connection import CLOSE_TOO_SLOW, Connection
-from app.transport.uvicorn_ws import GOING_AWAY, SEND_NOW
+from app.transport.uvicorn_ws import GOING_AWAY
 
 
 class StuckSocket:
@@ -66,20 +66,13 @@ def test_orderly_close_sends_what_was_queued_first() -> None:
 
 
 class ServerSocket:
-    """A socket under our uvicorn protocol: ``send_now`` writes on the spot unless ``full``; the
-    ASGI way waits until ``drained``.  Whatever is written lands in ``wire``."""
+    """A socket under our uvicorn protocol, which leaves the ``GOING_AWAY`` slot in the scope;
+    sending waits until ``drained``.  Whatever is written lands in ``wire``."""
 
     def __init__(self) -> None:
         self.wire: list[str] = []
-        self.full = False
         self.drained = asyncio.Event()
-        self.scope: dict[str, Any] = {"extensions": {SEND_NOW: self.send_now}}
-
-    def send_now(self, text: str) -> bool:
-        if self.full:
-            return False
-        self.wire.append(text)
-        return True
+        self.scope: dict[str, Any] = {"extensions": {GOING_AWAY: None}}
 
     async def send_text(self, text: str) -> None:
         await self.drained.wait()
@@ -89,41 +82,11 @@ class ServerSocket:
         self.wire.append(f"close {code}")
 
 
-def test_frames_written_on_the_spot_keep_their_order_when_the_socket_backs_up() -> None:
-    """With the server's shortcut (uvicorn_ws.SEND_NOW) frames are written at once; while the
-    socket cannot take more, they queue, and nothing overtakes what is queued."""
-
-    async def main() -> None:
-        socket = ServerSocket()
-        wire = socket.wire
-        conn = Connection(socket, max_frames=8)  # type: ignore[arg-type]
-        await asyncio.sleep(0)
-        conn.offer("0")
-        assert wire == ["0"]  # written before offer returned: no task switch
-        socket.full = True
-        conn.offer("1")  # refused on the spot: queued for the writer
-        socket.full = False
-        conn.offer("2")  # the socket could take it now, but "1" is ahead of it
-        await asyncio.sleep(0.01)
-        assert wire == ["0"]
-        socket.drained.set()
-        await asyncio.sleep(0.01)
-        assert wire == ["0", "1", "2"]
-        conn.offer("3")  # the queue is empty again: on the spot
-        assert wire == ["0", "1", "2", "3"]
-        conn.close(1000, "bye")
-        await asyncio.wait_for(conn.writer, 1)
-        assert wire[-1] == "close 1000"
-
-    asyncio.run(main())
-
-
 def test_a_stopping_server_sends_what_is_queued_then_going_away() -> None:
     """SIGTERM: the protocol calls the GOING_AWAY the connection left in the scope (uvicorn_ws)."""
 
     async def main() -> None:
-        socket = ServerSocket()
-        socket.full = True  # backed up: frames queue
+        socket = ServerSocket()  # backed up: frames queue
         conn = Connection(socket, max_frames=8)  # type: ignore[arg-type]
         conn.offer("a")
         conn.offer("b")

@@ -1,0 +1,87 @@
+"""Run uvicorn with every garbage collection timed: ``python -m bench.gc_trace OUT uvicorn-args...``.
+
+``bench/load.py`` starts the server through this.  Each collection's start and end are taken
+from ``gc.callbacks`` (the pause every room takes then), whatever policy app/gc_policy.py runs.
+``SIGUSR1`` makes a probe, which the benchmark sends once its measured window is over, with
+every socket still open:
+
+- ``walk_bound``: app/gc_policy.py's bound on the containers a full pass would walk;
+  ``containers``: how many it will walk (those outside the frozen start-up heap), and
+  ``count_ms``, how long counting them took;
+- ``full_pass``: one ``gc.collect()`` (what the frozen start-up heap leaves it to walk), timed,
+  and the unreachable objects it found;
+- ``frozen_garbage``: then the frozen heap is thawed and collected too: the cyclic garbage a
+  policy that never walks it would have kept.
+
+At exit ``{"pauses": [[wall-clock time, generation, seconds], ...], "probe": {...}}`` is written
+to OUT as JSON.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import json
+import signal
+import sys
+import time
+from typing import Any
+
+pauses: list[tuple[float, int, float]] = []
+probe: dict[str, Any] = {}
+_started = 0.0
+_probing = False
+
+
+def _timed(phase: str, info: dict[str, Any]) -> None:
+    global _started
+    if _probing:
+        return
+    if phase == "start":
+        _started = time.perf_counter()
+    else:
+        pauses.append((time.time(), info["generation"], time.perf_counter() - _started))
+
+
+def _probe(*_: object) -> None:
+    global _probing
+    _probing = True
+    try:
+        from app import gc_policy  # the server's own module, already loaded
+
+        probe["walk_bound"] = gc_policy.walk_bound()  # what the policy checks before a pass
+        started = time.perf_counter()
+        probe["containers"] = len(gc.get_objects())  # what a pass will walk
+        probe["count_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        started = time.perf_counter()
+        found = gc.collect()
+        probe["full_pass_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        probe["full_pass_found"] = found
+        probe["tracked_after"] = len(gc.get_objects())
+        probe["frozen"] = gc.get_freeze_count()
+        gc.unfreeze()
+        probe["frozen_garbage"] = gc.collect()
+    finally:
+        _probing = False
+
+
+def _write(out: str) -> None:
+    with open(out, "w") as f:
+        json.dump({"pauses": pauses, "probe": probe}, f)
+
+
+def main() -> None:
+    out, args = sys.argv[1], sys.argv[2:]
+    gc.callbacks.append(_timed)
+    atexit.register(_write, out)
+    signal.signal(signal.SIGUSR1, _probe)
+    # uvicorn re-raises the SIGTERM it stopped on once it is done: end as a normal exit, so the list is written.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    from uvicorn.main import main as uvicorn_main
+
+    sys.argv = ["uvicorn", *args]
+    uvicorn_main()
+
+
+if __name__ == "__main__":
+    main()

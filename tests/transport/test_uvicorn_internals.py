@@ -1,0 +1,136 @@
+"""The parts of uvicorn and websockets that app/transport/uvicorn_ws.py leans on, checked on a
+real server: uvicorn with our protocol class on loopback, a real WebSocket, and the live
+protocol object behind it.
+
+``WebSocketProtocol`` subclasses uvicorn's sans-I/O WebSocket protocol and reads and writes its
+private state (and that of the ``websockets.server.ServerProtocol`` it holds).  None of that is
+a public API: pyproject.toml pins the uvicorn and websockets series it was checked against.
+When either is upgraded, this test names every attribute that changed, and the versions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import types
+from collections.abc import Callable
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Response
+from websockets.server import ServerProtocol
+from websockets.version import version as websockets_version
+
+from app.transport.uvicorn_ws import GOING_AWAY, WebSocketProtocol
+from tests.live import Client, LiveServer, create_room, seat_players
+
+VERSIONS = f"uvicorn {uvicorn.__version__}, websockets {websockets_version}"
+
+
+def is_callable(value: Any) -> bool:
+    return callable(value)
+
+
+# (attribute, what it must be, how to tell): read on the live protocol once its socket is open.
+PROTOCOL_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
+    ("conn", "a websockets ServerProtocol", lambda v: isinstance(v, ServerProtocol)),
+    ("response", "the handshake's websockets Response", lambda v: isinstance(v, Response)
+     and isinstance(v.status_code, int)),
+    ("scope", "the ASGI scope, a dict with an 'extensions' dict", lambda v: isinstance(v, dict)
+     and isinstance(v.get("extensions"), dict)),
+    ("handshake_complete", "a bool", lambda v: isinstance(v, bool)),
+    ("close_sent", "a bool", lambda v: isinstance(v, bool)),
+    ("queue", "an asyncio.Queue", lambda v: isinstance(v, asyncio.Queue)),
+    ("transport", "an asyncio transport (write, close, is_closing)",
+     lambda v: all(callable(getattr(v, m, None)) for m in ("write", "close", "is_closing"))),
+    ("loop", "an asyncio event loop", lambda v: isinstance(v, asyncio.AbstractEventLoop)),
+    ("stop_keepalive", "a method", is_callable),
+]
+
+# websockets' ServerProtocol, as uvicorn holds it (``protocol.conn``).
+CONN_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
+    ("parser", "a generator (the suspended frame parser)", lambda v: isinstance(v, types.GeneratorType)),
+    ("parser_exc", "None while the stream is sound", lambda v: v is None),
+    ("send_close", "a method", is_callable),
+    ("data_to_send", "a method", is_callable),
+    ("receive_eof", "a method", is_callable),
+]
+
+# uvicorn's methods that WebSocketProtocol overrides and calls with super(): (name, parameters).
+OVERRIDDEN = [("handle_connect", ["self", "event"]), ("shutdown", ["self"]),
+              ("connection_lost", ["self", "exc"])]
+
+
+def check(owner: str, obj: object, expected: list[tuple[str, str, Callable[[Any], bool]]]) -> list[str]:
+    problems = []
+    for name, what, ok in expected:
+        if not hasattr(obj, name):
+            problems.append(f"{owner}.{name} is gone (expected {what})")
+        elif not ok(getattr(obj, name)):
+            problems.append(f"{owner}.{name} is now {getattr(obj, name)!r} (expected {what})")
+    return problems
+
+
+def report(problems: list[str]) -> str:
+    return (f"{VERSIONS}: app/transport/uvicorn_ws.py relies on private parts that changed:\n  - "
+            + "\n  - ".join(problems)
+            + "\nAdapt uvicorn_ws.py (or drop what relies on them) before moving the pins in pyproject.toml.")
+
+
+def test_the_methods_we_override_are_still_there() -> None:
+    problems = []
+    for name, params in OVERRIDDEN:
+        method = getattr(WebSocketsSansIOProtocol, name, None)
+        if method is None or not callable(method):
+            problems.append(f"WebSocketsSansIOProtocol.{name} is gone (we override it and call super())")
+        elif list(inspect.signature(method).parameters) != params:
+            problems.append(f"WebSocketsSansIOProtocol.{name}{inspect.signature(method)} no longer takes {params}")
+    assert not problems, report(problems)
+
+
+def server_side(server: LiveServer, client: Client) -> WebSocketProtocol:
+    """The live protocol object serving this client's socket (found by the client's own port)."""
+    assert client.ws is not None
+    port = client.ws.local_address[1]
+    found = [p for p in server.server.server_state.connections
+             if isinstance(p, WebSocketProtocol) and p.client is not None and p.client[1] == port]
+    assert len(found) == 1, (f"{VERSIONS}: no WebSocketProtocol among uvicorn's server_state.connections "
+                             "for this socket: is --ws app.transport.uvicorn_ws:WebSocketProtocol still honoured?")
+    return found[0]
+
+
+def test_the_private_state_we_touch_is_there_on_a_live_socket(server: LiveServer) -> None:
+    async def main() -> None:
+        code = await create_room(server, "classic", 2, target=None)
+        players = await seat_players(server, code, 2)  # each has its snapshot
+        try:
+            proto = server_side(server, players[0])
+            problems = check("WebSocketsSansIOProtocol", proto, PROTOCOL_ATTRIBUTES)
+            problems += check("ServerProtocol", proto.conn, CONN_ATTRIBUTES)
+            if not problems:
+                # Our handle_connect ran (uvicorn still hands the handshake to it) and left the slot,
+                # which the app's Connection filled in.
+                going_away = proto.scope["extensions"].get(GOING_AWAY)
+                if not callable(going_away):
+                    problems.append(f"WebSocketsSansIOProtocol.handle_connect: the scope's {GOING_AWAY!r} is "
+                                    f"{going_away!r}, not the app's close function: is our override still called?")
+                if proto.handshake_complete is not True or proto.close_sent is not False:
+                    problems.append("WebSocketsSansIOProtocol.handshake_complete / close_sent: not True / False "
+                                    "on an open socket")
+            assert not problems, report(problems)
+            reply = await players[0].request({"type": "ping"})
+            assert reply["type"] == "pong", reply
+        finally:
+            for p in players:
+                await p.close()
+        # A lost connection: our connection_lost ended the parser and broke the scope's cycle.
+        await asyncio.sleep(0.2)
+        problems = []
+        if GOING_AWAY in proto.scope["extensions"]:
+            problems.append(f"WebSocketProtocol.connection_lost did not run: {GOING_AWAY!r} is still in the scope")
+        if inspect.getgeneratorstate(proto.conn.parser) != inspect.GEN_CLOSED:
+            problems.append("ServerProtocol.parser is still suspended after the connection was lost")
+        assert not problems, report(problems)
+
+    asyncio.run(main())
