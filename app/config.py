@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     socket_rate_window_s: float = 20.0
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     spectators_per_room: int = 50  # watchers of one room beyond this are refused (4429)
-    sockets_per_address: int = 64  # game sockets one client address may hold open at once (4429 past it)
+    sockets_per_address: int = 200  # game sockets one client address may hold open at once (4429 past it)
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
 

@@ -18,7 +18,7 @@ from tests.live import LiveServer
 def bot_server() -> Iterator[LiveServer]:
     server = LiveServer(Settings(  # type: ignore[call-arg]
         between_rounds_seconds=120, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
-        joins_per_minute=100_000, socket_rate_messages=100_000)).start()
+        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000)).start()
     try:
         yield server
     finally:

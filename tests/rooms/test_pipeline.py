@@ -51,6 +51,7 @@ def stored_log(store: InMemoryStore, code: str) -> list[Any]:
 def settings(**over: Any) -> Settings:
     values: dict[str, Any] = {"between_rounds_seconds": 600, "_env_file": None, "bot_delay_scale": 0.01,
                               "create_rooms_per_minute": 100_000, "joins_per_minute": 100_000,
+                              "sockets_per_address": 100_000,
                               "socket_rate_messages": 100_000}
     values.update(over)
     return Settings(**values)

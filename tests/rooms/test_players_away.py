@@ -24,6 +24,7 @@ def fast_settings(**over: Any) -> Settings:
     values: dict[str, Any] = {
         "between_rounds_seconds": 0.5, "echo_endpoint": True, "_env_file": None, "bot_delay_scale": 0.01,
         "away_grace_seconds": 0.3, "create_rooms_per_minute": 100_000, "joins_per_minute": 100_000,
+        "sockets_per_address": 100_000,
         "socket_rate_messages": 100_000,
     }
     values.update(over)
