@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     between_rounds_seconds: float = 20.0  # the next round starts then, or once everyone is ready
     # Per-seat and per-socket bounds
     send_queue_frames: int = 512  # a socket this far behind is closed, never allowed to grow
+    send_queue_chars: int = 1_048_576  # ... or this much text behind (frames differ in size a hundredfold)
     replay_frames: int = 256  # state frames kept per seat for reconnects ...
     replay_chars: int = 8_192  # ... up to this much text (a snapshot beyond it is no bigger)
     action_ids_kept: int = 64  # client message ids remembered per seat (duplicate suppression)

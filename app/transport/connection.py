@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from starlette.websockets import WebSocket
 
+from .memory import trim_soon
 from .uvicorn_ws import CLOSE_GOING_AWAY, GOING_AWAY
 
 log = logging.getLogger("app.transport")
@@ -24,9 +25,14 @@ CLOSE_WAIT_S = 2.0
 
 
 class Connection:
-    def __init__(self, ws: WebSocket, max_frames: int, on_close: Callable[[Connection], None] | None = None) -> None:
+    def __init__(self, ws: WebSocket, max_frames: int, on_close: Callable[[Connection], None] | None = None,
+                 max_chars: int | None = None) -> None:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_frames)
+        # Bounded in size too: a few hundred large frames to a socket that never reads would
+        # otherwise hold megabytes each (every seat's frame is its own string).
+        self.max_chars = max_chars
+        self.queued_chars = 0
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
@@ -45,12 +51,18 @@ class Connection:
     def offer(self, text: str) -> bool:
         if self.closed:
             return False
+        size = len(text)
+        if self.max_chars is not None and self.queued_chars and self.queued_chars + size > self.max_chars:
+            log.info("closing a socket that fell %d characters behind", self.queued_chars)
+            self.close(CLOSE_TOO_SLOW, "too slow: reconnect to resume")
+            return False
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("closing a socket that fell %d frames behind", self.queue.maxsize)
             self.close(CLOSE_TOO_SLOW, "too slow: reconnect to resume")
             return False
+        self.queued_chars += size
         return True
 
     def going_away(self) -> None:
@@ -64,7 +76,10 @@ class Connection:
         self.closed = True
         self.close_code, self.close_reason = code, reason
         if code == CLOSE_TOO_SLOW:
-            # Its queue is full of frames it cannot take: drop them, close now.
+            # Its queue is full of frames it cannot take: drop them (and give their memory
+            # back), close now.
+            self._drop_queue()
+            trim_soon()
             self.writer.cancel()
             self._closer = asyncio.create_task(self._close_socket())
             self.cut_off = True
@@ -76,6 +91,11 @@ class Connection:
             except asyncio.QueueFull:
                 self.writer.cancel()
                 self._closer = asyncio.create_task(self._close_socket())
+
+    def _drop_queue(self) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_chars = 0
 
     async def _close_socket(self) -> None:
         with contextlib.suppress(Exception):
@@ -91,6 +111,7 @@ class Connection:
                 if text is None:
                     await self._close_socket()
                     return
+                self.queued_chars -= len(text)
                 await self.ws.send_text(text)
         except asyncio.CancelledError:
             raise

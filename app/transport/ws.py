@@ -99,7 +99,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     if per_address[address] >= settings.sockets_per_address:
         metrics.refuse("sockets_per_address")
         log.info("refused a WebSocket: %d already open from one address", per_address[address])
-        conn = Connection(ws, settings.send_queue_frames)
+        conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
         await refuse(conn, CLOSE_TOO_MANY, "too_many_sockets",
                      f"At most {settings.sockets_per_address} connections from one address.", "too many sockets")
         await conn.aclose()
@@ -122,7 +122,7 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)
-    conn = Connection(ws, settings.send_queue_frames)
+    conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
         await actor.attach(conn, token, last_seq(ws))
     except RoomError as err:
@@ -213,7 +213,7 @@ async def echo_socket(ws: WebSocket) -> None:
     # Frames go out as the rooms' do (``Connection``), so the baselines cost what a room's
     # sockets cost.  ?group=name: a relay — each message goes to every socket of the group, the
     # sender too: a room's traffic (one in, one out per player) with no game behind it.
-    conn = Connection(ws, settings.send_queue_frames)
+    conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     group = ws.query_params.get("group")
     groups: dict[str, set[Connection]] = ws.app.state.echo_groups
     members = groups.setdefault(group, set()) if group else {conn}

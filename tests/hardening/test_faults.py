@@ -87,10 +87,8 @@ def test_a_flood_of_reconnects_leaves_one_live_connection_and_a_working_room(ser
     asyncio.run(main())
 
 
-def test_a_reader_that_never_reads_is_cut_off_and_the_room_goes_on() -> None:
-    """A seat whose socket stops reading fills its bounded queue and is closed; nobody waits on it."""
-    settings = Settings(_env_file=None, send_queue_frames=16, socket_rate_messages=1_000_000,  # type: ignore[call-arg]
-                        chat_kept=20)
+def cut_off_after(settings: Settings) -> int:
+    """How many chat lines a seat that never reads lets pass before it is cut off."""
     server = LiveServer(settings).start()
     try:
         async def main() -> int:
@@ -123,7 +121,23 @@ def test_a_reader_that_never_reads_is_cut_off_and_the_room_goes_on() -> None:
             await talker.close()
             return sent
 
-        sent = asyncio.run(main())
-        assert sent < 50_000
+        return asyncio.run(main())
     finally:
         server.stop()
+
+
+def test_a_reader_that_never_reads_is_cut_off_and_the_room_goes_on() -> None:
+    """A seat whose socket stops reading fills its bounded queue and is closed; nobody waits on it."""
+    settings = Settings(_env_file=None, send_queue_frames=16, socket_rate_messages=1_000_000,  # type: ignore[call-arg]
+                        chat_kept=20)
+    assert cut_off_after(settings) < 50_000
+
+
+def test_the_send_queue_is_bounded_in_size_not_only_in_frames() -> None:
+    """Frames differ in size a hundredfold: the queue of a socket that never reads is capped in
+    characters too, so a few hundred large frames cannot hold the server's memory."""
+    settings = Settings(_env_file=None, send_queue_frames=100_000, send_queue_chars=65_536,  # type: ignore[call-arg]
+                        socket_rate_messages=1_000_000, chat_kept=20)
+    # Loopback's kernel and transport buffers take a few thousand lines first (about 2 MB); the
+    # frame cap alone would let 100,000 more queue up, past the 50,000 the helper ever sends.
+    assert cut_off_after(settings) < 20_000
