@@ -77,7 +77,8 @@ def tune() -> None:
 
 
 def walk_bound() -> int:
-    """At least as many as the containers a full pass would walk now (those made since start-up)."""
+    """Memory blocks held beyond start-up's: at least as many as the containers a full pass would
+    walk now (each is one block or more), unless start-up objects have died since — few do."""
     return max(0, sys.getallocatedblocks() - _start_blocks)
 
 

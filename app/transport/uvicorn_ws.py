@@ -5,10 +5,11 @@ The first fix: a lost connection ends websockets' parser.
 uvicorn's sans-I/O protocol never tells websockets' ``ServerProtocol`` that the stream has
 ended when a connection drops.  Its parser — a suspended generator that holds the protocol —
 and the protocol then form a reference cycle that only the garbage collector can free: about
-50 KB a connection (request, headers, reader, frames).  The server's collector seldom if ever
-walks the long-lived heap (app/gc_policy.py), so under connection churn these would pile up (measured:
-+64 MiB for 1,200 dropped connections).  Feeding the parser its end of stream and closing it
-ends the generator, which breaks the cycle: reference counting frees it all at once.
+50 KB a connection (request, headers, reader, frames).  The server's collector seldom walks
+the heap of a busy server, if ever (app/gc_policy.py), so under connection churn these would
+pile up (measured: +64 MiB for 1,200 dropped connections).  Feeding the parser its end of
+stream and closing it ends the generator, which breaks the cycle: reference counting frees
+it all at once.
 
 The second fix: a server that stops says "going away" (1001), the code for it, where
 uvicorn says "service restart" (1012) — and it says it after what the app still had queued
