@@ -35,8 +35,9 @@ class Settings(BaseSettings):
     chat_max_chars: int = 300
     name_max_chars: int = 24
     message_max_bytes: int = 8192  # larger client frames are refused
-    # The cyclic garbage collector runs this often, and never on allocation (app/gc_policy.py);
-    # 0 leaves CPython's collector as it is.
+    # The cyclic garbage collector never runs on allocation; a full pass is tried this often, and
+    # made only while the heap is small enough for a short one (app/gc_policy.py).  0 leaves
+    # CPython's collector as it is.
     gc_full_seconds: float = 900.0
     # A trivial /ws/echo WebSocket: bench/load.py's baseline for this stack.  Off unless asked for.
     echo_endpoint: bool = False

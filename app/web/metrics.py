@@ -106,6 +106,10 @@ def render(request: Request) -> str:
                [("", Passes.seconds)])
     out.metric("uno_gc_last_pause_seconds", "gauge", "How long the last timed collection took.",
                [("", Passes.last_seconds)])
+    out.metric("uno_gc_longest_pause_seconds", "gauge", "The longest timed collection so far.",
+               [("", Passes.longest_seconds)])
+    out.metric("uno_gc_skipped_total", "counter", "Timer ticks without a collection: the heap was too big "
+               "for a short one.", [("", Passes.skipped)])
     out.metric("process_resident_memory_bytes", "gauge", "Resident memory of the server process.",
                [("", resident_bytes())])
     fds = open_fds()
