@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .actions import Action
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
-from .round import Layout, Round
+from .round import Round
+from .state import Layout
 from .variants import VARIANTS, Variant
 
 ROUND = "round"  # a round is being played
@@ -102,10 +103,10 @@ def round_seed(seed: int | str, number: int) -> str:
 def draw_for_dealer(variant: Variant, seats: int, seed: int | str) -> tuple[int, list[Event]]:
     """C-2: everyone draws a card, the highest number deals, ties redraw among the tied.
 
-    All Wild has no numbers, so its first dealer is drawn at random from the seed.
+    An edition without numbers (All Wild) draws its first dealer at random from the seed.
     """
     rng = random.Random(f"{seed}/dealer")
-    if variant.key == "all_wild":
+    if not variant.dealer_by_draw:
         dealer = rng.randrange(seats)
         return dealer, [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
     events: list[Event] = []
@@ -151,7 +152,8 @@ def legal_actions(match: Match, seat: int) -> list[Action]:
 def apply(match: Match, seat: int, action: Action) -> list[Event]:
     """Apply ``seat``'s action; return what happened.  Raises ``IllegalAction``, changing nothing."""
     if match.phase != ROUND:
-        raise IllegalAction("round_over", "The round is over." if match.phase == BETWEEN else "The match is over.")
+        over = "The round is over." if match.phase == BETWEEN else "The match is over."
+        raise IllegalAction(Refusal.ROUND_OVER, over)
     rnd = match.round
     events = rnd.apply(seat, action)
     match.log.append(LogEntry(match.round_no, seat, action))
@@ -195,7 +197,7 @@ def _match_winner(match: Match, round_winner: int) -> int | None:
 def start_next_round(match: Match) -> list[Event]:
     """Deal the next round; the deal passes to the next seat clockwise (C-2)."""
     if match.phase != BETWEEN:
-        raise IllegalAction("no_next_round", "The next round can only start between rounds.")
+        raise IllegalAction(Refusal.NO_NEXT_ROUND, "The next round can only start between rounds.")
     match.round_no += 1
     match.dealer = (match.dealer + 1) % match.config.seats
     match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no),

@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from .match import Match
-from .round import CHALLENGE, DRAWN, SPECIAL, Round
+from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL
+from .round import Round
 from .view_parts import ViewParts
 
 
@@ -71,9 +72,10 @@ def public_table(rnd: Round) -> dict[str, Any]:
     p = rnd.pending
     pending: dict[str, Any] | None = None
     if p is not None:
-        pending = {"kind": p.kind, "seat": p.seat}
-        if p.reason is not None:
-            pending["reason"] = p.reason
+        # Plain strings, not the enums: views are compared by type and value (app/rooms/diff.py).
+        pending = {"kind": p.kind.value, "seat": p.seat}
+        if p.reason is not None and p.kind in SHOWN_REASONS:
+            pending["reason"] = p.reason.value
         if p.kind == CHALLENGE:
             pending["challenged"] = p.challenged
             pending["penalty"] = p.penalty
