@@ -25,6 +25,8 @@ from .match import (
     MatchConfig,
     RoundResult,
     apply,
+    card_id,
+    card_ids,
     legal_actions,
     new_match,
     replay,
@@ -40,5 +42,5 @@ __all__ = [
     "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardRule", "CardType", "ConfigError", "EngineError",
     "Event", "Face", "HandAfter", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig",
     "Pending", "PendingKind", "Reason", "Refusal", "Round", "RoundResult", "Target", "Variant", "apply",
-    "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
+    "card_id", "card_ids", "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
 ]

@@ -91,6 +91,23 @@ class Match:
     def target(self) -> int:
         return self.config.target_score
 
+    def card_ids(self, name: str) -> tuple[int, ...]:
+        """The ids of every card named ``name`` (``"red 5"``, ``"wild_draw4"``) in this match's deck."""
+        return self.variant.card_ids(name)
+
+    def card_id(self, name: str, seat: int | None = None) -> int:
+        """The id of a card named ``name``: one in ``seat``'s hand, or with no seat the deck's first.
+
+        Raises KeyError when there is none.
+        """
+        ids = self.variant.card_ids(name)
+        if seat is None:
+            return ids[0]
+        for card in self.round.hands[seat]:
+            if card in ids:
+                return card
+        raise KeyError(f"seat {seat} holds no {name!r}")
+
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
                 self.winner, tuple(self.history), tuple(self.log), self.round.fingerprint())
@@ -141,6 +158,16 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
     events.extend(rnd.events)
     rnd.events = []
     return match, events
+
+
+def card_id(match: Match, name: str, seat: int | None = None) -> int:
+    """``match.card_id``: the id of a card named ``name`` (in ``seat``'s hand, if given)."""
+    return match.card_id(name, seat)
+
+
+def card_ids(match: Match, name: str) -> tuple[int, ...]:
+    """``match.card_ids``: the ids of every card named ``name`` in the match's deck."""
+    return match.card_ids(name)
 
 
 def legal_actions(match: Match, seat: int) -> list[Action]:

@@ -15,10 +15,14 @@ from app.engine import (
     Action,
     Face,
     IllegalAction,
+    MatchConfig,
     Pending,
     PendingKind,
     Reason,
     Refusal,
+    card_id,
+    card_ids,
+    new_match,
     view,
 )
 
@@ -129,3 +133,16 @@ def test_views_hold_plain_strings() -> None:
     assert view(m, 0)["table"]["pending"] == {"kind": "target", "seat": 0, "reason": "green_shell"}
     for seat in (None, 0, 1):
         plain(view(m, seat))
+
+
+def test_card_ids_by_name() -> None:
+    m = make("classic", [["red 5", "wild"], ["blue 5", "red 5"]], "red 3")
+    both = card_ids(m, "red 5")
+    assert len(both) == 2 and all(m.round.cards[c].name == "red 5" for c in both)
+    assert m.card_id("red 5", seat=1) == m.round.hands[1][1]
+    assert card_id(m, "red 5", 0) == m.round.hands[0][0]
+    assert card_id(m, "wild_draw4") in card_ids(m, "wild_draw4")
+    with pytest.raises(KeyError):
+        m.card_id("blue 5", seat=0)
+    with pytest.raises(KeyError):
+        card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")

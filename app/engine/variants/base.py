@@ -44,6 +44,9 @@ class Variant:
         self.cards: tuple[CardType, ...] = expand(self.table)
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c) for i, c in enumerate(self.cards))
         self.rules: dict[Face, CardRule] = self.card_rules()
+        self._by_name: dict[str, list[int]] = {}
+        for card, ct in enumerate(self.cards):
+            self._by_name.setdefault(ct.name, []).append(card)
         # One table per combination of the house rules that change card rules, built when first asked for.
         self._tables: dict[tuple[bool, bool], RuleTable] = {(False, False): RuleTable(self.cards, self.rules)}
 
@@ -72,6 +75,13 @@ class Variant:
         if self.has_items:
             out["item"] = ITEMS[ct.colour]
         return out
+
+    def card_ids(self, name: str) -> tuple[int, ...]:
+        """The ids of every card named ``name`` (``"red 5"``, ``"wild_draw4"``) in this deck."""
+        found = self._by_name.get(name)
+        if not found:
+            raise KeyError(f"no {name!r} in the {self.key} deck")
+        return tuple(found)
 
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
         return False
