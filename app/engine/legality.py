@@ -19,7 +19,7 @@ from .cards import COLOURS
 from .errors import IllegalAction, Refusal
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
-from .uno import uno_actions, uno_refusal
+from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
 DRAW_ONE = Action(A.DRAW)
@@ -73,7 +73,14 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
             for card in rnd.hands[seat]:
                 if jumps_in(rnd, card):
                     play_options(rnd, A.PLAY, seat, card, out)
-        uno_actions(rnd, seat, out)
+        # UNO calls and catches (uno.py's uno_actions, inlined: this runs on every step).
+        exposed = rnd.exposed
+        if seat in exposed or (
+            p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
+        ):
+            out.append(DECLARE)
+        if exposed:
+            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
     return out
 
 
@@ -90,9 +97,10 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
-        if rnd.variant.voluntary_draw:
+        variant = rnd.variant
+        if variant.voluntary_draw:
             out.append(DRAW_ONE)
-        elif may_special_draw(rnd, seat):
+        elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
             out.append(SPECIAL_DRAW_IT)
     elif kind == DRAWN:
         assert p.card is not None
@@ -127,12 +135,13 @@ def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
 def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
     """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
     table = rnd.rules
-    rule = table.by_card[card]
     hand_len = len(rnd.hands[seat])
-    if rule.fixed_options:
-        plain, with_uno = table.options[kind]
-        out.extend(with_uno[card] if hand_len == 2 else plain[card])
+    plain, with_uno = table.options[kind]
+    fixed = with_uno[card] if hand_len == 2 else plain[card]
+    if fixed is not None:
+        out.extend(fixed)
         return
+    rule = table.by_card[card]
     last = hand_len == 1
     colours: Sequence[str | None] = COLOURS if rule.needs_colour else (None,)
     targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)

@@ -85,7 +85,7 @@ class Round(RoundState):
             catch(self, seat, action.target)
         else:
             assert self.pending is not None
-            self._touched = {}
+            self.touched = {}
             protected = action.uno or self.predeclared == seat
             if self.pending.kind not in FOLLOW_UPS:
                 # The next turn action ends every catch window that was open (C-11).

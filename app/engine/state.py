@@ -77,18 +77,21 @@ class CardRule:
             return len(rnd.hands[target])
         if after is HandAfter.PREVIOUS_SEATS:
             return len(rnd.hands[rnd.next_seat(seat, -1)])
-        return len(rnd.hands[seat]) - (after is HandAfter.ONE_LESS)
+        if after is HandAfter.SAME:
+            return len(rnd.hands[seat])
+        return len(rnd.hands[seat]) - 1
 
 
-# Per card id: every way to play it, and the same with UNO said too (for a two-card hand).
-CardOptions = tuple[tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...]]
+# Per card id: every way to play it, and the same with UNO said too (for a two-card hand);
+# None for a card without ``fixed_options``.
+CardOptions = tuple[tuple[tuple[Action, ...] | None, ...], tuple[tuple[Action, ...] | None, ...]]
 
 
 class RuleTable:
     """The rules of an edition's faces under some house rules, looked up by card id.
 
     The plays of cards with ``fixed_options`` are built once here: ``legal_actions`` is
-    the engine's hot path.
+    the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
     __slots__ = ("by_card", "options", "rules")
@@ -99,10 +102,14 @@ class RuleTable:
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
 
     def _options(self, kind: str) -> CardOptions:
-        plain: list[tuple[Action, ...]] = []
-        with_uno: list[tuple[Action, ...]] = []
+        plain: list[tuple[Action, ...] | None] = []
+        with_uno: list[tuple[Action, ...] | None] = []
         for card, rule in enumerate(self.by_card):
             colours = COLOURS if rule.needs_colour else (None,)
+            if not rule.fixed_options:
+                plain.append(None)
+                with_uno.append(None)
+                continue
             plain.append(tuple(Action(kind, card, c) for c in colours))
             if rule.uno_with_play:
                 with_uno.append(tuple(Action(kind, card, c, None, uno) for c in colours for uno in (False, True)))
@@ -148,7 +155,6 @@ class Layout:
 
 class RoundState:
     __slots__ = (
-        "_touched",
         "_turns",
         "cards",
         "colour",
@@ -175,6 +181,7 @@ class RoundState:
         "rules",
         "seed",
         "stack",
+        "touched",
         "variant",
         "version",
         "winner",
@@ -211,8 +218,9 @@ class RoundState:
         self.events: list[Event] = []
         self.version = 0
         self._turns = tuple(Pending(TURN, s) for s in range(seats))
-        # Seats whose hand changed during the current action -> their size before it (-1: swapped).
-        self._touched: dict[int, int] = {}
+        # Seats whose hand changed during the current action -> their size before it (-1: swapped):
+        # the UNO window (uno.py) looks at exactly these once the action is done.
+        self.touched: dict[int, int] = {}
         self._deal(layout)
 
     def _deal(self, layout: Layout | None) -> None:
@@ -297,7 +305,7 @@ class RoundState:
     def draw(self, seat: int, count: int, reason: str) -> list[int]:
         """Seat draws up to ``count`` cards; draws the piles cannot supply are skipped (C-8)."""
         got: list[int] = []
-        self._touched.setdefault(seat, len(self.hands[seat]))
+        self.touched.setdefault(seat, len(self.hands[seat]))
         pile = self.draw_pile
         for _ in range(count):
             if not pile:
@@ -334,13 +342,13 @@ class RoundState:
 
     def take_from_hand(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
-        self._touched.setdefault(seat, len(hand))
+        self.touched.setdefault(seat, len(hand))
         hand.remove(card)
 
     def give_card(self, seat: int, to: int, card: int) -> None:
         """One card goes from ``seat``'s hand to ``to``'s (Dip Into The Deck's pass)."""
         self.take_from_hand(seat, card)
-        self._touched.setdefault(to, len(self.hands[to]))
+        self.touched.setdefault(to, len(self.hands[to]))
         self.hands[to].append(card)
 
     def rotate_hands(self) -> None:
@@ -350,8 +358,8 @@ class RoundState:
             moved[self.next_seat(s)] = hand
         self.hands = moved
         for s in range(self.n):
-            self._touched[s] = -1
+            self.touched[s] = -1
 
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
-        self._touched[a] = self._touched[b] = -1  # both now hold a hand they must declare anew
+        self.touched[a] = self.touched[b] = -1  # both now hold a hand they must declare anew

@@ -19,7 +19,9 @@ from .state import RoundState
 def play(rnd: RoundState, seat: int, action: Action) -> None:
     card = action.card
     assert card is not None
-    rnd.take_from_hand(seat, card)
+    hand = rnd.hands[seat]
+    rnd.touched.setdefault(seat, len(hand))  # as take_from_hand, inlined: every play comes here
+    hand.remove(card)
     p = rnd.pending
     if p is not None and p.kind == TURN and p.seat != seat:  # Jump-In: the turn jumps to this seat
         rnd.emit("jump_in", {"seat": seat, "skipped": p.seat})

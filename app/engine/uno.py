@@ -31,15 +31,6 @@ def may_catch(rnd: RoundState, seat: int, target: int | None) -> bool:
     return target is not None and target != seat and target in rnd.exposed
 
 
-def uno_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
-    """Append the UNO actions open to ``seat`` (in a round that is on, from a real seat)."""
-    exposed = rnd.exposed
-    if may_declare(rnd, seat):
-        out.append(DECLARE)
-    if exposed:
-        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
-
-
 def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     """Why ``seat`` may not declare or catch as ``action`` says; None when it may."""
     is_catch = action.kind == CATCH
@@ -90,7 +81,7 @@ def update_uno(rnd: RoundState, actor: int, protected: bool) -> None:
     ``protected``: the actor said UNO with the action (or just before it, on their turn).
     """
     hands, exposed, declared = rnd.hands, rnd.exposed, rnd.declared
-    for s, before in rnd._touched.items():
+    for s, before in rnd.touched.items():
         if len(hands[s]) != 1:
             if s in declared or s in exposed:
                 exposed.discard(s)
