@@ -73,7 +73,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
             for card in rnd.hands[seat]:
                 if jumps_in(rnd, card):
                     play_options(rnd, A.PLAY, seat, card, out)
-        # UNO calls and catches (uno.py's uno_actions, inlined: this runs on every step).
+        # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
         exposed = rnd.exposed
         if seat in exposed or (
             p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
