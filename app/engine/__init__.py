@@ -12,8 +12,8 @@ See docs/ENGINE.md.
 """
 
 from .actions import Action
-from .cards import COLOURS, CardType
-from .errors import ConfigError, EngineError, IllegalAction
+from .cards import COLOURS, CardType, Face
+from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
 from .match import (
@@ -25,17 +25,22 @@ from .match import (
     MatchConfig,
     RoundResult,
     apply,
+    card_id,
+    card_ids,
     legal_actions,
     new_match,
     replay,
     start_next_round,
 )
-from .round import Layout, Pending, Round
+from .pending import Pending, PendingKind, Reason
+from .round import Round
+from .state import CardRule, HandAfter, Layout, Target
 from .variants import VARIANTS, Variant
 from .views import view, views
 
 __all__ = [
-    "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardType", "ConfigError", "EngineError",
-    "Event", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig", "Pending", "Round",
-    "RoundResult", "Variant", "apply", "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
+    "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardRule", "CardType", "ConfigError", "EngineError",
+    "Event", "Face", "HandAfter", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig",
+    "Pending", "PendingKind", "Reason", "Refusal", "Round", "RoundResult", "Target", "Variant", "apply",
+    "card_id", "card_ids", "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
 ]

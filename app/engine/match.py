@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .actions import Action
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
-from .round import Layout, Round
+from .round import Round
+from .state import Layout
 from .variants import VARIANTS, Variant
 
 ROUND = "round"  # a round is being played
@@ -90,6 +91,23 @@ class Match:
     def target(self) -> int:
         return self.config.target_score
 
+    def card_ids(self, name: str) -> tuple[int, ...]:
+        """The ids of every card named ``name`` (``"red 5"``, ``"wild_draw4"``) in this match's deck."""
+        return self.variant.card_ids(name)
+
+    def card_id(self, name: str, seat: int | None = None) -> int:
+        """The id of a card named ``name``: one in ``seat``'s hand, or with no seat the deck's first.
+
+        Raises KeyError when there is none.
+        """
+        ids = self.variant.card_ids(name)
+        if seat is None:
+            return ids[0]
+        for card in self.round.hands[seat]:
+            if card in ids:
+                return card
+        raise KeyError(f"seat {seat} holds no {name!r}")
+
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
                 self.winner, tuple(self.history), tuple(self.log), self.round.fingerprint())
@@ -102,10 +120,10 @@ def round_seed(seed: int | str, number: int) -> str:
 def draw_for_dealer(variant: Variant, seats: int, seed: int | str) -> tuple[int, list[Event]]:
     """C-2: everyone draws a card, the highest number deals, ties redraw among the tied.
 
-    All Wild has no numbers, so its first dealer is drawn at random from the seed.
+    An edition without numbers (All Wild) draws its first dealer at random from the seed.
     """
     rng = random.Random(f"{seed}/dealer")
-    if variant.key == "all_wild":
+    if not variant.dealer_by_draw:
         dealer = rng.randrange(seats)
         return dealer, [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
     events: list[Event] = []
@@ -142,6 +160,16 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
     return match, events
 
 
+def card_id(match: Match, name: str, seat: int | None = None) -> int:
+    """``match.card_id``: the id of a card named ``name`` (in ``seat``'s hand, if given)."""
+    return match.card_id(name, seat)
+
+
+def card_ids(match: Match, name: str) -> tuple[int, ...]:
+    """``match.card_ids``: the ids of every card named ``name`` in the match's deck."""
+    return match.card_ids(name)
+
+
 def legal_actions(match: Match, seat: int) -> list[Action]:
     if match.phase != ROUND:
         return []
@@ -151,7 +179,8 @@ def legal_actions(match: Match, seat: int) -> list[Action]:
 def apply(match: Match, seat: int, action: Action) -> list[Event]:
     """Apply ``seat``'s action; return what happened.  Raises ``IllegalAction``, changing nothing."""
     if match.phase != ROUND:
-        raise IllegalAction("round_over", "The round is over." if match.phase == BETWEEN else "The match is over.")
+        over = "The round is over." if match.phase == BETWEEN else "The match is over."
+        raise IllegalAction(Refusal.ROUND_OVER, over)
     rnd = match.round
     events = rnd.apply(seat, action)
     match.log.append(LogEntry(match.round_no, seat, action))
@@ -195,7 +224,7 @@ def _match_winner(match: Match, round_winner: int) -> int | None:
 def start_next_round(match: Match) -> list[Event]:
     """Deal the next round; the deal passes to the next seat clockwise (C-2)."""
     if match.phase != BETWEEN:
-        raise IllegalAction("no_next_round", "The next round can only start between rounds.")
+        raise IllegalAction(Refusal.NO_NEXT_ROUND, "The next round can only start between rounds.")
     match.round_no += 1
     match.dealer = (match.dealer + 1) % match.config.seats
     match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no),

@@ -14,8 +14,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from .match import Match
-from .round import CHALLENGE, DRAWN, SPECIAL, Round
+from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, PendingKind, Reason
+from .round import Round
 from .view_parts import ViewParts
+
+# Kinds and reasons as plain strings (a dict lookup is cheaper than an enum's ``.value``).
+PLAIN: dict[str, str] = {m: m.value for m in (*PendingKind, *Reason)}
 
 
 def view(match: Match, seat: int | None) -> dict[str, Any]:
@@ -71,9 +75,10 @@ def public_table(rnd: Round) -> dict[str, Any]:
     p = rnd.pending
     pending: dict[str, Any] | None = None
     if p is not None:
-        pending = {"kind": p.kind, "seat": p.seat}
-        if p.reason is not None:
-            pending["reason"] = p.reason
+        # Plain strings, not the enums: views are compared by type and value (app/rooms/diff.py).
+        pending = {"kind": PLAIN[p.kind], "seat": p.seat}
+        if p.reason is not None and p.kind in SHOWN_REASONS:
+            pending["reason"] = PLAIN[p.reason]
         if p.kind == CHALLENGE:
             pending["challenged"] = p.challenged
             pending["penalty"] = p.penalty

@@ -27,11 +27,10 @@ def names(match: Match, seat: int) -> list[str]:
 
 def card(match: Match, seat: int, name: str) -> int:
     """The id of a card named ``name`` in ``seat``'s hand."""
-    rnd = match.round
-    for c in rnd.hands[seat]:
-        if rnd.cards[c].name == name:
-            return c
-    raise AssertionError(f"seat {seat} holds no {name!r}: {names(match, seat)}")
+    try:
+        return match.card_id(name, seat)
+    except KeyError:
+        raise AssertionError(f"seat {seat} holds no {name!r}: {names(match, seat)}") from None
 
 
 def top(match: Match) -> str:

@@ -2,71 +2,17 @@
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..cards import ALL_WILD_DECK
-from ..round import TARGET, Pending, Round
-from .base import Effect, Variant, draw_and_skip, no_effect, reverse, skip, swap_with_target
+from typing import ClassVar
 
-ACTION_FACES = frozenset(
-    {"wild_reverse", "wild_skip", "wild_draw2", "wild_draw4", "wild_skip2", "wild_targeted_draw2",
-     "wild_forced_swap"}
-)
-
-
-class AllWild(Variant):
-    key = "all_wild"
-    title = "UNO All Wild"
-    table = ALL_WILD_DECK
-    voluntary_draw = False  # AW-5
-    target_faces = frozenset({"wild_targeted_draw2", "wild_forced_swap"})
-
-    stack_draws = {"wild_draw2": 2, "wild_draw4": 4}  # noqa: RUF012
-
-    def build_effects(self) -> dict[str, Effect]:
-        return {
-            "wild": no_effect,
-            "wild_reverse": reverse,
-            "wild_skip": skip,
-            "wild_draw2": draw_and_skip(2),
-            "wild_draw4": draw_and_skip(4),
-            "wild_skip2": skip_two,
-            "wild_targeted_draw2": targeted_draw2,
-            "wild_forced_swap": swap_with_target,
-        }
-
-    def needs_target(self, face: str, last: bool) -> bool:
-        return face in ("wild_targeted_draw2", "wild_forced_swap")
-
-    def swaps(self, face: str) -> bool:
-        return face == "wild_forced_swap"
-
-    def special_draw_allowed(self, rnd: Round, seat: int) -> bool:
-        """AW-6: only plain Wilds in hand, the next player on one card, and a card to draw."""
-        cards = self.cards
-        return (
-            len(rnd.hands[rnd.next_seat(seat)]) == 1
-            and all(cards[c].face == "wild" for c in rnd.hands[seat])
-            and rnd.can_draw()
-        )
-
-    def first_card(self, rnd: Round, card: int) -> None:
-        """AW-4: the first card acts as if the dealer had played it."""
-        face = self.cards[card].face
-        dealer = rnd.dealer
-        if face == "wild_reverse":
-            rnd.direction = -1
-            rnd.emit("reverse", {"direction": -1})
-            rnd.give_turn(dealer)
-        elif face in ("wild_targeted_draw2", "wild_forced_swap"):
-            reason = "first_targeted" if face == "wild_targeted_draw2" else "first_swap"
-            rnd.ask(Pending(TARGET, dealer, reason=reason))
-        elif face == "wild":
-            rnd.give_turn(rnd.next_seat(dealer))
-        else:  # skip, double skip, draw two, draw four
-            self.effects[face](rnd, dealer, card, Action("play", card), False)
+from ..actions import PLAY, Action
+from ..cards import ALL_WILD_DECK, Face
+from ..pending import TARGET, Pending, Reason
+from ..state import CardRule, Continuation, HandAfter, RoundState, Target
+from .base import Variant
+from .effects import draw_and_skip, no_effect, reverse, skip, swap_with_target
 
 
-def skip_two(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+def skip_two(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
     """AW-2: the next two opponents' turns are lost (two players: the opponent loses two)."""
     if last:
         return
@@ -81,9 +27,77 @@ def skip_two(rnd: Round, seat: int, card: int, action: Action, last: bool) -> No
     rnd.pass_turn(seat)
 
 
-def targeted_draw2(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+def targeted_draw2(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
     """AW-2: the chosen opponent draws 2 and keeps their turn."""
     assert action.target is not None
     rnd.draw(action.target, 2, "targeted_draw2")
     if not last:
         rnd.pass_turn(seat)
+
+
+def first_targeted(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """AW-4: the dealer named the victim of a first Targeted Draw Two; the dealer's left plays."""
+    assert action.target is not None
+    rnd.draw(action.target, 2, "targeted_draw2")
+    rnd.give_turn(rnd.next_seat(seat))
+
+
+def first_swap(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """AW-4: the dealer swaps hands with the player named for a first Forced Swap; the dealer's left plays."""
+    assert action.target is not None
+    rnd.swap_hands(seat, action.target)
+    rnd.emit("swap", {"seat": seat, "target": action.target})
+    rnd.give_turn(rnd.next_seat(seat))
+
+
+class AllWild(Variant):
+    key = "all_wild"
+    title = "UNO All Wild"
+    table = ALL_WILD_DECK
+    voluntary_draw = False  # AW-5
+    dealer_by_draw = False  # C-2: no numbers to draw
+    stack_draws: ClassVar = {Face.WILD_DRAW2: 2, Face.WILD_DRAW4: 4}
+    continuations: ClassVar[dict[Reason, Continuation]] = {
+        **Variant.continuations,
+        Reason.FIRST_TARGETED: first_targeted,
+        Reason.FIRST_SWAP: first_swap,
+    }
+
+    def card_rules(self) -> dict[Face, CardRule]:
+        return {
+            Face.WILD: CardRule(no_effect),
+            Face.WILD_REVERSE: CardRule(reverse),
+            Face.WILD_SKIP: CardRule(skip),
+            Face.WILD_DRAW2: CardRule(draw_and_skip(2)),
+            Face.WILD_DRAW4: CardRule(draw_and_skip(4)),
+            Face.WILD_SKIP2: CardRule(skip_two),
+            Face.WILD_TARGETED_DRAW2: CardRule(targeted_draw2, target=Target.ALWAYS),
+            # The hand a Forced Swap leaves you with is the target's: UNO goes by it (AW-2).
+            Face.WILD_FORCED_SWAP: CardRule(swap_with_target, target=Target.ALWAYS, hand_after=HandAfter.TARGETS),
+        }
+
+    def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
+        """AW-6: only plain Wilds in hand, the next player on one card, and a card to draw."""
+        cards = self.cards
+        return (
+            len(rnd.hands[rnd.next_seat(seat)]) == 1
+            and all(cards[c].face == Face.WILD for c in rnd.hands[seat])
+            and rnd.can_draw()
+        )
+
+    def first_card(self, rnd: RoundState, card: int) -> None:
+        """AW-4: the first card acts as if the dealer had played it."""
+        face = self.cards[card].face
+        dealer = rnd.dealer
+        if face == Face.WILD_REVERSE:
+            rnd.direction = -1
+            rnd.emit("reverse", {"direction": -1})
+            rnd.give_turn(dealer)
+        elif face == Face.WILD_TARGETED_DRAW2:
+            rnd.ask(Pending(TARGET, dealer, reason=Reason.FIRST_TARGETED))
+        elif face == Face.WILD_FORCED_SWAP:
+            rnd.ask(Pending(TARGET, dealer, reason=Reason.FIRST_SWAP))
+        elif face == Face.WILD:
+            rnd.give_turn(rnd.next_seat(dealer))
+        else:  # skip, double skip, draw two, draw four: as played by the dealer
+            self.rules[face].effect(rnd, dealer, card, Action(PLAY, card), False)

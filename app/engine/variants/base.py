@@ -1,22 +1,27 @@
 """What every edition shares, and the hooks an edition overrides.
 
-An edition is a ``Variant``: its deck table, hand size, seat range and target score, a table
-of card effects keyed by face, and a few small predicates (does this face take a colour? a
-target? may a player draw voluntarily?).  Effects are plain functions of the round.
+An edition is a ``Variant``: its deck table, hand size, seat range and target score, a
+``CardRule`` per face (the card's effect and what its play takes: a colour, a target, how
+many cards it leaves), the continuations of the follow-up decisions its cards ask for (by
+``Reason``), and its first-card rule.  A card's rule therefore lives in its edition's module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from ..actions import PLAY, PLAY_DRAWN, Action
-from ..cards import COLOURS, ITEMS, CardType, DeckTable, expand
+from ..actions import Action
+from ..cards import ITEMS, CardType, DeckTable, Face, expand
 from ..house import HouseRules
-from ..round import CHALLENGE, COLOUR, STACK, Pending, Round
+from ..pending import COLOUR, Pending, Reason
+from ..state import CardRule, Continuation, RoundState, RuleTable
+from .house_rules import with_house
 
-# (round, seat that played, card id, the play action, was it the seat's last card)
-Effect = Callable[[Round, int, int, Action, bool], None]
+
+def first_card_coloured(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """A wild first card's colour is chosen (CL-2, PP-2): that player plays first."""
+    rnd.give_turn(seat)
 
 
 class Variant:
@@ -29,81 +34,60 @@ class Variant:
     target = 500
     voluntary_draw = True  # C-6; All Wild says no (AW-5)
     has_items = False
-    redraw_first: frozenset[str] = frozenset()  # first cards that go back into the pile
-    colour_faces: frozenset[str] = frozenset()  # faces whose player declares a colour (C-7)
-    target_faces: frozenset[str] = frozenset()  # faces whose player may have to name an opponent
-    stack_draws: dict[str, int] = {}  # noqa: RUF012 - read-only: unchallengeable Draw faces that stack
+    dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
+    redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
+    stack_draws: ClassVar[Mapping[Face, int]] = {}  # unchallengeable Draw faces that stack, and their count
+    # What follows each follow-up decision the edition's cards ask for, by the decision's reason.
+    continuations: ClassVar[Mapping[Reason, Continuation]] = {Reason.FIRST_CARD: first_card_coloured}
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c) for i, c in enumerate(self.cards))
-        self.effects: dict[str, Effect] = self.build_effects()
-        # The play options of every card without a target, built once: legal_actions is the hot path.
-        # options[kind] = (without UNO, with UNO as well) per card id.
-        self.options: dict[str, tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]] = {
-            kind: self._build_options(kind) for kind in (PLAY, PLAY_DRAWN)
-        }
-
-    def effects_with(self, house: HouseRules) -> dict[str, Effect]:
-        """The effect table with the house rules that change card effects switched on."""
-        if not (house.stacking or house.seven_o):
-            return self.effects
-        effects = dict(self.effects)
-        if house.stacking:
-            for face, count in self.stack_draws.items():
-                effects[face] = stacking_draw(count)
-        if house.seven_o:
-            if "7" in effects:
-                effects["7"] = swap_with_target
-            if "0" in effects:
-                effects["0"] = pass_hands_on
-        return effects
-
-    def _build_options(self, kind: str) -> tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]]:
-        plain: list[tuple[Action, ...]] = []
-        with_uno: list[tuple[Action, ...]] = []
+        self.rules: dict[Face, CardRule] = self.card_rules()
+        self._by_name: dict[str, list[int]] = {}
         for card, ct in enumerate(self.cards):
-            colours = COLOURS if self.needs_colour(ct.face) else (None,)
-            plain.append(tuple(Action(kind, card, c) for c in colours))
-            if self.uno_with_play(ct.face):
-                both = (Action(kind, card, c, None, uno) for c in colours for uno in (False, True))
-                with_uno.append(tuple(both))
-            else:
-                with_uno.append(plain[-1])
-        return plain, with_uno
+            self._by_name.setdefault(ct.name, []).append(card)
+        # One table per combination of the house rules that change card rules, built when first asked for.
+        self._tables: dict[tuple[bool, bool], RuleTable] = {(False, False): RuleTable(self.cards, self.rules)}
+
+    def card_rules(self) -> dict[Face, CardRule]:
+        """The rule of every face in the deck."""
+        raise NotImplementedError
+
+    def rules_for(self, house: HouseRules) -> RuleTable:
+        """The card rules with the house rules that change card effects switched on."""
+        key = (house.stacking, house.seven_o)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = RuleTable(self.cards, with_house(self.rules, house, self.stack_draws))
+        return table
+
+    def continuation(self, reason: Reason | None) -> Continuation:
+        """What follows a decision asked for ``reason``; an edition that never asks it has none."""
+        found = self.continuations.get(reason) if reason is not None else None
+        if found is None:
+            raise LookupError(f"{self.title} has no follow-up for a decision asked for {reason!r}")
+        return found
 
     def _card_json(self, card: int, ct: CardType) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": card, "name": ct.name, "colour": ct.colour, "face": ct.face, "value": ct.value}
+        out: dict[str, Any] = {"id": card, "name": ct.name, "colour": ct.colour, "face": ct.face.value,
+                               "value": ct.value}
         if self.has_items:
             out["item"] = ITEMS[ct.colour]
         return out
 
-    def build_effects(self) -> dict[str, Effect]:
-        raise NotImplementedError
+    def card_ids(self, name: str) -> tuple[int, ...]:
+        """The ids of every card named ``name`` (``"red 5"``, ``"wild_draw4"``) in this deck."""
+        found = self._by_name.get(name)
+        if not found:
+            raise KeyError(f"no {name!r} in the {self.key} deck")
+        return tuple(found)
 
-    # Small predicates the round asks.
-    def needs_colour(self, face: str) -> bool:
-        return face in self.colour_faces
-
-    def needs_target(self, face: str, last: bool) -> bool:
-        return False
-
-    def swaps(self, face: str) -> bool:
-        return False
-
-    def uno_with_play(self, face: str) -> bool:
-        """May UNO be said together with playing this face from a two-card hand?"""
-        return True
-
-    def special_draw_allowed(self, rnd: Round, seat: int) -> bool:
-        return False
-
-    def guilty(self, rnd: Round, seat: int) -> bool:
-        """Was the Wild Draw card just played by ``seat`` an illegal play?  (Decided at play time.)"""
+    def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
         return False
 
     # The start of a round.
-    def start(self, rnd: Round) -> None:
+    def start(self, rnd: RoundState) -> None:
         card = rnd.flip()
         assert card is not None, "a fresh deck always has a card to flip"
         while self.cards[card].face in self.redraw_first:
@@ -117,134 +101,21 @@ class Variant:
         rnd.emit("first_card", {"card": self.card_json[card], "dealer": rnd.dealer})
         self.first_card(rnd, card)
 
-    def first_card(self, rnd: Round, card: int) -> None:
+    def first_card(self, rnd: RoundState, card: int) -> None:
         """CL-2 / MK-3 / PP-2: the flipped card's action as the sheets of the coloured editions say."""
         face = self.cards[card].face
         dealer = rnd.dealer
         first = rnd.next_seat(dealer)
-        if face == "skip":
+        if face == Face.SKIP:
             rnd.pass_turn(dealer, skip_next=1)
-        elif face == "reverse":
+        elif face == Face.REVERSE:
             rnd.direction = -1
             rnd.emit("reverse", {"direction": -1})
             rnd.give_turn(dealer)
-        elif face in ("draw2", "draw1"):
-            rnd.draw(first, 2 if face == "draw2" else 1, "first_card")
+        elif face in (Face.DRAW2, Face.DRAW1):
+            rnd.draw(first, 2 if face == Face.DRAW2 else 1, "first_card")
             rnd.pass_turn(dealer, skip_next=1)
         elif self.cards[card].is_wild:
-            rnd.ask(Pending(COLOUR, first, reason="first_card"))
+            rnd.ask(Pending(COLOUR, first, reason=Reason.FIRST_CARD))
         else:
             rnd.give_turn(first)
-
-    def after_choice(self, rnd: Round, seat: int, pending: Pending, action: Action) -> None:
-        """Carry on after a colour or opponent was chosen, according to why it was asked."""
-        reason = pending.reason
-        target = action.target
-        if reason == "first_card":
-            rnd.give_turn(seat)
-        elif reason == "green_shell":
-            assert target is not None
-            rnd.draw(target, 1, "green_shell")
-            rnd.pass_turn(seat)
-        elif reason == "first_targeted":
-            assert target is not None
-            rnd.draw(target, 2, "targeted_draw2")
-            rnd.give_turn(rnd.next_seat(seat))
-        elif reason == "first_swap":
-            assert target is not None
-            rnd.swap_hands(seat, target)
-            rnd.emit("swap", {"seat": seat, "target": target})
-            rnd.give_turn(rnd.next_seat(seat))
-        else:  # "bob_omb", "plain_wild": the Item Box player's turn is over
-            rnd.pass_turn(seat)
-
-
-# ---------------------------------------------------------------- effects shared by editions
-
-
-def no_effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    if not last:
-        rnd.pass_turn(seat)
-
-
-def skip(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """C-9: the next player loses their turn."""
-    if not last:
-        rnd.pass_turn(seat, skip_next=1)
-
-
-def reverse(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """C-1 / C-10: flip the direction; with two players it acts as a Skip."""
-    rnd.direction = -rnd.direction
-    rnd.emit("reverse", {"direction": rnd.direction})
-    if not last:
-        rnd.pass_turn(seat, skip_next=1 if rnd.n == 2 else 0)
-
-
-def draw_and_skip(count: int) -> Effect:
-    """C-9: the next player draws ``count`` and loses their turn (the draw survives C-13)."""
-
-    def effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-        rnd.draw(rnd.next_seat(seat), count, "card")
-        if not last:
-            rnd.pass_turn(seat, skip_next=1)
-
-    return effect
-
-
-def challengeable_draw(count: int) -> Effect:
-    """CL-5/CL-6, PP-5/PP-6: the next player accepts the draw or challenges it."""
-
-    def effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-        victim = rnd.next_seat(seat)
-        total = count + rnd.stack  # the stack is only ever non-zero under the stacking house rule
-        if last:  # C-13: a last card cannot be challenged; its draw still happens
-            rnd.stack = 0
-            rnd.draw(victim, total, "card")
-            return
-        if rnd.house.stacking:
-            rnd.stack = total
-        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=total,
-                        guilty=rnd.variant.guilty(rnd, seat), evidence=tuple(rnd.hands[seat])))
-
-    return effect
-
-
-# ---------------------------------------------------------------- house rules (RULES.md §6)
-
-
-def stacking_draw(count: int) -> Effect:
-    """Stacking: the next player answers with the same Draw card or takes the whole pile-up."""
-
-    def effect(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-        rnd.stack += count
-        victim = rnd.next_seat(seat)
-        if last:
-            total, rnd.stack = rnd.stack, 0
-            rnd.draw(victim, total, "card")
-            return
-        rnd.ask(Pending(STACK, victim, penalty=rnd.stack))
-
-    return effect
-
-
-def swap_with_target(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """Forced Swap (AW-2) and Seven-O's 7: swap hands with the chosen player; nobody loses a turn.
-
-    Void as a last card (C-13).
-    """
-    if last:
-        return
-    assert action.target is not None
-    rnd.swap_hands(seat, action.target)
-    rnd.emit("swap", {"seat": seat, "target": action.target})
-    rnd.pass_turn(seat)
-
-
-def pass_hands_on(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """Seven-O: a 0 passes every hand to the next player in the direction of play."""
-    if last:
-        return
-    rnd.rotate_hands()
-    rnd.emit("hands_passed", {"seat": seat, "direction": rnd.direction})
-    rnd.pass_turn(seat)

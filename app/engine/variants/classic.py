@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-from ..cards import CLASSIC_DECK, NUMBERS
-from ..round import Round
-from .base import Effect, Variant, challengeable_draw, draw_and_skip, no_effect, reverse, skip
+from typing import ClassVar
+
+from ..cards import CLASSIC_DECK, NUMBERS, Face
+from ..state import CardRule, RoundState
+from .base import Variant
+from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
+
+
+def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+    """CL-5: a Wild Draw Four is illegal while holding a card of the colour it replaced."""
+    colour = rnd.prev_colour
+    cards = rnd.cards
+    return any(cards[c].colour == colour for c in rnd.hands[seat])
 
 
 class Classic(Variant):
     key = "classic"
     title = "Classic UNO"
     table = CLASSIC_DECK
-    redraw_first = frozenset({"wild_draw4"})  # CL-2
-    colour_faces = frozenset({"wild", "wild_draw4"})  # CL-4, CL-5
+    redraw_first = frozenset({Face.WILD_DRAW4})  # CL-2
+    stack_draws: ClassVar = {Face.DRAW2: 2}
 
-    stack_draws = {"draw2": 2}  # noqa: RUF012
-
-    def build_effects(self) -> dict[str, Effect]:
+    def card_rules(self) -> dict[Face, CardRule]:
         return {
-            **{n: no_effect for n in NUMBERS},
-            "skip": skip,
-            "reverse": reverse,
-            "draw2": draw_and_skip(2),
-            "wild": no_effect,
-            "wild_draw4": challengeable_draw(4),
+            **{n: CardRule(no_effect) for n in NUMBERS},
+            Face.SKIP: CardRule(skip),
+            Face.REVERSE: CardRule(reverse),
+            Face.DRAW2: CardRule(draw_and_skip(2)),
+            Face.WILD: CardRule(no_effect, needs_colour=True),  # CL-4
+            Face.WILD_DRAW4: CardRule(challengeable_draw(4, draw4_guilty), needs_colour=True),  # CL-5
         }
-
-    def guilty(self, rnd: Round, seat: int) -> bool:
-        """CL-5: a Wild Draw Four is illegal while holding a card of the colour it replaced."""
-        colour = rnd.prev_colour
-        cards = self.cards
-        return any(cards[c].colour == colour for c in rnd.hands[seat])

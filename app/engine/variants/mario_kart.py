@@ -2,51 +2,29 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..actions import Action
-from ..cards import ITEMS, MARIO_KART_DECK, NUMBERS
-from ..round import COLOUR, TARGET, Pending, Round
-from .base import Effect, Variant, challengeable_draw, draw_and_skip, no_effect, reverse, skip
+from ..cards import ITEMS, MARIO_KART_DECK, NUMBERS, Face
+from ..pending import COLOUR, TARGET, Pending, Reason
+from ..state import CardRule, Continuation, RoundState, Target
+from .base import Variant
+from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-class MarioKart(Variant):
-    key = "mario_kart"
-    title = "UNO Mario Kart"
-    table = MARIO_KART_DECK
-    has_items = True
-    redraw_first = frozenset({"wild_draw4"})  # MK-3
-    colour_faces = frozenset({"wild_draw4"})  # the Item Box takes its colour from the flip
-    target_faces = frozenset({"item_box"})
-
-    stack_draws = {"draw2": 2}  # noqa: RUF012
-
-    def build_effects(self) -> dict[str, Effect]:
-        return {
-            **{n: no_effect for n in NUMBERS},
-            "skip": skip,
-            "reverse": reverse,
-            "draw2": draw_and_skip(2),
-            "wild_draw4": challengeable_draw(4),
-            "item_box": item_box,
-        }
-
-    def needs_target(self, face: str, last: bool) -> bool:
-        # A last-card Item Box cannot ask its player (whose hand is empty) anything later, so
-        # the Green Shell's victim is named with the play itself (C-13).
-        return last and face == "item_box"
-
-    def guilty(self, rnd: Round, seat: int) -> bool:
-        """MK-4: as CL-5, and an Item Box in hand counts as a card of the colour."""
-        colour = rnd.prev_colour
-        cards = self.cards
-        return any(cards[c].colour == colour or cards[c].face == "item_box" for c in rnd.hands[seat])
+def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+    """MK-4: as CL-5, and an Item Box in hand counts as a card of the colour."""
+    colour = rnd.prev_colour
+    cards = rnd.cards
+    return any(cards[c].colour == colour or cards[c].face == Face.ITEM_BOX for c in rnd.hands[seat])
 
 
-def item_box(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
+def item_box(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
     """MK-5..MK-10: flip the draw pile's top card; its item fires, its own action does not."""
     flipped = rnd.flip()
     if flipped is None:  # nothing to flip even after C-8: a plain wild
         if not last:
-            rnd.ask(Pending(COLOUR, seat, reason="plain_wild"))
+            rnd.ask(Pending(COLOUR, seat, reason=Reason.PLAIN_WILD))
         return
     colour = rnd.cards[flipped].colour
     rnd.colour = colour
@@ -64,7 +42,7 @@ def item_box(rnd: Round, seat: int, card: int, action: Action, last: bool) -> No
             assert action.target is not None
             rnd.draw(action.target, 1, "green_shell")
         else:
-            rnd.ask(Pending(TARGET, seat, reason="green_shell"))
+            rnd.ask(Pending(TARGET, seat, reason=Reason.GREEN_SHELL))
     elif item == "lightning":  # MK-9
         victim = rnd.next_seat(seat)
         while victim != seat:
@@ -74,4 +52,44 @@ def item_box(rnd: Round, seat: int, card: int, action: Action, last: bool) -> No
             rnd.give_turn(seat)
     elif not last:  # MK-10 Bob-omb
         rnd.draw(seat, 2, "bob_omb")
-        rnd.ask(Pending(COLOUR, seat, reason="bob_omb"))
+        rnd.ask(Pending(COLOUR, seat, reason=Reason.BOB_OMB))
+
+
+def green_shell_hits(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """MK-8: the chosen opponent draws one; the Item Box player's turn is over."""
+    assert action.target is not None
+    rnd.draw(action.target, 1, "green_shell")
+    rnd.pass_turn(seat)
+
+
+def turn_over(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """The colour after a Bob-omb (MK-10) or a flip-less Item Box is chosen: the turn is over."""
+    rnd.pass_turn(seat)
+
+
+class MarioKart(Variant):
+    key = "mario_kart"
+    title = "UNO Mario Kart"
+    table = MARIO_KART_DECK
+    has_items = True
+    redraw_first = frozenset({Face.WILD_DRAW4})  # MK-3
+    stack_draws: ClassVar = {Face.DRAW2: 2}
+    continuations: ClassVar[dict[Reason, Continuation]] = {
+        **Variant.continuations,
+        Reason.GREEN_SHELL: green_shell_hits,
+        Reason.BOB_OMB: turn_over,
+        Reason.PLAIN_WILD: turn_over,
+    }
+
+    def card_rules(self) -> dict[Face, CardRule]:
+        return {
+            **{n: CardRule(no_effect) for n in NUMBERS},
+            Face.SKIP: CardRule(skip),
+            Face.REVERSE: CardRule(reverse),
+            Face.DRAW2: CardRule(draw_and_skip(2)),
+            Face.WILD_DRAW4: CardRule(challengeable_draw(4, draw4_guilty), needs_colour=True),
+            # The Item Box takes its colour from the flip.  Played as a last card, it cannot ask
+            # its player (whose hand is empty) anything later, so the Green Shell's victim is
+            # named with the play itself (C-13).
+            Face.ITEM_BOX: CardRule(item_box, target=Target.WITH_LAST_CARD),
+        }

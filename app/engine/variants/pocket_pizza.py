@@ -2,10 +2,43 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..actions import Action
-from ..cards import POCKET_PIZZA_DECK
-from ..round import PASS, Pending, Round
-from .base import Effect, Variant, challengeable_draw, draw_and_skip, no_effect, reverse, skip
+from ..cards import NUMBERS, POCKET_PIZZA_DECK, Face
+from ..pending import PASS, Pending, Reason
+from ..state import CardRule, Continuation, HandAfter, RoundState
+from .base import Variant
+from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
+
+
+def draw2_guilty(rnd: RoundState, seat: int) -> bool:
+    """PP-5: a Wild Draw 2 is illegal while holding any other card that could have been played."""
+    cards = rnd.cards
+    top_face = cards[rnd.prev_top].face
+    colour = rnd.prev_colour
+    return any(
+        cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face
+        for c in rnd.hands[seat]
+    )
+
+
+def dip(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
+    """PP-4: draw one card, then pass one card to the next player (who keeps their turn)."""
+    if last:  # C-13: void as a last card
+        return
+    rnd.draw(seat, 1, "dip")
+    rnd.ask(Pending(PASS, seat, reason=Reason.DIP))
+
+
+def pass_on(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
+    """PP-4: the chosen card goes to the next player; then it is their turn as usual."""
+    assert action.card is not None
+    to = rnd.next_seat(seat)
+    rnd.give_card(seat, to, action.card)
+    rnd.emit("pass", {"seat": seat, "to": to})
+    rnd.emit("passed", {"seat": seat, "to": to, "card": rnd.variant.card_json[action.card]}, (seat, to))
+    rnd.pass_turn(seat)
 
 
 class PocketPizza(Variant):
@@ -15,40 +48,18 @@ class PocketPizza(Variant):
     hand_size = 5
     max_seats = 5
     target = 250
-    redraw_first = frozenset({"wild_draw2"})  # PP-2
-    colour_faces = frozenset({"wild", "wild_dip", "wild_draw2"})
+    redraw_first = frozenset({Face.WILD_DRAW2})  # PP-2
+    stack_draws: ClassVar = {Face.DRAW1: 1}
+    continuations: ClassVar[dict[Reason, Continuation]] = {**Variant.continuations, Reason.DIP: pass_on}
 
-    stack_draws = {"draw1": 1}  # noqa: RUF012
-
-    def build_effects(self) -> dict[str, Effect]:
+    def card_rules(self) -> dict[Face, CardRule]:
         return {
-            **{str(n): no_effect for n in range(1, 10)},
-            "skip": skip,
-            "reverse": reverse,
-            "draw1": draw_and_skip(1),  # PP-3
-            "wild": no_effect,
-            "wild_dip": dip,
-            "wild_draw2": challengeable_draw(2),
+            **{n: CardRule(no_effect) for n in NUMBERS[1:]},
+            Face.SKIP: CardRule(skip),
+            Face.REVERSE: CardRule(reverse),
+            Face.DRAW1: CardRule(draw_and_skip(1)),  # PP-3
+            Face.WILD: CardRule(no_effect, needs_colour=True),
+            # After a dip the hand is back to its size: UNO is said with the pass instead.
+            Face.WILD_DIP: CardRule(dip, needs_colour=True, hand_after=HandAfter.SAME),
+            Face.WILD_DRAW2: CardRule(challengeable_draw(2, draw2_guilty), needs_colour=True),
         }
-
-    def uno_with_play(self, face: str) -> bool:
-        # After a dip the hand is back to its size; UNO is said with the pass instead.
-        return face != "wild_dip"
-
-    def guilty(self, rnd: Round, seat: int) -> bool:
-        """PP-5: a Wild Draw 2 is illegal while holding any other card that could have been played."""
-        cards = self.cards
-        top_face = cards[rnd.prev_top].face
-        colour = rnd.prev_colour
-        return any(
-            cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face
-            for c in rnd.hands[seat]
-        )
-
-
-def dip(rnd: Round, seat: int, card: int, action: Action, last: bool) -> None:
-    """PP-4: draw one card, then pass one card to the next player (who keeps their turn)."""
-    if last:  # C-13: void as a last card
-        return
-    rnd.draw(seat, 1, "dip")
-    rnd.ask(Pending(PASS, seat))

@@ -1,0 +1,242 @@
+"""What a seat may do now: the legal actions, and the precise refusal of anything else.
+
+``legal_actions`` lists every allowed action (the engine's hot path: it runs on every
+step, and ``apply`` accepts nothing it did not list).  ``refusal`` judges one action: None
+when it is legal, otherwise the ``IllegalAction`` that says why.  Both are built from the
+same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers_stack``,
+``jumps_in``, the card's ``CardRule`` and the UNO window's ``may_declare`` / ``may_catch`` —
+and ``refusal(rnd, seat, a) is None`` exactly when ``a in legal_actions(rnd, seat)``
+(tests/engine/test_legality.py checks it over random games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import actions as A
+from .actions import Action
+from .cards import COLOURS
+from .errors import IllegalAction, Refusal
+from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
+from .state import RoundState
+from .uno import CATCHES, DECLARE, uno_refusal
+
+# Actions without fields are built once: legal_actions runs on every step.
+DRAW_ONE = Action(A.DRAW)
+KEEP_IT = Action(A.KEEP)
+ACCEPT_IT = Action(A.ACCEPT)
+CHALLENGE_IT = Action(A.CHALLENGE)
+SPECIAL_DRAW_IT = Action(A.SPECIAL_DRAW)
+CHOOSE_COLOURS = tuple(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
+
+
+# ---------------------------------------------------------------------- the shared questions
+
+
+def may_play(rnd: RoundState, card: int) -> bool:
+    """C-5 on one's turn (``RoundState.playable``)."""
+    return rnd.playable(card)
+
+
+def answers_stack(rnd: RoundState, card: int) -> bool:
+    """House rule stacking: the same Draw card answers a Draw card."""
+    cards = rnd.cards
+    return cards[card].face == cards[rnd.discard[-1]].face
+
+
+def jumps_in(rnd: RoundState, card: int) -> bool:
+    """House rule Jump-In: an exact duplicate of the top card, out of turn (not a wild)."""
+    top = rnd.cards[rnd.discard[-1]]
+    return top.colour is not None and rnd.cards[card] == top
+
+
+def may_special_draw(rnd: RoundState, seat: int) -> bool:
+    return not rnd.variant.voluntary_draw and rnd.variant.special_draw_allowed(rnd, seat)
+
+
+def stacks_on_challenge(rnd: RoundState) -> bool:
+    """Under stacking, a pending Wild Draw challenge may also be answered with the same card."""
+    return rnd.house.stacking
+
+
+# ---------------------------------------------------------------------- enumeration
+
+
+def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
+    """Exactly what ``seat`` may do now, in a stable order (the decision's, then UNO's)."""
+    out: list[Action] = []
+    p = rnd.pending
+    if rnd.winner is None and p is not None and 0 <= seat < rnd.n:
+        if p.seat == seat:
+            _decision_actions(rnd, seat, out)
+        elif p.kind == TURN and rnd.house.jump_in:
+            for card in rnd.hands[seat]:
+                if jumps_in(rnd, card):
+                    play_options(rnd, A.PLAY, seat, card, out)
+        # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
+        exposed = rnd.exposed
+        if seat in exposed or (
+            p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
+        ):
+            out.append(DECLARE)
+        if exposed:
+            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
+    return out
+
+
+def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    p = rnd.pending
+    assert p is not None
+    kind = p.kind
+    hand = rnd.hands[seat]
+    if kind == TURN:
+        cards = rnd.cards
+        colour = rnd.colour
+        top_face = cards[rnd.discard[-1]].face
+        for card in hand:
+            ct = cards[card]
+            if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
+                play_options(rnd, A.PLAY, seat, card, out)
+        variant = rnd.variant
+        if variant.voluntary_draw:
+            out.append(DRAW_ONE)
+        elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
+            out.append(SPECIAL_DRAW_IT)
+    elif kind == DRAWN:
+        assert p.card is not None
+        play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
+        out.append(KEEP_IT)
+    elif kind == SPECIAL:
+        assert p.card is not None
+        play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
+    elif kind == CHALLENGE:
+        out.append(ACCEPT_IT)
+        out.append(CHALLENGE_IT)
+        if stacks_on_challenge(rnd):
+            _stack_answers(rnd, seat, out)
+    elif kind == STACK:
+        out.append(ACCEPT_IT)
+        _stack_answers(rnd, seat, out)
+    elif kind == COLOUR:
+        out.extend(CHOOSE_COLOURS)
+    elif kind == TARGET:
+        out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
+    elif kind == PASS:
+        uno = (False, True) if len(hand) == 2 else (False,)
+        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in hand for u in uno)
+
+
+def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    for card in rnd.hands[seat]:
+        if answers_stack(rnd, card):
+            play_options(rnd, A.PLAY, seat, card, out)
+
+
+def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
+    """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
+    table = rnd.rules
+    hand_len = len(rnd.hands[seat])
+    plain, with_uno = table.options[kind]
+    fixed = with_uno[card] if hand_len == 2 else plain[card]
+    if fixed is not None:
+        out.extend(fixed)
+        return
+    rule = table.by_card[card]
+    last = hand_len == 1
+    colours: Sequence[str | None] = COLOURS if rule.needs_colour else (None,)
+    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
+    for t in targets:
+        left = rule.cards_left(rnd, seat, t, last)
+        for c in colours:
+            out.append(Action(kind, card, c, t))
+            if left == 1:
+                out.append(Action(kind, card, c, t, True))
+
+
+# ---------------------------------------------------------------------- refusal
+
+
+def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+    """None if ``seat`` may take ``action`` now; otherwise the precise reason it may not."""
+    if not 0 <= seat < rnd.n:
+        return IllegalAction(Refusal.BAD_SEAT, f"There is no seat {seat}.")
+    p = rnd.pending
+    if rnd.winner is not None or p is None:
+        return IllegalAction(Refusal.ROUND_OVER, "The round is over.")
+    kind = action.kind
+    if kind in A.UNO_KINDS:
+        return uno_refusal(rnd, seat, action)
+    card = action.card
+    hand = rnd.hands[seat]
+    if p.seat != seat:
+        if (kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card)
+                and _option_refusal(rnd, seat, action) is None):
+            return None
+        return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.")
+    if kind not in DECISION_KINDS[p.kind]:
+        if (kind == A.PLAY and p.kind == CHALLENGE and stacks_on_challenge(rnd) and card in hand
+                and answers_stack(rnd, card) and _option_refusal(rnd, seat, action) is None):
+            return None
+        return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.")
+    if kind == A.DRAW and not rnd.variant.voluntary_draw:
+        return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
+    if kind == A.SPECIAL_DRAW:
+        if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
+            return None
+        return IllegalAction(Refusal.SPECIAL_DRAW_NOT_ALLOWED,
+                             "The special draw needs a hand of plain Wilds and a next player on one card.")
+    if kind == A.CHOOSE_TARGET:
+        if action == Action(A.CHOOSE_TARGET, target=action.target) and action.target in rnd.opponents(seat):
+            return None
+        return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents.")
+    if kind in (A.PLAY, A.PASS_CARD) and card not in hand:
+        return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
+    if kind == A.PLAY_DRAWN and card != p.card:
+        return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
+    if kind == A.PLAY and card is not None and not may_play(rnd, card):
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+    if kind in (A.PLAY, A.PLAY_DRAWN):
+        refused = _option_refusal(rnd, seat, action)
+        if refused is not None:
+            return refused
+        assert card is not None
+        if p.kind != STACK or answers_stack(rnd, card):
+            return None
+    elif kind == A.CHOOSE_COLOUR:
+        if action.colour not in COLOURS:
+            return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
+        if action == Action(A.CHOOSE_COLOUR, colour=action.colour):
+            return None
+    elif kind == A.PASS_CARD:
+        if action == Action(A.PASS_CARD, card, uno=action.uno) and (not action.uno or len(hand) == 2):
+            return None
+    elif action == Action(kind):  # draw, keep, accept, challenge: nothing to add
+        return None
+    if action.uno:
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+    return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+
+
+def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+    """Is ``action`` one of ``play_options`` for its card (held by ``seat``)?  Else why not."""
+    card = action.card
+    assert card is not None
+    rule = rnd.rules.by_card[card]
+    colour, target = action.colour, action.target
+    if rule.needs_colour and colour is None:
+        return IllegalAction(Refusal.COLOUR_REQUIRED, "Declare a colour with this card.")
+    if colour is not None and not rule.needs_colour:
+        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "This card does not take a colour.")
+    if colour is not None and colour not in COLOURS:
+        return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
+    last = len(rnd.hands[seat]) == 1
+    if rule.needs_target(last):
+        if target is None:
+            return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
+        if target == seat or not 0 <= target < rnd.n:
+            return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents.")
+    elif target is not None:
+        return IllegalAction(Refusal.TARGET_NOT_ALLOWED, "This card does not take a target.")
+    if action.uno and rule.cards_left(rnd, seat, target, last) != 1:
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+    return None

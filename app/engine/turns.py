@@ -1,0 +1,135 @@
+"""The turn and decision actions every edition shares, and the end of a round.
+
+One handler per action kind (``HANDLERS``); what a card does is its ``CardRule.effect``,
+and what follows a colour, target or pass decision is the edition's continuation for the
+decision's reason — nothing here knows any edition's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import actions as A
+from .actions import Action
+from .pending import DRAWN, SPECIAL, TURN, Pending
+from .state import RoundState
+
+
+def play(rnd: RoundState, seat: int, action: Action) -> None:
+    card = action.card
+    assert card is not None
+    hand = rnd.hands[seat]
+    rnd.touched.setdefault(seat, len(hand))  # as take_from_hand, inlined: every play comes here
+    hand.remove(card)
+    p = rnd.pending
+    if p is not None and p.kind == TURN and p.seat != seat:  # Jump-In: the turn jumps to this seat
+        rnd.emit("jump_in", {"seat": seat, "skipped": p.seat})
+        rnd.current = seat
+    put_down(rnd, seat, card, action)
+
+
+def put_down(rnd: RoundState, seat: int, card: int, action: Action) -> None:
+    rnd.prev_top = rnd.discard[-1]
+    rnd.prev_colour = rnd.colour
+    rnd.discard.append(card)
+    ct = rnd.cards[card]
+    rnd.colour = ct.colour if ct.colour is not None else action.colour
+    data: dict[str, Any] = {"seat": seat, "card": rnd.variant.card_json[card]}
+    if action.colour is not None:
+        data["colour"] = action.colour
+    if action.target is not None:
+        data["target"] = action.target
+    rnd.emit("play", data)
+    last = not rnd.hands[seat]
+    rnd.rules.by_card[card].effect(rnd, seat, card, action, last)
+    if last:
+        finish(rnd, seat)
+
+
+def draw(rnd: RoundState, seat: int, action: Action) -> None:
+    got = rnd.draw(seat, 1, "turn")
+    # The draw_until_playable house rule: the draw goes on until a playable card comes.
+    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]):
+        got = rnd.draw(seat, 1, "turn")
+    if got and rnd.playable(got[0]):
+        rnd.ask(Pending(DRAWN, seat, card=got[0]))
+    else:
+        rnd.pass_turn(seat)
+
+
+def keep(rnd: RoundState, seat: int, action: Action) -> None:
+    rnd.emit("keep", {"seat": seat})
+    rnd.pass_turn(seat)
+
+
+def special_draw(rnd: RoundState, seat: int, action: Action) -> None:
+    got = rnd.draw(seat, 1, "special")
+    rnd.ask(Pending(SPECIAL, seat, card=got[0]))
+
+
+def accept(rnd: RoundState, seat: int, action: Action) -> None:
+    p = rnd.pending
+    assert p is not None
+    rnd.emit("accept", {"seat": seat})
+    rnd.stack = 0
+    rnd.draw(seat, p.penalty, "penalty")
+    rnd.pass_turn(seat)
+
+
+def challenge(rnd: RoundState, seat: int, action: Action) -> None:
+    p = rnd.pending
+    assert p is not None and p.challenged is not None
+    rnd.reveal = (seat, p.challenged, p.evidence)
+    rnd.emit("hand_revealed", {"seat": p.challenged,
+                               "cards": [rnd.variant.card_json[c] for c in p.evidence]}, (seat,))
+    rnd.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
+    rnd.stack = 0
+    if p.guilty:
+        rnd.draw(p.challenged, p.penalty, "challenge_lost")
+        rnd.give_turn(seat)
+    else:
+        rnd.draw(seat, p.penalty + 2, "challenge_lost")
+        rnd.pass_turn(seat)
+
+
+def choose_colour(rnd: RoundState, seat: int, action: Action) -> None:
+    p = rnd.pending
+    assert p is not None and p.reason is not None
+    rnd.colour = action.colour
+    rnd.emit("colour", {"seat": seat, "colour": action.colour, "reason": p.reason.value})
+    rnd.variant.continuation(p.reason)(rnd, seat, p, action)
+
+
+def follow_up(rnd: RoundState, seat: int, action: Action) -> None:
+    """A target chosen, a card to pass chosen: the edition that asked carries on."""
+    p = rnd.pending
+    assert p is not None
+    rnd.variant.continuation(p.reason)(rnd, seat, p, action)
+
+
+HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
+    A.PLAY: play,
+    A.PLAY_DRAWN: play,
+    A.DRAW: draw,
+    A.KEEP: keep,
+    A.SPECIAL_DRAW: special_draw,
+    A.ACCEPT: accept,
+    A.CHALLENGE: challenge,
+    A.CHOOSE_COLOUR: choose_colour,
+    A.CHOOSE_TARGET: follow_up,
+    A.PASS_CARD: follow_up,
+}
+
+
+def finish(rnd: RoundState, winner: int) -> None:
+    """C-13 / C-14: the round ends; the winner scores what is left in the other hands."""
+    rnd.winner = winner
+    rnd.pending = None
+    rnd.exposed.clear()
+    rnd.declared.clear()
+    values = rnd.cards
+    card_json = rnd.variant.card_json
+    left = {s: [card_json[c] for c in hand] for s, hand in enumerate(rnd.hands) if s != winner}
+    rnd.points = sum(values[c].value for s, hand in enumerate(rnd.hands) if s != winner for c in hand)
+    rnd.emit("round_over", {"winner": winner, "points": rnd.points, "hands": left})

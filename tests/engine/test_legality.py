@@ -1,0 +1,80 @@
+"""Refusals and legal actions come from the same questions (C-5, C-6, C-11, C-12, RULES.md §6).
+
+``Round.refusal(seat, action)`` is None exactly when ``action`` is in ``legal_actions(seat)``,
+for every seat and for candidates near the legal ones (each legal action with one field
+changed) and far from them, over random games of every edition with random house rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.engine import (
+    COLOURS,
+    VARIANTS,
+    Action,
+    HouseRules,
+    IllegalAction,
+    MatchConfig,
+    apply,
+    legal_actions,
+    new_match,
+)
+from app.engine.actions import KINDS
+from app.engine.round import Round
+
+
+def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -> list[Action]:
+    seats = [None, -1, *range(rnd.n + 1)]
+    colours = [None, *COLOURS, "purple"]
+    hand = rnd.hands[seat] if 0 <= seat < rnd.n else []
+    cards = [None, *hand, rng.randrange(len(rnd.cards))]
+    if rnd.pending is not None and rnd.pending.card is not None:
+        cards.append(rnd.pending.card)
+    out = list(legal)
+    for a in legal:  # one field changed
+        out.append(a._replace(uno=not a.uno))
+        out.append(a._replace(colour=rng.choice(colours)))
+        out.append(a._replace(target=rng.choice(seats)))
+        out.append(a._replace(card=rng.choice(cards)))
+        out.append(a._replace(kind=rng.choice(sorted(KINDS))))
+    for _ in range(40):
+        out.append(Action(rng.choice(sorted(KINDS)), rng.choice(cards), rng.choice(colours), rng.choice(seats),
+                          rng.random() < 0.3))
+    return out
+
+
+@pytest.mark.parametrize("edition", list(VARIANTS))
+def test_refusal_is_none_exactly_for_legal_actions(edition: str) -> None:
+    rng = random.Random(edition)
+    checked = 0
+    for game in range(6):
+        house = HouseRules(stacking=rng.random() < 0.5, seven_o=rng.random() < 0.5, jump_in=rng.random() < 0.5,
+                           draw_until_playable=rng.random() < 0.3)
+        seats = rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats))
+        match, _ = new_match(MatchConfig(edition, seats, house=house), f"legality-{game}")
+        rnd = match.round
+        for _ in range(250):
+            if rnd.winner is not None:
+                break
+            for seat in (-1, *range(seats)):
+                legal = legal_actions(match, seat) if 0 <= seat < seats else []
+                for action in candidates(rnd, seat, legal, rng):
+                    refused = rnd.refusal(seat, action)
+                    assert (refused is None) == (action in legal), (seat, action, refused and refused.code)
+                    checked += 1
+            # Refused actions raise that very refusal and change nothing.
+            seat = rng.randrange(seats)
+            action = rng.choice(candidates(rnd, seat, [], rng))
+            before = match.fingerprint()
+            refused = rnd.refusal(seat, action)
+            if refused is not None:
+                with pytest.raises(IllegalAction) as err:
+                    apply(match, seat, action)
+                assert (err.value.code, err.value.message) == (refused.code, refused.message)
+                assert match.fingerprint() == before
+            moves = [(s, a) for s in range(seats) for a in legal_actions(match, s)]
+            apply(match, *rng.choice(moves))
+    assert checked > 10_000

@@ -1,0 +1,148 @@
+"""How the engine is put together: no import cycles, a follow-up per reason, enums as plain strings."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from app.engine import (
+    VARIANTS,
+    Action,
+    Face,
+    IllegalAction,
+    MatchConfig,
+    Pending,
+    PendingKind,
+    Reason,
+    Refusal,
+    card_id,
+    card_ids,
+    new_match,
+    view,
+)
+
+from .scenario import make, play
+
+ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def engine_imports(path: Path) -> set[str]:
+    """The engine modules ``path`` imports anywhere in it, under ``TYPE_CHECKING`` too."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = f"{base}.{node.module}" if node.level and node.module else (node.module or base)
+            # ``from . import actions`` names a module; ``from .cards import COLOURS`` does not.
+            candidates = [f"{target}.{alias.name}" for alias in node.names] + [target]
+            found.update(c for c in candidates if c.startswith("app.engine"))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("app.engine"))
+    # A module's own packages are imported before it anyway (``from . import actions``): no edge.
+    me = module_name(path)
+    return {m for m in found if not me.startswith(m + ".")}
+
+
+def test_engine_modules_import_each_other_without_cycles() -> None:
+    modules = {module_name(p): p for p in ENGINE.rglob("*.py")}
+    graph = {name: {m for m in engine_imports(path) if m in modules and m != name} for name, path in modules.items()}
+    done: set[str] = set()
+
+    def visit(name: str, stack: list[str]) -> None:
+        if name in stack:
+            raise AssertionError("import cycle: " + " -> ".join([*stack[stack.index(name):], name]))
+        if name in done:
+            return
+        for dep in sorted(graph[name]):
+            visit(dep, [*stack, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+
+
+def test_round_and_variants_know_each_other_one_way_only() -> None:
+    assert not any(m.startswith("app.engine.variants") for m in engine_imports(ENGINE / "round.py"))
+    assert not any(m.startswith("app.engine.variants") for m in engine_imports(ENGINE / "state.py"))
+    assert "app.engine.round" not in engine_imports(ENGINE / "variants" / "base.py")
+
+
+@pytest.mark.parametrize(("edition", "reasons"), [
+    ("classic", {Reason.FIRST_CARD}),
+    ("mario_kart", {Reason.FIRST_CARD, Reason.GREEN_SHELL, Reason.BOB_OMB, Reason.PLAIN_WILD}),
+    ("all_wild", {Reason.FIRST_CARD, Reason.FIRST_TARGETED, Reason.FIRST_SWAP}),
+    ("pocket_pizza", {Reason.FIRST_CARD, Reason.DIP}),
+])
+def test_each_edition_continues_the_decisions_its_cards_ask(edition: str, reasons: set[Reason]) -> None:
+    variant = VARIANTS[edition]
+    assert set(variant.continuations) == reasons
+    for reason in set(Reason) - reasons:
+        with pytest.raises(LookupError):
+            variant.continuation(reason)
+    with pytest.raises(LookupError):
+        variant.continuation(None)
+
+
+def test_an_unknown_reason_raises_instead_of_passing_the_turn() -> None:
+    m = make("classic", [["red 5", "red 6"], ["red 7", "red 8"]], "red 1")
+    m.round.ask(Pending(PendingKind.TARGET, 0, reason=Reason.GREEN_SHELL))
+    with pytest.raises(LookupError):
+        m.round.apply(0, Action("choose_target", target=1))
+
+
+def test_enums_equal_their_strings_and_serialise_as_them() -> None:
+    members: list[str] = [Face.WILD_DRAW4, PendingKind.TURN, Refusal.TOO_LATE]
+    assert members == ["wild_draw4", "turn", "too_late"]
+    assert {"wild": 1}[Face.WILD] == 1
+    data = {"face": Face.SKIP, "kind": PendingKind.STACK, "reason": Reason.DIP, "code": Refusal.BAD_SEAT}
+    assert json.dumps(data) == '{"face": "skip", "kind": "stack", "reason": "dip", "code": "bad_seat"}'
+    assert orjson.dumps(data) == b'{"face":"skip","kind":"stack","reason":"dip","code":"bad_seat"}'
+    err = IllegalAction(Refusal.TOO_LATE, "Too late.")
+    assert err.code == "too_late" and type(err.to_json()["code"]) is str
+
+
+def plain(value: Any) -> None:
+    """Views hold plain strings only: the room's differ compares values by type too."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            assert type(key) is str
+            plain(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            plain(inner)
+    elif isinstance(value, str):
+        assert type(value) is str, repr(value)
+
+
+def test_views_hold_plain_strings() -> None:
+    m = make("mario_kart", [["item_box", "red 6"], ["red 7", "red 8"]], "red 1", ["green 3"])
+    play(m, 0, "item_box")  # a Green Shell: the view shows a target decision and its reason
+    assert view(m, 0)["table"]["pending"] == {"kind": "target", "seat": 0, "reason": "green_shell"}
+    for seat in (None, 0, 1):
+        plain(view(m, seat))
+
+
+def test_card_ids_by_name() -> None:
+    m = make("classic", [["red 5", "wild"], ["blue 5", "red 5"]], "red 3")
+    both = card_ids(m, "red 5")
+    assert len(both) == 2 and all(m.round.cards[c].name == "red 5" for c in both)
+    assert m.card_id("red 5", seat=1) == m.round.hands[1][1]
+    assert card_id(m, "red 5", 0) == m.round.hands[0][0]
+    assert card_id(m, "wild_draw4") in card_ids(m, "wild_draw4")
+    with pytest.raises(KeyError):
+        m.card_id("blue 5", seat=0)
+    with pytest.raises(KeyError):
+        card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")
