@@ -27,6 +27,7 @@ from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
+from app.web.headers import SecurityHeaders
 from app.web.limits import AddressRateLimit, BodyLimit, validation_error
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
@@ -178,6 +179,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, on_refuse=counters.refuse)
+    app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)
     app.include_router(metrics.router)
