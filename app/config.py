@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
+    room_lists_per_minute: int = 120  # GET /api/rooms per client address (the lobby polls every 3 s)
+    lobby_cache_seconds: float = 1.0  # the public room list is rebuilt at most this often
 
     # Players who aren't there (bots, clocks, takeover)
     bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)

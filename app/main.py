@@ -178,7 +178,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
-                       joins_per_minute=settings.joins_per_minute, on_refuse=counters.refuse)
+                       joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
+                       on_refuse=counters.refuse)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

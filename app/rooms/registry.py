@@ -33,6 +33,8 @@ class RoomRegistry:
         # Rooms being rebuilt from the store after a failed write: lookups wait for them.
         self.rebuilding: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        # The lobby's list, as of a time: rebuilding it walks every room, and anyone may ask.
+        self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
 
     async def start(self) -> None:
@@ -84,6 +86,8 @@ class RoomRegistry:
         actor = RoomActor(state, self.settings, self.store, self.observer, self._lost)
         self.rooms[code] = actor
         actor.start()
+        if public:
+            self._lobby = None  # listed at once: its creator is about to look for it
         return actor
 
     def get(self, code: str) -> RoomActor | None:
@@ -131,10 +135,15 @@ class RoomRegistry:
     # ------------------------------------------------------------------ listing and sweeping
 
     def public_rooms(self) -> list[dict[str, Any]]:
-        """Public rooms still open to join; read from each actor's published summary."""
+        """Public rooms still open to join, newest first; read from each actor's published
+        summary, and kept for ``lobby_cache_seconds`` (the caller must not change the list)."""
+        now = time.monotonic()
+        if self._lobby is not None and now - self._lobby[0] < self.settings.lobby_cache_seconds:
+            return self._lobby[1]
         out = [a.summary for a in self.rooms.values()
                if not a.stopped and a.summary["public"] and a.summary["seats_free"] > 0]
         out.sort(key=lambda s: s["created_at"], reverse=True)
+        self._lobby = (now, out)
         return out
 
     async def sweep(self, now: float | None = None) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from pydantic import BaseModel, Field
 
 from app.rooms.errors import RoomError
@@ -55,8 +55,16 @@ class RoomSummary(BaseModel):
     away_grace_seconds: float | None = None
 
 
+PAGE_DEFAULT = 50  # rooms per page of GET /api/rooms, unless ?limit= asks for fewer or more ...
+PAGE_MAX = 100  # ... up to this many
+
+
 class RoomList(BaseModel):
     rooms: list[RoomSummary]
+    total: int = Field(description="Public rooms open to join, on every page")
+    offset: int
+    limit: int
+    next_offset: int | None = Field(description="?offset= of the next page; null on the last page")
 
 
 class JoinRoom(BaseModel):
@@ -103,9 +111,17 @@ async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
 
 
 @router.get("/rooms", response_model=RoomList)
-async def list_rooms(registry: Registry) -> RoomList:
-    """Public rooms still open to join, newest first."""
-    return RoomList(rooms=[RoomSummary(**s) for s in registry.public_rooms()])
+async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PAGE_DEFAULT,
+                     offset: Annotated[int, Query(ge=0)] = 0) -> RoomList:
+    """Public rooms still open to join, newest first, a page at a time (`limit` at most 100).
+
+    The list is rebuilt at most once a second, so a room may show a second late."""
+    limit = min(limit, PAGE_MAX)
+    rooms = registry.public_rooms()
+    page = rooms[offset:offset + limit]
+    more = offset + limit < len(rooms)
+    return RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,
+                    next_offset=offset + limit if more else None)
 
 
 @router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)
