@@ -19,7 +19,11 @@ class Settings(BaseSettings):
 
     # Rooms
     max_rooms: int = 10_000  # refuse new rooms beyond this, rather than run out of memory
-    room_idle_seconds: float = 1800.0  # a room nobody is connected to or acting in is stopped
+    room_idle_seconds: float = 1800.0  # a room no seat is connected to or acting in is stopped
+    # A waiting room none of whose seats has had a socket for this long is stopped, whatever
+    # else happens in it (spectators, lookups): an unplayed room must not be held for ever.
+    waiting_room_idle_seconds: float = 300.0
+    rooms_per_address: int = 20  # live rooms created from one client address (restored rooms not counted)
     finished_room_seconds: float = 300.0  # a finished match's room lingers this long for a rematch
     sweep_seconds: float = 30.0  # how often the registry looks for rooms to stop
     between_rounds_seconds: float = 20.0  # the next round starts then, or once everyone is ready

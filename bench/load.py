@@ -536,7 +536,7 @@ def start_server(database_url: str = "memory://") -> tuple[subprocess.Popen[byte
            "DATABASE_URL": database_url,
            # Every bot is 127.0.0.1 and plays as fast as it can: lift the per-address and per-socket limits.
            "UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "1000000",
-           "UNO_SOCKET_RATE_MESSAGES": "1000000"}
+           "UNO_ROOMS_PER_ADDRESS": "1000000", "UNO_SOCKET_RATE_MESSAGES": "1000000"}
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
                              str(port), "--log-level", "warning", "--ws-max-size", "16384",

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
+from app.web.limits import client_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -97,14 +98,15 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse, "des
 
 
 @router.post("/rooms", status_code=status.HTTP_201_CREATED, response_model=RoomSummary,
-             responses={422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
-async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
+             responses={422: {"model": ErrorResponse}, 429: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+async def create_room(body: CreateRoom, registry: Registry, request: Request) -> RoomSummary:
     """Open a room; join it with `POST /api/rooms/{code}/players`."""
     try:
         actor = await registry.create(body.variant, public=body.public, max_seats=body.max_seats,
                                          target=body.target_score, name=body.name, house_rules=body.house_rules,
                                          turn_seconds=body.turn_seconds,
-                                         away_grace_seconds=body.away_grace_seconds)
+                                         away_grace_seconds=body.away_grace_seconds,
+                                         creator=client_address(request.scope))
     except RoomError as err:
         raise _http(err) from None
     return RoomSummary(**actor.summary)

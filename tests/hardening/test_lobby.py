@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -11,7 +12,7 @@ from app.config import Settings
 from tests.live import LiveServer
 
 
-def lobby_server(**values: object) -> LiveServer:
+def lobby_server(**values: Any) -> LiveServer:
     settings = Settings(_env_file=None, create_rooms_per_minute=10_000, joins_per_minute=10_000,  # type: ignore[call-arg]
                         **values)
     return LiveServer(settings).start()
