@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
+    room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008
     room_lists_per_minute: int = 120  # GET /api/rooms per client address (the lobby polls every 3 s)
     lobby_cache_seconds: float = 1.0  # the public room list is rebuilt at most this often
 

@@ -28,7 +28,7 @@ from app.transport import ws
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
-from app.web.limits import AddressRateLimit, BodyLimit, validation_error
+from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, validation_error
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
 # read, so "?%74oken=" authenticates like "?token=" and must be redacted like it.
@@ -175,6 +175,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.store = store
     app.state.metrics = counters = Metrics()
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
+    app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse)
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,

@@ -26,6 +26,7 @@ from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
+from app.web.limits import MissLimit, client_address
 
 from .connection import Connection
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, origin_allowed
@@ -84,8 +85,15 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
+    # Unknown codes count against the address, as over HTTP: codes are not to be guessed here either.
+    misses: MissLimit = ws.app.state.room_misses
+    address = client_address(ws.scope)
+    if misses.refused(address):
+        await ws.close(CLOSE_POLICY, "too many unknown rooms")
+        return
     actor = await registry.find(code)
     if actor is None:
+        misses.miss(address)
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)

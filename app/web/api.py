@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from pydantic import BaseModel, Field
 
+from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
-from app.web.limits import client_address
+from app.web.limits import MissLimit, client_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -94,7 +96,27 @@ def _http(err: RoomError) -> HTTPException:
     return HTTPException(err.status, detail={"code": err.code, "message": err.message})
 
 
-NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse, "description": "No such room"}}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorResponse, "description": "No such room"},
+    429: {"model": ErrorResponse, "description": "Too many unknown room codes from this address"},
+}
+
+
+async def find_room(code: str, request: Request, registry: RoomRegistry) -> RoomActor:
+    """The room with this code, or 404; an address asking for too many that don't exist gets 429."""
+    misses: MissLimit = request.app.state.room_misses
+    address = client_address(request.scope)
+    wait = misses.refused(address)
+    if wait > 0:
+        retry = max(1, math.ceil(wait))
+        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
+                                         f"at most {misses.per_minute} unknown room codes a minute. "
+                                         f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
+    actor = await registry.find(code)
+    if actor is None:
+        misses.miss(address)
+        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    return actor
 
 
 @router.post("/rooms", status_code=status.HTTP_201_CREATED, response_model=RoomSummary,
@@ -127,10 +149,8 @@ async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PA
 
 
 @router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)
-async def get_room(code: str, registry: Registry) -> RoomSummary:
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+async def get_room(code: str, request: Request, registry: Registry) -> RoomSummary:
+    actor = await find_room(code, request, registry)
     try:
         return RoomSummary(**await actor.get_summary())
     except RoomError as err:
@@ -140,11 +160,9 @@ async def get_room(code: str, registry: Registry) -> RoomSummary:
 @router.post("/rooms/{code}/players", status_code=status.HTTP_201_CREATED, response_model=Seat,
              responses={**NOT_FOUND, 409: {"model": ErrorResponse, "description": "Full, started or finished"},
                         422: {"model": ErrorResponse}})
-async def join_room(code: str, body: JoinRoom, registry: Registry) -> Seat:
+async def join_room(code: str, body: JoinRoom, request: Request, registry: Registry) -> Seat:
     """Take a seat.  Keep the returned token secret: it is the seat's only credential."""
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    actor = await find_room(code, request, registry)
     try:
         return Seat(**await actor.join(body.name))
     except RoomError as err:
@@ -176,9 +194,7 @@ async def add_bot(code: str, request: Request, registry: Registry) -> BotSeat:
     Remove it again before the start with the socket's `kick` command.
     """
     token = _bearer(request)
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    actor = await find_room(code, request, registry)
     try:
         return BotSeat(**await actor.add_bot(token))
     except RoomError as err:

@@ -163,6 +163,33 @@ async def refuse_rate(send: Send, wait: float, words: str) -> None:
                      f"Try again in {retry} s.", [(b"retry-after", str(retry).encode())])
 
 
+class MissLimit:
+    """Room codes asked for that don't exist, per client address (HTTP and WebSocket alike).
+
+    A room's code is its only lock for spectators and joins; past ``per_minute`` misses an
+    address has every room lookup refused until its window frees up, so codes cannot be
+    guessed at speed.  Asking for rooms that exist costs nothing.
+    """
+
+    def __init__(self, per_minute: int, on_refuse: Refused | None = None) -> None:
+        self.window, self.per_minute, self.on_refuse = Window(per_minute), per_minute, on_refuse
+
+    def refused(self, address: str) -> float:
+        """Seconds the address must wait before it looks a room up again (0: go ahead);
+        a refusal is counted, and the first one in a row is logged."""
+        wait = self.window.wait(address)
+        if wait > 0:
+            if self.on_refuse is not None:
+                self.on_refuse("room_misses")
+            if self.window.first_refusal(address):
+                log.info("refusing room lookups from %s: over %d unknown room codes a minute", address,
+                         self.per_minute)
+        return wait
+
+    def miss(self, address: str) -> None:
+        self.window.hit(address)
+
+
 CREATE_PATH = re.compile(r"^/api/rooms/?$")
 JOIN_PATH = re.compile(r"^/api/rooms/[^/]+/players/?$")
 LIST_PATH = CREATE_PATH
