@@ -92,7 +92,7 @@ class PlainHandler(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 def install_plain_logs(stream: IO[str] | None = None) -> logging.Handler | None:
-    """Plain text lines on stderr for the app's loggers, INFO and up.
+    """Plain text lines on stderr for the app's loggers, INFO and up (or at uvicorn's ``--log-level``).
 
     uvicorn configures only its own loggers: without a handler, the ``app.*`` lines that
     docs/OPERATIONS.md says to watch (limits hit, sockets cut off, rooms that failed to
@@ -102,7 +102,8 @@ def install_plain_logs(stream: IO[str] | None = None) -> logging.Handler | None:
     """
     app_logger = logging.getLogger("app")
     if app_logger.level == logging.NOTSET:
-        app_logger.setLevel(logging.INFO)
+        # uvicorn's --log-level, when uvicorn runs the app (it configures its loggers first).
+        app_logger.setLevel(logging.getLogger("uvicorn.error").level or logging.INFO)
     if app_logger.handlers or logging.getLogger().handlers:
         return None
     handler = PlainHandler(stream or sys.stderr)

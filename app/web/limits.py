@@ -152,7 +152,7 @@ class Window:
 
 def client_address(scope: Scope) -> str:
     """The peer's address as the server sees it (a proxy's forwarded one only when trusted: see
-    docs/OPERATIONS.md, "Behind a proxy")."""
+    docs/OPERATIONS.md, "Behind a reverse proxy")."""
     client: Any = scope.get("client")
     return str(client[0]) if client else "unknown"
 
