@@ -139,7 +139,7 @@ async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PA
                      offset: Annotated[int, Query(ge=0)] = 0) -> RoomList:
     """Public rooms still open to join, newest first, a page at a time (`limit` at most 100).
 
-    The list is rebuilt at most once a second, so a room may show a second late."""
+    The list is rebuilt at most once per `UNO_LOBBY_CACHE_SECONDS` (1 s), so a room may show that late."""
     limit = min(limit, PAGE_MAX)
     rooms = registry.public_rooms()
     page = rooms[offset:offset + limit]

@@ -30,10 +30,10 @@ def sweeping() -> Iterator[LiveServer]:
 
 
 async def poll(server: LiveServer, code: str, until: float) -> list[int]:
-    """``GET /api/rooms/{code}`` every 0.1 s: each one used to count as the room being used."""
-    statuses = []
+    """``GET /api/rooms/{code}`` every 0.1 s (each used to count as the room being used), until it is gone."""
+    statuses: list[int] = []
     async with httpx.AsyncClient(base_url=server.http) as http:
-        while time.monotonic() < until:
+        while time.monotonic() < until and 404 not in statuses:
             statuses.append((await http.get(f"/api/rooms/{code}")).status_code)
             await asyncio.sleep(0.1)
     return statuses
