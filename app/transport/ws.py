@@ -26,7 +26,6 @@ from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
-from app.web.limits import MissLimit, client_address
 
 from .connection import Connection
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, frame_bytes, origin_allowed
@@ -85,9 +84,10 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
-    # Unknown codes count against the address, as over HTTP: codes are not to be guessed here either.
-    misses: MissLimit = ws.app.state.room_misses
-    address = client_address(ws.scope)
+    # Unknown codes count against the address, as over HTTP: codes are not to be guessed here
+    # either.  One count for both (app.main wires it: the MissLimit of app/web/limits.py).
+    misses = ws.app.state.room_misses
+    address = ws.client.host if ws.client else "unknown"
     if misses.refused(address):
         await ws.close(CLOSE_POLICY, "too many unknown rooms")
         return
