@@ -19,7 +19,11 @@ class Settings(BaseSettings):
 
     # Rooms
     max_rooms: int = 10_000  # refuse new rooms beyond this, rather than run out of memory
-    room_idle_seconds: float = 1800.0  # a room nobody is connected to or acting in is stopped
+    room_idle_seconds: float = 1800.0  # a room no seat is connected to or acting in is stopped
+    # A waiting room none of whose seats has had a socket for this long is stopped, whatever
+    # else happens in it (spectators, lookups): an unplayed room must not be held for ever.
+    waiting_room_idle_seconds: float = 300.0
+    rooms_per_address: int = 20  # live rooms created from one client address (restored rooms not counted)
     finished_room_seconds: float = 300.0  # a finished match's room lingers this long for a rematch
     sweep_seconds: float = 30.0  # how often the registry looks for rooms to stop
     between_rounds_seconds: float = 20.0  # the next round starts then, or once everyone is ready
@@ -51,6 +55,9 @@ class Settings(BaseSettings):
     sockets_per_address: int = 200  # game sockets one client address may hold open at once (4429 past it)
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
+    room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008
+    room_lists_per_minute: int = 120  # GET /api/rooms per client address (the lobby polls every 3 s)
+    lobby_cache_seconds: float = 1.0  # the public room list is rebuilt at most this often
 
     # Players who aren't there (bots, clocks, takeover)
     bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -27,10 +28,14 @@ from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
-from app.web.limits import AddressRateLimit, BodyLimit, validation_error
+from app.web.headers import SecurityHeaders
+from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, validation_error
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+", re.IGNORECASE)
-_UNREDACTED = re.compile(r"token=(?!\[redacted\])[^&\s\"']", re.IGNORECASE)
+# "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
+# read, so "?%74oken=" authenticates like "?token=" and must be redacted like it.
+_NAME = r"(?:t|%74|%54)(?:o|%6f|%4f)(?:k|%6b|%4b)(?:e|%65|%45)(?:n|%6e|%4e)="
+_TOKEN = re.compile(rf"({_NAME})[^&\s\"']+", re.IGNORECASE)
+_UNREDACTED = re.compile(rf"{_NAME}(?!\[redacted\])[^&\s\"']", re.IGNORECASE)
 
 
 def _redact(value: object) -> object:
@@ -83,13 +88,40 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
+class PlainHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The app's own stderr handler (a class of its own, so it is found and never added twice)."""
+
+
+def install_plain_logs(stream: IO[str] | None = None) -> logging.Handler | None:
+    """Plain text lines on stderr for the app's loggers, INFO and up (or at uvicorn's ``--log-level``).
+
+    uvicorn configures only its own loggers: without a handler, the ``app.*`` lines that
+    docs/OPERATIONS.md says to watch (limits hit, sockets cut off, rooms that failed to
+    restore) were dropped below WARNING, and shown without time or logger above it.  Nothing
+    is added when logging was configured already (a root handler, e.g. uvicorn's
+    ``--log-config``, or pytest's), so no line is printed twice.
+    """
+    app_logger = logging.getLogger("app")
+    if app_logger.level == logging.NOTSET:
+        # uvicorn's --log-level, when uvicorn runs the app (it configures its loggers first).
+        app_logger.setLevel(logging.getLogger("uvicorn.error").level or logging.INFO)
+    if app_logger.handlers or logging.getLogger().handlers:
+        return None
+    handler = PlainHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactTokens())
+    app_logger.addHandler(handler)
+    return handler
+
+
 def install_json_logs(stream: IO[str] | None = None) -> logging.Handler:
     """JSON lines for the app's loggers and uvicorn's (whose handlers it configured already)."""
     handler = logging.StreamHandler(stream)
     handler.setFormatter(JsonFormatter())
     handler.addFilter(RedactTokens())
     app_logger = logging.getLogger("app")
-    app_logger.handlers = [h for h in app_logger.handlers if not isinstance(h.formatter, JsonFormatter)]
+    app_logger.handlers = [h for h in app_logger.handlers
+                           if not isinstance(h.formatter, JsonFormatter) and not isinstance(h, PlainHandler)]
     app_logger.addHandler(handler)
     app_logger.setLevel(logging.INFO)
     app_logger.propagate = False
@@ -119,6 +151,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     install_log_redaction()
     if os.environ.get("UNO_LOG_JSON", "").lower() in ("1", "true", "yes"):
         install_json_logs()
+    else:
+        install_plain_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -146,10 +180,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.metrics = counters = Metrics()
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
+    app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse)
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
-                       joins_per_minute=settings.joins_per_minute, on_refuse=counters.refuse)
+                       joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
+                       on_refuse=counters.refuse)
+    app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)
     app.include_router(metrics.router)

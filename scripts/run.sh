@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run the server: install the locked dependencies, then start uvicorn.
 #   HOST (default 127.0.0.1) and PORT (default 8000) choose where it listens.
+#   UNO_TRUSTED_PROXIES (default: none) lists the reverse proxies whose X-Forwarded-For is believed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,14 @@ shown="$HOST"
 echo "UNO server: http://${shown}:${PORT}  (API docs: http://${shown}:${PORT}/docs, protocol: docs/PROTOCOL.md)"
 # Frames over 16 KiB are refused by the protocol layer (the app refuses over UNO_MESSAGE_MAX_BYTES, 8 KiB);
 # per-message-deflate would cost tens to hundreds of KiB per socket for small JSON frames.
+# The per-address limits count the client's address: X-Forwarded-For is believed only from the
+# proxies listed in UNO_TRUSTED_PROXIES (comma-separated addresses or networks); without it the
+# header is ignored, since anyone can send one (uvicorn would believe it from 127.0.0.1).
+if [ -n "${UNO_TRUSTED_PROXIES:-}" ]; then
+  proxy=(--proxy-headers --forwarded-allow-ips "$UNO_TRUSTED_PROXIES")
+else
+  proxy=(--no-proxy-headers)
+fi
 exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
     --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
-    --ws app.transport.uvicorn_ws:WebSocketProtocol "$@"
+    --ws app.transport.uvicorn_ws:WebSocketProtocol "${proxy[@]}" "$@"

@@ -162,7 +162,8 @@ class LiveServer(OnLoopback):
         # tests of the limits themselves (tests/hardening) bring their own settings.
         self.settings = settings or Settings(  # type: ignore[call-arg]
             between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None, create_rooms_per_minute=100_000,
-            joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000)
+            joins_per_minute=100_000, socket_rate_messages=100_000, rooms_per_address=100_000,
+            room_lists_per_minute=100_000, room_misses_per_minute=100_000, sockets_per_address=100_000)
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)

@@ -277,11 +277,27 @@ class SqlStore:
     # ------------------------------------------------------------------ reads
 
     async def unfinished_rooms(self) -> list[StoredRoom]:
-        """Every room a restart must bring back: not closed, and not a match long over."""
+        """Every room a restart must bring back: not closed, and not a match long over.
+
+        Each room is read on its own: one that cannot be read (a damaged page of an SQLite file,
+        say) is logged and left out, and the others still come back.  It stays in the database
+        as it is, for a restore from a backup.  A database that is away fails it all, as it should.
+        """
         async with self.engine.connect() as conn:
             rooms = (await conn.execute(select(RoomRow).where(RoomRow.status != "closed")
                                         .order_by(RoomRow.created_at))).all()
-            return [await self._load(conn, room) for room in rooms]
+        out = []
+        for room in rooms:
+            try:
+                # A connection of its own: on Postgres a failed read spoils its transaction.
+                async with self.engine.connect() as conn:
+                    out.append(await self._load(conn, room))
+            except Exception as err:
+                if isinstance(err, ConnectionError | OSError) or (
+                        isinstance(err, DBAPIError) and err.connection_invalidated):
+                    raise  # the database is away, not one room damaged
+                log.exception("room %s could not be read from the database; it is left out", room.code)
+        return out
 
     async def load_room(self, code: str) -> StoredRoom | None:
         async with self.engine.connect() as conn:

@@ -30,12 +30,12 @@ from app.config import Settings
 from .automation import Automation
 from .errors import CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError, room_closed, room_restarting
 from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS
-from .inbox import AddBot, Attach, Command, GetSummary, Join, Message, Stop, Tick
+from .inbox import AddBot, Attach, Command, Detach, GetSummary, Join, Message, Stop, Tick
 from .outcome import Answer, Outcome
 from .parts import RoomParts
 from .ports import Outlet, Store
 from .races import Races
-from .room_state import RoomState
+from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
 
 log = logging.getLogger("app.rooms")
@@ -57,7 +57,8 @@ class RoomActor:
         for p in state.players:
             self.streams.add(p.token_hash, bot=p.bot)
         self.task: asyncio.Task[None] | None = None
-        self.last_activity = time.monotonic()
+        # For the registry's sweep: when a seat last did something, and when a seat last had a socket.
+        self.last_activity = self.last_seated = time.monotonic()
         self.stopped = False
         # Replaced (never mutated) after each message, so others may read it without the actor.
         self.summary: dict[str, Any] = state.public_summary()
@@ -69,6 +70,10 @@ class RoomActor:
     @property
     def connections(self) -> int:
         return self.streams.connections
+
+    @property
+    def seated(self) -> int:
+        return self.streams.seated
 
     # ------------------------------------------------------------------ outside API
 
@@ -119,7 +124,11 @@ class RoomActor:
     async def _run(self) -> None:
         while True:
             msg = await self.inbox.get()
-            self.last_activity = time.monotonic()
+            now = time.monotonic()
+            if self._lively(msg):
+                self.last_activity = now
+            if self.streams.seated:  # before a Detach is handled: its seat was here until now
+                self.last_seated = now
             if isinstance(msg, Stop):
                 self._shutdown(msg.reason, msg.code)
                 return
@@ -141,6 +150,20 @@ class RoomActor:
                 self._lost(msg)
                 return
             self.summary = self.state.public_summary()
+
+    def _lively(self, msg: Message) -> bool:
+        """Whether a message is the room in use.  A summary read or a spectator's message is
+        not: anyone may send those, as often as they like, and they must not keep a room
+        nobody plays in from being swept."""
+        if isinstance(msg, GetSummary):
+            return False
+        if isinstance(msg, Command):
+            return msg.seat_token is not None
+        if isinstance(msg, Attach):
+            return msg.token is not None and hash_token(msg.token) in self.streams.seats
+        if isinstance(msg, Detach):
+            return msg.outlet not in self.streams.spectators
+        return True
 
     def _handle(self, msg: Message, out: Outcome) -> bool:
         """Handle one message; True when an unexpected error left the state in doubt."""

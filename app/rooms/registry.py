@@ -30,9 +30,14 @@ class RoomRegistry:
         self.store = store
         self.observer = observer
         self.rooms: dict[str, RoomActor] = {}
+        # The client address each live room was created from, for the per-address cap (rooms
+        # restored after a restart have none: the address is not stored).
+        self.creators: dict[str, str] = {}
         # Rooms being rebuilt from the store after a failed write: lookups wait for them.
         self.rebuilding: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        # The lobby's list, as of a time: rebuilding it walks every room, and anyone may ask.
+        self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
 
     async def start(self) -> None:
@@ -65,13 +70,24 @@ class RoomRegistry:
         # told "going away" (1001) reconnect to them.
         await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
         self.rooms.clear()
+        self.creators.clear()
+
+    def _forget(self, code: str) -> RoomActor | None:
+        self.creators.pop(code, None)
+        return self.rooms.pop(code, None)
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
                      name: str | None, house_rules: object = None, turn_seconds: object = None,
-                     away_grace_seconds: object = None) -> RoomActor:
+                     away_grace_seconds: object = None, creator: str | None = None) -> RoomActor:
+        """Open a room; ``creator`` (the client's address) is held to ``rooms_per_address`` live rooms."""
         options = RoomOptions.parse(self.settings, edition, public=public, max_seats=max_seats, target=target,
                                     name=name, house_rules=house_rules, turn_seconds=turn_seconds,
                                     away_grace_seconds=away_grace_seconds)
+        if creator is not None:
+            cap = self.settings.rooms_per_address
+            if sum(1 for address in self.creators.values() if address == creator) >= cap:
+                raise RoomError("too_many_rooms", f"Your address has {cap} open rooms already: play in one, or "
+                                "wait until one closes.", 429)
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError("server_full", "The server has too many rooms right now; try again later.", 503)
         code = new_code()
@@ -83,7 +99,11 @@ class RoomRegistry:
                                               options.stored()))
         actor = RoomActor(state, self.settings, self.store, self.observer, self._lost)
         self.rooms[code] = actor
+        if creator is not None:
+            self.creators[code] = creator
         actor.start()
+        if public:
+            self._lobby = None  # listed at once: its creator is about to look for it
         return actor
 
     def get(self, code: str) -> RoomActor | None:
@@ -112,7 +132,7 @@ class RoomRegistry:
                 try:
                     stored = await self.store.load_room(code)
                     if stored is None:
-                        self.rooms.pop(code, None)
+                        self._forget(code)
                         return
                     actor = restore_room(stored, self.settings, self.store, self.observer, self._lost)
                 except Exception:
@@ -124,34 +144,45 @@ class RoomRegistry:
                 log.warning("room %s rebuilt from the store after a failed write", code)
                 return
             log.error("room %s could not be rebuilt; it is dropped", code)
-            self.rooms.pop(code, None)
+            self._forget(code)
         finally:
             self.rebuilding.pop(code, None)
 
     # ------------------------------------------------------------------ listing and sweeping
 
     def public_rooms(self) -> list[dict[str, Any]]:
-        """Public rooms still open to join; read from each actor's published summary."""
+        """Public rooms still open to join, newest first; read from each actor's published
+        summary, and kept for ``lobby_cache_seconds`` (the caller must not change the list)."""
+        now = time.monotonic()
+        if self._lobby is not None and now - self._lobby[0] < self.settings.lobby_cache_seconds:
+            return self._lobby[1]
         out = [a.summary for a in self.rooms.values()
                if not a.stopped and a.summary["public"] and a.summary["seats_free"] > 0]
         out.sort(key=lambda s: s["created_at"], reverse=True)
+        self._lobby = (now, out)
         return out
 
     async def sweep(self, now: float | None = None) -> list[str]:
-        """Stop rooms nobody uses: idle ones, and finished ones after a grace period."""
+        """Stop rooms nobody uses: idle ones, waiting ones no seat has a socket in, and
+        finished ones after a grace period.  Spectators and lookups don't count as use
+        (``RoomActor._lively``): anyone can make those, for ever."""
         now = time.monotonic() if now is None else now
+        settings = self.settings
         doomed = []
         for code, actor in self.rooms.items():
             if code in self.rebuilding:
                 continue
-            idle = now - actor.last_activity
-            if actor.stopped or (actor.connections == 0 and idle > self.settings.room_idle_seconds) or (
-                actor.summary["status"] == "over" and idle > self.settings.finished_room_seconds
-            ):
+            idle, unseated = now - actor.last_activity, now - actor.last_seated
+            status, seated = actor.summary["status"], actor.seated
+            if actor.stopped or (not seated and idle > settings.room_idle_seconds) or (
+                status == "waiting" and not seated and unseated > settings.waiting_room_idle_seconds
+            ) or (status == "over" and idle > settings.finished_room_seconds):
                 doomed.append(code)
         for code in doomed:
-            actor = self.rooms.pop(code)
-            await actor.stop("room closed: idle")
+            gone = self._forget(code)
+            if gone is None:  # dropped meanwhile, while an earlier one was stopping
+                continue
+            await gone.stop("room closed: idle")
             await self.store.write(rec.RoomClosed(code))
             log.info("room %s stopped and removed", code)
         return doomed

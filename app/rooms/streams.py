@@ -63,7 +63,12 @@ class Streams:
 
     @property
     def connections(self) -> int:
-        return sum(1 for s in self.seats.values() if s.outlet is not None) + len(self.spectators)
+        return self.seated + len(self.spectators)
+
+    @property
+    def seated(self) -> int:
+        """Seats with a socket (spectators not counted)."""
+        return sum(1 for s in self.seats.values() if s.outlet is not None)
 
     # ------------------------------------------------------------------ seats and sockets
 

@@ -117,8 +117,16 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
+    # Unknown codes count against the address, as over HTTP: codes are not to be guessed here
+    # either.  One count for both (app.main wires it: the MissLimit of app/web/limits.py).
+    misses = ws.app.state.room_misses
+    address = ws.client.host if ws.client else "unknown"
+    if misses.refused(address):
+        await ws.close(CLOSE_POLICY, "too many unknown rooms")
+        return
     actor = await registry.find(code)
     if actor is None:
+        misses.miss(address)
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from pydantic import BaseModel, Field
 
+from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
+from app.web.limits import MissLimit, client_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -55,8 +58,16 @@ class RoomSummary(BaseModel):
     away_grace_seconds: float | None = None
 
 
+PAGE_DEFAULT = 50  # rooms per page of GET /api/rooms, unless ?limit= asks for fewer or more ...
+PAGE_MAX = 100  # ... up to this many
+
+
 class RoomList(BaseModel):
     rooms: list[RoomSummary]
+    total: int = Field(description="Public rooms open to join, on every page")
+    offset: int
+    limit: int
+    next_offset: int | None = Field(description="?offset= of the next page; null on the last page")
 
 
 class JoinRoom(BaseModel):
@@ -85,34 +96,61 @@ def _http(err: RoomError) -> HTTPException:
     return HTTPException(err.status, detail={"code": err.code, "message": err.message})
 
 
-NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse, "description": "No such room"}}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorResponse, "description": "No such room"},
+    429: {"model": ErrorResponse, "description": "Too many unknown room codes from this address"},
+}
+
+
+async def find_room(code: str, request: Request, registry: RoomRegistry) -> RoomActor:
+    """The room with this code, or 404; an address asking for too many that don't exist gets 429."""
+    misses: MissLimit = request.app.state.room_misses
+    address = client_address(request.scope)
+    wait = misses.refused(address)
+    if wait > 0:
+        retry = max(1, math.ceil(wait))
+        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
+                                         f"at most {misses.per_minute} unknown room codes a minute. "
+                                         f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
+    actor = await registry.find(code)
+    if actor is None:
+        misses.miss(address)
+        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    return actor
 
 
 @router.post("/rooms", status_code=status.HTTP_201_CREATED, response_model=RoomSummary,
-             responses={422: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
-async def create_room(body: CreateRoom, registry: Registry) -> RoomSummary:
+             responses={422: {"model": ErrorResponse}, 429: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+async def create_room(body: CreateRoom, registry: Registry, request: Request) -> RoomSummary:
     """Open a room; join it with `POST /api/rooms/{code}/players`."""
     try:
         actor = await registry.create(body.variant, public=body.public, max_seats=body.max_seats,
                                          target=body.target_score, name=body.name, house_rules=body.house_rules,
                                          turn_seconds=body.turn_seconds,
-                                         away_grace_seconds=body.away_grace_seconds)
+                                         away_grace_seconds=body.away_grace_seconds,
+                                         creator=client_address(request.scope))
     except RoomError as err:
         raise _http(err) from None
     return RoomSummary(**actor.summary)
 
 
 @router.get("/rooms", response_model=RoomList)
-async def list_rooms(registry: Registry) -> RoomList:
-    """Public rooms still open to join, newest first."""
-    return RoomList(rooms=[RoomSummary(**s) for s in registry.public_rooms()])
+async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PAGE_DEFAULT,
+                     offset: Annotated[int, Query(ge=0)] = 0) -> RoomList:
+    """Public rooms still open to join, newest first, a page at a time (`limit` at most 100).
+
+    The list is rebuilt at most once per `UNO_LOBBY_CACHE_SECONDS` (1 s), so a room may show that late."""
+    limit = min(limit, PAGE_MAX)
+    rooms = registry.public_rooms()
+    page = rooms[offset:offset + limit]
+    more = offset + limit < len(rooms)
+    return RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,
+                    next_offset=offset + limit if more else None)
 
 
 @router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)
-async def get_room(code: str, registry: Registry) -> RoomSummary:
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+async def get_room(code: str, request: Request, registry: Registry) -> RoomSummary:
+    actor = await find_room(code, request, registry)
     try:
         return RoomSummary(**await actor.get_summary())
     except RoomError as err:
@@ -122,11 +160,9 @@ async def get_room(code: str, registry: Registry) -> RoomSummary:
 @router.post("/rooms/{code}/players", status_code=status.HTTP_201_CREATED, response_model=Seat,
              responses={**NOT_FOUND, 409: {"model": ErrorResponse, "description": "Full, started or finished"},
                         422: {"model": ErrorResponse}})
-async def join_room(code: str, body: JoinRoom, registry: Registry) -> Seat:
+async def join_room(code: str, body: JoinRoom, request: Request, registry: Registry) -> Seat:
     """Take a seat.  Keep the returned token secret: it is the seat's only credential."""
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    actor = await find_room(code, request, registry)
     try:
         return Seat(**await actor.join(body.name))
     except RoomError as err:
@@ -158,9 +194,7 @@ async def add_bot(code: str, request: Request, registry: Registry) -> BotSeat:
     Remove it again before the start with the socket's `kick` command.
     """
     token = _bearer(request)
-    actor = await registry.find(code)
-    if actor is None:
-        raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
+    actor = await find_room(code, request, registry)
     try:
         return BotSeat(**await actor.add_bot(token))
     except RoomError as err:

@@ -1,11 +1,12 @@
 """HTTP limits as small pure-ASGI middlewares: request body size, and per-address rates for
-creating rooms and taking seats.  Refusals use the API's error shape:
+creating rooms, taking seats and listing rooms.  Refusals use the API's error shape:
 ``{"detail": {"code": ..., "message": ...}}``.  And a 422 handler that survives any input.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import re
 import time
@@ -18,6 +19,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger("app.web")
 
 Refused = Callable[[str], None]  # told the reason whenever a limit refuses something (metrics)
 
@@ -108,6 +111,7 @@ class Window:
     def __init__(self, limit: int, window: float = RATE_WINDOW_S, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit, self.window, self.clock = limit, window, clock
         self.seen: dict[str, deque[float]] = {}
+        self.refused: dict[str, bool] = {}  # addresses refused since they were last allowed
 
     def hit(self, address: str) -> float:
         """Count one request; 0 when allowed, else the seconds until the next one would be."""
@@ -123,39 +127,100 @@ class Window:
         if len(times) == times.maxlen and now - times[0] < self.window:
             return times[0] + self.window - now
         times.append(now)
+        self.refused.pop(address, None)
         return 0.0
+
+    def wait(self, address: str) -> float:
+        """As ``hit``, but counts nothing: 0 when a request would be allowed now."""
+        times = self.seen.get(address)
+        if self.limit <= 0:
+            return self.window
+        if times is None or len(times) < self.limit:
+            return 0.0
+        return max(0.0, times[0] + self.window - self.clock())
+
+    def first_refusal(self, address: str) -> bool:
+        """True for the first refusal of an address since it was last allowed: what is logged,
+        so that a flood of refused requests is one log line, not a flood of them."""
+        if address in self.refused:
+            return False
+        if len(self.refused) >= MAX_TRACKED_ADDRESSES:
+            del self.refused[next(iter(self.refused))]
+        self.refused[address] = True
+        return True
+
+
+def client_address(scope: Scope) -> str:
+    """The peer's address as the server sees it (a proxy's forwarded one only when trusted: see
+    docs/OPERATIONS.md, "Behind a reverse proxy")."""
+    client: Any = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def refuse_rate(send: Send, wait: float, words: str) -> None:
+    retry = max(1, math.ceil(wait))
+    await send_error(send, 429, "rate_limited", f"Too many requests from your address: {words}. "
+                     f"Try again in {retry} s.", [(b"retry-after", str(retry).encode())])
+
+
+class MissLimit:
+    """Room codes asked for that don't exist, per client address (HTTP and WebSocket alike).
+
+    A room's code is its only lock for spectators and joins; past ``per_minute`` misses an
+    address has every room lookup refused until its window frees up, so codes cannot be
+    guessed at speed.  Asking for rooms that exist costs nothing.
+    """
+
+    def __init__(self, per_minute: int, on_refuse: Refused | None = None) -> None:
+        self.window, self.per_minute, self.on_refuse = Window(per_minute), per_minute, on_refuse
+
+    def refused(self, address: str) -> float:
+        """Seconds the address must wait before it looks a room up again (0: go ahead);
+        a refusal is counted, and the first one in a row is logged."""
+        wait = self.window.wait(address)
+        if wait > 0:
+            if self.on_refuse is not None:
+                self.on_refuse("room_misses")
+            if self.window.first_refusal(address):
+                log.info("refusing room lookups from %s: over %d unknown room codes a minute", address,
+                         self.per_minute)
+        return wait
+
+    def miss(self, address: str) -> None:
+        self.window.hit(address)
 
 
 CREATE_PATH = re.compile(r"^/api/rooms/?$")
 JOIN_PATH = re.compile(r"^/api/rooms/[^/]+/players/?$")
+LIST_PATH = CREATE_PATH
 
 
 class AddressRateLimit:
-    """``POST /api/rooms`` and ``POST /api/rooms/{code}/players`` per client address, 429 past the limit."""
+    """Per client address, 429 past the limit: ``POST /api/rooms`` (create), ``POST
+    /api/rooms/{code}/players`` (join) and ``GET /api/rooms`` (the lobby's list)."""
 
-    def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int,
+    def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
                  on_refuse: Refused | None = None) -> None:
         self.app, self.on_refuse = app, on_refuse
-        self.limits: list[tuple[re.Pattern[str], Window, str]] = [
-            (CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute"),
-            (JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute"),
+        self.limits: list[tuple[str, re.Pattern[str], Window, str]] = [
+            ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute"),
+            ("POST", JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute"),
+            ("GET", LIST_PATH, Window(lists_per_minute), f"at most {lists_per_minute} room lists a minute"),
         ]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method") == "POST":
-            path: str = scope.get("path", "")
-            for pattern, window, words in self.limits:
-                if pattern.match(path):
-                    client: Any = scope.get("client")
-                    address = str(client[0]) if client else "unknown"
+        if scope["type"] == "http":
+            method, path = scope.get("method"), scope.get("path", "")
+            for wanted, pattern, window, words in self.limits:
+                if method == wanted and pattern.match(path):
+                    address = client_address(scope)
                     wait = window.hit(address)
                     if wait > 0:
                         if self.on_refuse is not None:
                             self.on_refuse("http_rate")
-                        retry = max(1, math.ceil(wait))
-                        await send_error(send, 429, "rate_limited",
-                                         f"Too many requests from your address: {words}. "
-                                         f"Try again in {retry} s.", [(b"retry-after", str(retry).encode())])
+                        if window.first_refusal(address):
+                            log.info("refusing %s %s from %s: %s", method, path, address, words)
+                        await refuse_rate(send, wait, words)
                         return
                     break
         await self.app(scope, receive, send)

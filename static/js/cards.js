@@ -34,7 +34,7 @@ export function installDefs() {
     pattern("pat-blue", 10, s("path", { d: "M0 5 Q2.5 2 5 5 T10 5", stroke: "#fff", "stroke-opacity": "0.25", "stroke-width": 1.4, fill: "none" })),
     pattern("pat-wild", 10, s("path", { d: "M0 10 L10 0", stroke: "#fff", "stroke-opacity": "0.06", "stroke-width": 3 })),
   );
-  const holder = s("svg", { id: "card-defs", width: 0, height: 0, "aria-hidden": "true", style: "position:absolute;width:0;height:0" }, defs);
+  const holder = s("svg", { id: "card-defs", width: 0, height: 0, "aria-hidden": "true" }, defs);
   document.body.prepend(holder);
 }
 

@@ -53,7 +53,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[LiveServer]:
     # A long pause between rounds, so the round summary stays up while the test looks at it.
-    server = LiveServer(Settings(between_rounds_seconds=120, _env_file=None)).start()  # type: ignore[call-arg]
+    # Every page is on 127.0.0.1: one address creates every room of the session.
+    server = LiveServer(Settings(between_rounds_seconds=120, _env_file=None,  # type: ignore[call-arg]
+                                 rooms_per_address=1_000)).start()
     try:
         yield server
     finally:

@@ -8,6 +8,8 @@ import json
 import logging
 
 import httpx
+import pytest
+from websockets.asyncio.client import connect
 
 from app.main import JsonFormatter, install_json_logs
 from tests.live import LiveServer, connect_once
@@ -57,3 +59,35 @@ def test_a_live_connection_logs_json_without_its_token(server: LiveServer) -> No
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert any("WebSocket" in x["msg"] and "[redacted]" in x["msg"] for x in lines), lines
     assert token not in stream.getvalue()
+
+
+@pytest.mark.parametrize("name", ["%74oken", "%74%6F%6b%65%6E", "T%6fKEN"])
+def test_a_percent_encoded_token_parameter_is_redacted_too(server: LiveServer, name: str) -> None:
+    """``?%74oken=`` is ``?token=`` once the query is decoded: it opens the seat, so it is a secret in a log."""
+    code = httpx.post(server.http + "/api/rooms", json={"variant": "classic", "max_seats": 2}).json()["code"]
+    token = httpx.post(server.http + f"/api/rooms/{code}/players", json={"name": "Ana"}).json()["token"]
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)  # no formatter of ours: the logger's own filter redacts
+    error_log = logging.getLogger("uvicorn.error")
+    level = error_log.level
+    error_log.addHandler(handler)
+    error_log.setLevel(logging.INFO)
+
+    async def connect_with_the_name() -> dict[str, object]:
+        async with connect(f"{server.ws}/ws/rooms/{code}?{name}={token}") as ws:
+            frame: dict[str, object] = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        await asyncio.sleep(0.1)
+        return frame
+
+    try:
+        frame = asyncio.run(connect_with_the_name())
+    finally:
+        error_log.removeHandler(handler)
+        error_log.setLevel(level)
+    if name == "%74oken":  # it really is the seat's credential: the snapshot is the seat's own
+        assert frame["type"] == "snapshot" and isinstance(frame["view"], dict) and frame["view"]["you"] == 0
+    assert "WebSocket" in stream.getvalue() and "[redacted]" in stream.getvalue(), stream.getvalue()
+    assert token not in stream.getvalue()
+    assert token not in JsonFormatter().format(logging.LogRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("10.0.0.1:5000", "GET", f"/ws/rooms/{code}?{name}={token}", "1.1", 101), None))
