@@ -32,3 +32,9 @@ def test_transport_and_web_do_not_import_each_other() -> None:
 def test_persistence_implements_the_rooms_ports_and_rooms_never_import_it() -> None:
     assert not any(m.startswith("app.persistence") for m in imports("rooms"))
     assert not any(m.startswith(("app.transport", "app.web", "fastapi")) for m in imports("persistence"))
+
+
+def test_no_module_in_app_is_over_400_lines() -> None:
+    """Small modules whose names explain them: none grows past what one can hold in one's head."""
+    long = {str(p.relative_to(APP)): n for p in APP.rglob("*.py") if (n := len(p.read_text().splitlines())) > 400}
+    assert not long, long
