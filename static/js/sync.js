@@ -112,7 +112,7 @@ export function backoffDelay(attempt, random = Math.random, base = 500, max = 10
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-// Close codes after which reconnecting cannot help (see app/rooms/actor.py).
+// Close codes after which reconnecting cannot help (see app/rooms/errors.py).
 export const FATAL_CLOSES = {
   4000: "replaced", // the same seat connected elsewhere
   4401: "bad_token",
