@@ -14,6 +14,7 @@ shown="$HOST"
 echo "UNO server: http://${shown}:${PORT}  (API docs: http://${shown}:${PORT}/docs, protocol: docs/PROTOCOL.md)"
 # Frames over 16 KiB are refused by the protocol layer (the app refuses over UNO_MESSAGE_MAX_BYTES, 8 KiB);
 # per-message-deflate would cost tens to hundreds of KiB per socket for small JSON frames.
+# Our HTTP and WebSocket protocol classes bound connections and control frames (docs/OPERATIONS.md).
 exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
     --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
-    --ws app.transport.uvicorn_ws:WebSocketProtocol "$@"
+    --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol "$@"

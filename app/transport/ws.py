@@ -2,10 +2,11 @@
 
 Handshake: a browser's ``Origin`` must be the server's own or an allowed one (else HTTP 403).
 Reader side: check each client frame's size and the socket's message rate (``limits.py``: too
-big closes 1009, too fast 1008), parse it, hand it to the room's inbox and wait until the room
-has processed it before reading the next — one frame in flight per socket, so a flooding
-client only slows itself.  Writer side: ``Connection``.  Counters for ``/metrics``: ``metrics.py``.
-The app reaches both endpoints through ``serve_socket`` (not FastAPI's router: see there).
+big closes 1009, too fast 1008; control frames count too, checked by the protocol), parse it,
+hand it to the room's inbox and wait until the room has processed it before reading the next —
+one frame in flight per socket, so a flooding client only slows itself.  Writer side:
+``Connection``.  Counters for ``/metrics``: ``metrics.py``.  The app reaches both endpoints
+through ``serve_socket`` (not FastAPI's router: see there).
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
 
 from .connection import Connection
-from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, frame_bytes, origin_allowed
+from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
+from .uvicorn_ws import CONTROL_FRAME
 
 log = logging.getLogger("app.transport")
 
@@ -122,6 +124,13 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)
+    seat_token = hash_token(token) if token else None
+    rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
+    # Control frames (pings, unsolicited pongs) count against the same window, from now on: the
+    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_ws.py).
+    extensions = ws.scope.get("extensions") or {}
+    if CONTROL_FRAME in extensions:
+        extensions[CONTROL_FRAME] = rate.allow
     conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
         await actor.attach(conn, token, last_seq(ws))
@@ -133,10 +142,9 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)
         return
-    seat_token = hash_token(token) if token else None
     conn.reader = asyncio.current_task()
     try:
-        await _read(ws, conn, actor, seat_token, settings, metrics)
+        await _read(ws, conn, actor, seat_token, rate, settings, metrics)
     except asyncio.CancelledError:
         if not conn.cut_off:
             raise
@@ -152,11 +160,10 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await conn.aclose()
 
 
-async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: str | None, settings: Settings,
-                metrics: Metrics) -> None:
+async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: str | None, rate: SlidingWindow,
+                settings: Settings, metrics: Metrics) -> None:
     """Each client frame in turn: size, rate, parse, then the room — one message in flight per socket."""
     loop = asyncio.get_running_loop()
-    rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
     max_bytes = settings.message_max_bytes
     while True:
         frame = await ws.receive()
