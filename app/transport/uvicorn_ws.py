@@ -169,6 +169,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)
         if self.close_sent:
+            if self.initial_response is not None:
+                # The app refused the handshake with a response of its own (HTTP 429): that ends
+                # the handshake too, or uvicorn would log an error and try a 500 on top of it.
+                self.handshake_complete = True
             if self.write_blocked and not self.transport.is_closing():
                 self.transport.pause_reading()  # as in receive: uvicorn resumes reading to hear the close
             if self.abort_timer is None:

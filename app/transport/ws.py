@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections import Counter
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.applications import Starlette
+from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
@@ -37,6 +39,7 @@ from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
 
 from .connection import Connection
+from .gate import ConnectionGate
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
@@ -72,6 +75,15 @@ def seat_rates(ws: WebSocket, settings: Settings) -> SeatRates:
     return rates
 
 
+def socket_opens(ws: WebSocket, settings: Settings) -> SeatRates:
+    """The app's per-address windows of game sockets opened (a minute long)."""
+    state = ws.app.state
+    rates: SeatRates | None = getattr(state, "socket_opens", None)
+    if rates is None:
+        rates = state.socket_opens = SeatRates(settings.socket_opens_per_minute, 60.0)
+    return rates
+
+
 def check_origin(ws: WebSocket, settings: Settings) -> bool:
     return origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.origins)
 
@@ -93,10 +105,21 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         log.info("refused a WebSocket from origin %.100r", ws.headers.get("origin"))
         await ws.close(CLOSE_POLICY)  # before accept: the handshake is refused with HTTP 403
         return
+    address = ws.client.host if ws.client is not None else ""
+    # A socket closed for flooding can simply open another: each costs a handshake and a
+    # snapshot.  So sockets are opened at a bounded rate per address, refused before anything
+    # is built for them (HTTP 429, the cheapest answer there is).
+    opens = socket_opens(ws, settings).for_seat(address)
+    if not opens.allow():
+        gate: ConnectionGate = ws.app.state.connection_gate
+        gate.refused("socket_opens", f"refused a WebSocket from {address}: over "
+                     f"{settings.socket_opens_per_minute} a minute")
+        retry = max(1, math.ceil(60.0 - (time.monotonic() - opens.times[0])))
+        await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
+        return
     await ws.accept()
     # One address holds a bounded number of game sockets: each costs the server memory and
     # every room it watches a view per message.
-    address = ws.client.host if ws.client is not None else ""
     per_address: Counter[str] = ws.app.state.sockets_by_address
     if per_address[address] >= settings.sockets_per_address:
         metrics.refuse("sockets_per_address")

@@ -290,3 +290,39 @@ def test_at_the_global_cap_new_connections_displace_the_oldest_waiting_ones() ->
         for s in (*idle, *more, ws):
             s.close()
     assert 'uno_refused_total{reason="header_evicted"}' in metrics
+
+
+class Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.append(record.getMessage())
+
+
+def test_game_sockets_are_opened_at_a_bounded_rate_per_address() -> None:
+    """A socket closed for flooding cannot simply be replaced, over and over."""
+    errors = Errors()
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    with live(socket_opens_per_minute=5) as server:
+        # uvicorn's loggers do not propagate to the root: listen on its own (once it has set it up).
+        uvicorn_log.addHandler(errors)
+        try:
+            code = asyncio.run(create_room(server, "classic", 2))
+            for _ in range(5):
+                raw_websocket(server, f"/ws/rooms/{code}", "127.0.0.2").close()
+            refused = tcp(server, "127.0.0.2")
+            refused.sendall(f"GET /ws/rooms/{code} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            answer = refused.recv(65536).lower()
+            assert answer.startswith(b"http/1.1 429") and b"retry-after: " in answer, answer
+            refused.close()
+            raw_websocket(server, f"/ws/rooms/{code}", "127.0.0.3").close()  # another address is not affected
+            metrics = httpx.get(server.http + "/metrics").text
+            assert 'uno_refused_total{reason="socket_opens"} 1' in metrics
+        finally:
+            uvicorn_log.removeHandler(errors)
+    # The refusal is the app's own answer, not an error of uvicorn's (which logs one for it otherwise).
+    assert errors.seen == []

@@ -57,6 +57,8 @@ PROTOCOL_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
     ("disconnected", "a bool", lambda v: isinstance(v, bool)),
     ("close_timeout", "a number (seconds before uvicorn drops a socket it closed)",
      lambda v: isinstance(v, int | float)),
+    ("initial_response", "None unless the app answered the handshake with an HTTP response",
+     lambda v: v is None),
 ]
 
 # websockets' ServerProtocol, as uvicorn holds it (``protocol.conn``).
