@@ -1,4 +1,4 @@
-"""uvicorn's WebSocket protocol, with two fixes.
+"""uvicorn's WebSocket protocol, with three fixes and two bounds.
 
 The first fix: a lost connection ends websockets' parser.
 
@@ -22,6 +22,10 @@ instead of handing it to the socket's writer task: it cost more server CPU, not 
 1,000 rooms playing at full speed (``bench/load.py --rooms 1000 --pace full --stores memory
 --no-baselines``, four runs each way, alternated, on 2 shared cores), the server spent a median
 438 µs per action with it (429–461) and 374 µs without (366–378).
+
+The third fix: when the app refuses a handshake with an HTTP response of its own (429, too
+many sockets opened), uvicorn took the handshake for unfinished and logged an error for each.
+A response sent whole ends the handshake (``send``).
 
 These are uvicorn's and websockets' private parts: pyproject.toml pins the series they were
 checked against, and tests/transport/test_uvicorn_internals.py names any that changed.
