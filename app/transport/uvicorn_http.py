@@ -98,11 +98,12 @@ class HttpProtocol(H11Protocol):
             self._request_arrived()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
         # The next request on this connection has the same time to arrive (uvicorn's keep-alive
-        # timer alone is cancelled by its first byte).
+        # timer alone is cancelled by its first byte).  Armed first: uvicorn reads a request
+        # already pipelined behind this one right away, and handle_events then stops the timer.
         if not self.transport.is_closing() and self.request_timer is None and self.counted is not None:
             self._wait_for_request()
+        super().on_response_complete()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self._request_arrived()

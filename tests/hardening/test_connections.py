@@ -234,6 +234,12 @@ def test_a_connection_that_sends_no_whole_request_is_closed_after_the_header_tim
         slow.sendall(b"Host: 127.0.0.1\r\n\r\n")
         assert slow.recv(65536).startswith(b"HTTP/1.1 200")
         slow.close()
+        piped = tcp(server)  # two requests in one write: both answered
+        piped.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 2)
+        answers = b""
+        while answers.count(b"HTTP/1.1 200") < 2:
+            answers += piped.recv(65536)
+        piped.close()
         ws = raw_websocket(server, "/ws/echo")
         time.sleep(1.0)
         assert is_open(ws)
