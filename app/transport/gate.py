@@ -106,9 +106,12 @@ class ConnectionGate:
         self.waiting: OrderedDict[Waiting, None] = OrderedDict()
         self.log = ThrottledLog()
 
-    def admit(self, address: str) -> str | None:
-        """Count a new connection in; or the reason it is refused (it is not counted then)."""
-        if self.by_address[address] >= self.per_address:
+    def admit(self, address: str, proxy: bool = False) -> str | None:
+        """Count a new connection in; or the reason it is refused (it is not counted then).
+
+        A ``proxy`` (one the server takes client addresses from) carries many clients: it is not
+        held to the per-address cap, which the proxy itself must apply (docs/OPERATIONS.md)."""
+        if not proxy and self.by_address[address] >= self.per_address:
             return "connections_per_address"
         if self.open >= self.max_connections:
             if not self.waiting:

@@ -6,7 +6,9 @@ file descriptor and ``/healthz`` could not connect.  Here each connection:
 
 - is counted in when it opens (``connection_made``): past ``UNO_CONNECTIONS_PER_ADDRESS`` from
   its address, or ``UNO_MAX_CONNECTIONS`` in all with none waiting to displace, it gets a bare
-  ``503`` and is closed before anything is read;
+  ``503`` and is closed before anything is read.  A reverse proxy that uvicorn trusts for client
+  addresses (``--proxy-headers``, ``FORWARDED_ALLOW_IPS``) carries every client's connections:
+  it is held to the global cap only;
 - must deliver a whole request (headers, and a body if it has one) within
   ``UNO_HEADER_TIMEOUT_S`` of opening, or of its previous response; if not, it is closed.  A
   response in progress is never cut: the timer stops once the request is in;
@@ -25,10 +27,12 @@ Docker image do).
 from __future__ import annotations
 
 import asyncio
+import weakref
 from typing import Any
 
 import h11
 from uvicorn.config import Config
+from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
@@ -37,6 +41,8 @@ from .uvicorn_ws import WebSocketProtocol
 
 REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
            b"retry-after: 5\r\nconnection: close\r\ncontent-length: 21\r\n\r\ntoo many connections\n")
+# uvicorn's parsed FORWARDED_ALLOW_IPS, once per server (its Config).
+_proxies: weakref.WeakKeyDictionary[Config, _TrustedHosts] = weakref.WeakKeyDictionary()
 # h11 states of a request still arriving: none of it, or its headers but not all its body.
 _ARRIVING = (h11.IDLE, h11.SEND_BODY)
 
@@ -52,7 +58,7 @@ class HttpProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
-        refused = self.gate.admit(address)
+        refused = self.gate.admit(address, proxy=address in self.proxies())
         if refused is not None:
             self.gate.refused(refused, f"refused a connection from {address}: {self.gate.by_address[address]} open "
                               f"from it, {self.gate.open} in all ({refused})")
@@ -61,6 +67,15 @@ class HttpProtocol(H11Protocol):
             return
         self.counted = address
         self._wait_for_request()
+
+    def proxies(self) -> _TrustedHosts | frozenset[str]:
+        """The addresses uvicorn takes client addresses from (``--proxy-headers``, ``FORWARDED_ALLOW_IPS``)."""
+        if not self.config.proxy_headers:
+            return frozenset()
+        found = _proxies.get(self.config)
+        if found is None:
+            found = _proxies[self.config] = _TrustedHosts(self.config.forwarded_allow_ips)
+        return found
 
     def _wait_for_request(self) -> None:
         self.gate.waiting[self] = None

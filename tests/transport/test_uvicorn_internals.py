@@ -19,6 +19,7 @@ from typing import Any
 import h11
 import httpx
 import uvicorn
+from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Response
@@ -117,6 +118,13 @@ def test_the_methods_we_override_are_still_there() -> None:
                 problems.append(f"{owner.__name__}.{name} is gone (we override it and call super())")
             elif list(inspect.signature(method).parameters) != params:
                 problems.append(f"{owner.__name__}.{name}{inspect.signature(method)} no longer takes {params}")
+    # How HttpProtocol tells a trusted proxy (uvicorn's own parsing of FORWARDED_ALLOW_IPS).
+    trusted = _TrustedHosts("127.0.0.1, 10.0.0.0/8")
+    if "10.1.2.3" not in trusted or "192.0.2.1" in trusted:
+        problems.append("uvicorn.middleware.proxy_headers._TrustedHosts no longer tells trusted addresses")
+    config = uvicorn.Config(app=None)  # type: ignore[arg-type]
+    problems += [f"uvicorn.Config.{name} is gone" for name in ("proxy_headers", "forwarded_allow_ips")
+                 if not hasattr(config, name)]
     # h11's states that tell a request still arriving from one that is in.
     problems += [f"h11.{state} is gone" for state in ("IDLE", "SEND_BODY", "DONE") if not hasattr(h11, state)]
     assert not problems, report(problems)
