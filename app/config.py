@@ -53,6 +53,12 @@ class Settings(BaseSettings):
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     spectators_per_room: int = 50  # watchers of one room beyond this are refused (4429)
     sockets_per_address: int = 200  # game sockets one client address may hold open at once (4429 past it)
+    socket_opens_per_minute: int = 120  # game sockets one client address may open a minute (HTTP 429 past it)
+    # Connections at the TCP level (app/transport/gate.py), before any request is read: each
+    # holds a file descriptor, and 20,000 that never sent a request once took them all.
+    header_timeout_s: float = 10.0  # a connection's request (headers and body) must be in within this
+    connections_per_address: int = 300  # open connections, HTTP and WebSocket, from one client address
+    max_connections: int = 10_000  # in all; never more than the open-file limit less a reserve
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
     room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008

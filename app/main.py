@@ -26,6 +26,7 @@ from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
 from app.rooms.streams import FrameObserver
 from app.transport import ws
+from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
@@ -155,7 +156,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         install_plain_logs()
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         await store.start()  # the schema is migrated before any room is restored
         collector = None
         if settings.gc_full_seconds > 0:  # full collections on a timer, not whenever the heap grows
@@ -165,7 +166,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
         try:
-            yield
+            yield {GATE: app.state.connection_gate}  # uvicorn hands it to each connection's protocol
         finally:
             if collector is not None:
                 collector.cancel()
@@ -178,6 +179,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.registry = registry
     app.state.store = store
     app.state.metrics = counters = Metrics()
+    app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse)

@@ -542,13 +542,15 @@ def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[byt
            # Every bot is 127.0.0.1 and plays as fast as it can: lift the per-address and per-socket limits.
            "UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "1000000",
            "UNO_ROOMS_PER_ADDRESS": "1000000", "UNO_SOCKET_RATE_MESSAGES": "1000000",
-           "UNO_SOCKETS_PER_ADDRESS": "1000000"}
+           "UNO_SOCKETS_PER_ADDRESS": "1000000", "UNO_CONNECTIONS_PER_ADDRESS": "1000000",
+           "UNO_MAX_CONNECTIONS": "1000000", "UNO_SOCKET_OPENS_PER_MINUTE": "1000000"}
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     # Through bench/gc_trace.py, which times every garbage collection the server makes.
     proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "app.main:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning", "--ws-max-size", "16384",
                              "--ws-per-message-deflate", "false", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
-                             "--backlog", "4096"], cwd=ROOT, env=env)
+                             "--http", "app.transport.uvicorn_http:HttpProtocol", "--backlog", "4096"],
+                            cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

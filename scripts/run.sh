@@ -23,6 +23,8 @@ if [ -n "${UNO_TRUSTED_PROXIES:-}" ]; then
 else
   proxy=(--no-proxy-headers)
 fi
+# Our HTTP and WebSocket protocol classes bound connections and control frames (docs/OPERATIONS.md).
 exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
     --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
-    --ws app.transport.uvicorn_ws:WebSocketProtocol "${proxy[@]}" "$@"
+    --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol \
+    "${proxy[@]}" "$@"

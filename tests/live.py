@@ -28,6 +28,7 @@ from app.main import create_app
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.room_state import RoomState
+from app.transport.uvicorn_http import HttpProtocol
 from app.transport.uvicorn_ws import WebSocketProtocol
 
 
@@ -163,13 +164,14 @@ class LiveServer(OnLoopback):
         self.settings = settings or Settings(  # type: ignore[call-arg]
             between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None, create_rooms_per_minute=100_000,
             joins_per_minute=100_000, socket_rate_messages=100_000, rooms_per_address=100_000,
-            room_lists_per_minute=100_000, room_misses_per_minute=100_000, sockets_per_address=100_000)
+            room_lists_per_minute=100_000, room_misses_per_minute=100_000, sockets_per_address=100_000,
+            connections_per_address=100_000, socket_opens_per_minute=1_000_000)
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
                                 ws_max_size=16_384, ws_per_message_deflate=False,  # as scripts/run.sh
-                                ws=WebSocketProtocol)
+                                http=HttpProtocol, ws=WebSocketProtocol)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0

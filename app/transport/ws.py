@@ -2,10 +2,11 @@
 
 Handshake: a browser's ``Origin`` must be the server's own or an allowed one (else HTTP 403).
 Reader side: check each client frame's size and the socket's message rate (``limits.py``: too
-big closes 1009, too fast 1008), parse it, hand it to the room's inbox and wait until the room
-has processed it before reading the next — one frame in flight per socket, so a flooding
-client only slows itself.  Writer side: ``Connection``.  Counters for ``/metrics``: ``metrics.py``.
-The app reaches both endpoints through ``serve_socket`` (not FastAPI's router: see there).
+big closes 1009, too fast 1008; control frames count too, checked by the protocol), parse it,
+hand it to the room's inbox and wait until the room has processed it before reading the next —
+one frame in flight per socket, so a flooding client only slows itself.  Writer side:
+``Connection``.  Counters for ``/metrics``: ``metrics.py``.  The app reaches both endpoints
+through ``serve_socket`` (not FastAPI's router: see there).
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections import Counter
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.applications import Starlette
+from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
@@ -36,9 +39,11 @@ from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
 
 from .connection import Connection
-from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, frame_bytes, origin_allowed
+from .gate import ConnectionGate
+from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
+from .uvicorn_ws import CONTROL_FRAME
 
 log = logging.getLogger("app.transport")
 
@@ -70,6 +75,15 @@ def seat_rates(ws: WebSocket, settings: Settings) -> SeatRates:
     return rates
 
 
+def socket_opens(ws: WebSocket, settings: Settings) -> SeatRates:
+    """The app's per-address windows of game sockets opened (a minute long)."""
+    state = ws.app.state
+    rates: SeatRates | None = getattr(state, "socket_opens", None)
+    if rates is None:
+        rates = state.socket_opens = SeatRates(settings.socket_opens_per_minute, 60.0)
+    return rates
+
+
 def check_origin(ws: WebSocket, settings: Settings) -> bool:
     return origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.origins)
 
@@ -91,10 +105,21 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         log.info("refused a WebSocket from origin %.100r", ws.headers.get("origin"))
         await ws.close(CLOSE_POLICY)  # before accept: the handshake is refused with HTTP 403
         return
+    address = ws.client.host if ws.client is not None else ""
+    # A socket closed for flooding can simply open another: each costs a handshake and a
+    # snapshot.  So sockets are opened at a bounded rate per address, refused before anything
+    # is built for them (HTTP 429, the cheapest answer there is).
+    opens = socket_opens(ws, settings).for_seat(address)
+    if not opens.allow():
+        gate: ConnectionGate = ws.app.state.connection_gate
+        gate.refused("socket_opens", f"refused a WebSocket from {address}: over "
+                     f"{settings.socket_opens_per_minute} a minute")
+        retry = max(1, math.ceil(60.0 - (time.monotonic() - opens.times[0])))
+        await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
+        return
     await ws.accept()
     # One address holds a bounded number of game sockets: each costs the server memory and
     # every room it watches a view per message.
-    address = ws.client.host if ws.client is not None else ""
     per_address: Counter[str] = ws.app.state.sockets_by_address
     if per_address[address] >= settings.sockets_per_address:
         metrics.refuse("sockets_per_address")
@@ -130,6 +155,13 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)
+    seat_token = hash_token(token) if token else None
+    rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
+    # Control frames (pings, unsolicited pongs) count against the same window, from now on: the
+    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_ws.py).
+    extensions = ws.scope.get("extensions") or {}
+    if CONTROL_FRAME in extensions:
+        extensions[CONTROL_FRAME] = rate.allow
     conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
         await actor.attach(conn, token, last_seq(ws))
@@ -141,10 +173,9 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)
         return
-    seat_token = hash_token(token) if token else None
     conn.reader = asyncio.current_task()
     try:
-        await _read(ws, conn, actor, seat_token, settings, metrics)
+        await _read(ws, conn, actor, seat_token, rate, settings, metrics)
     except asyncio.CancelledError:
         if not conn.cut_off:
             raise
@@ -160,11 +191,10 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         await conn.aclose()
 
 
-async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: str | None, settings: Settings,
-                metrics: Metrics) -> None:
+async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: str | None, rate: SlidingWindow,
+                settings: Settings, metrics: Metrics) -> None:
     """Each client frame in turn: size, rate, parse, then the room — one message in flight per socket."""
     loop = asyncio.get_running_loop()
-    rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
     max_bytes = settings.message_max_bytes
     while True:
         frame = await ws.receive()

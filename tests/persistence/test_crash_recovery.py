@@ -53,7 +53,8 @@ class ProcessServer(OnLoopback):
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol"], cwd=ROOT, env=self.env)
+             "--log-level", "warning", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
+             "--http", "app.transport.uvicorn_http:HttpProtocol"], cwd=ROOT, env=self.env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

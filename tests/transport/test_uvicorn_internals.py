@@ -16,13 +16,18 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import h11
+import httpx
 import uvicorn
+from uvicorn.middleware.proxy_headers import _TrustedHosts
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Response
 from websockets.server import ServerProtocol
 from websockets.version import version as websockets_version
 
-from app.transport.uvicorn_ws import GOING_AWAY, WebSocketProtocol
+from app.transport.uvicorn_http import HttpProtocol
+from app.transport.uvicorn_ws import CONTROL_FRAME, GOING_AWAY, WebSocketProtocol
 from tests.live import Client, LiveServer, create_room, seat_players
 
 VERSIONS = f"uvicorn {uvicorn.__version__}, websockets {websockets_version}"
@@ -46,6 +51,15 @@ PROTOCOL_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
      lambda v: all(callable(getattr(v, m, None)) for m in ("write", "close", "is_closing"))),
     ("loop", "an asyncio event loop", lambda v: isinstance(v, asyncio.AbstractEventLoop)),
     ("stop_keepalive", "a method", is_callable),
+    ("client", "the peer's (host, port)", lambda v: isinstance(v, tuple) and isinstance(v[0], str)),
+    ("pending_ping_payload", "None or the payload of the keepalive ping in flight",
+     lambda v: v is None or isinstance(v, bytes)),
+    ("read_paused", "a bool (uvicorn's own pause: a message the app has not taken)", lambda v: isinstance(v, bool)),
+    ("disconnected", "a bool", lambda v: isinstance(v, bool)),
+    ("close_timeout", "a number (seconds before uvicorn drops a socket it closed)",
+     lambda v: isinstance(v, int | float)),
+    ("initial_response", "None unless the app answered the handshake with an HTTP response",
+     lambda v: v is None),
 ]
 
 # websockets' ServerProtocol, as uvicorn holds it (``protocol.conn``).
@@ -58,8 +72,25 @@ CONN_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
 ]
 
 # uvicorn's methods that WebSocketProtocol overrides and calls with super(): (name, parameters).
-OVERRIDDEN = [("handle_connect", ["self", "event"]), ("shutdown", ["self"]),
-              ("connection_lost", ["self", "exc"])]
+OVERRIDDEN = [("__init__", ["self", "config", "server_state", "app_state", "_loop"]),
+              ("handle_connect", ["self", "event"]), ("shutdown", ["self"]),
+              ("connection_lost", ["self", "exc"]), ("data_received", ["self", "data"]),
+              ("handle_ping", ["self"]), ("handle_pong", ["self", "event"]), ("pause_writing", ["self"]),
+              ("resume_writing", ["self"]), ("receive", ["self"]), ("send", ["self", "message"]),
+              ("keepalive_timeout", ["self"])]
+
+# The same for the HTTP protocol (app/transport/uvicorn_http.py) and uvicorn's h11 one.
+H11_OVERRIDDEN = [("__init__", ["self", "config", "server_state", "app_state", "_loop"]),
+                  ("connection_made", ["self", "transport"]), ("connection_lost", ["self", "exc"]),
+                  ("handle_events", ["self"]), ("on_response_complete", ["self"]),
+                  ("handle_websocket_upgrade", ["self", "event"])]
+H11_ATTRIBUTES: list[tuple[str, str, Callable[[Any], bool]]] = [
+    ("conn", "an h11.Connection", lambda v: isinstance(v, h11.Connection)),
+    ("transport", "an asyncio transport (write, close, abort, is_closing, get_protocol)",
+     lambda v: all(callable(getattr(v, m, None)) for m in ("write", "close", "abort", "is_closing", "get_protocol"))),
+    ("client", "the peer's (host, port)", lambda v: isinstance(v, tuple) and isinstance(v[0], str)),
+    ("loop", "an asyncio event loop", lambda v: isinstance(v, asyncio.AbstractEventLoop)),
+]
 
 
 def check(owner: str, obj: object, expected: list[tuple[str, str, Callable[[Any], bool]]]) -> list[str]:
@@ -80,12 +111,22 @@ def report(problems: list[str]) -> str:
 
 def test_the_methods_we_override_are_still_there() -> None:
     problems = []
-    for name, params in OVERRIDDEN:
-        method = getattr(WebSocketsSansIOProtocol, name, None)
-        if method is None or not callable(method):
-            problems.append(f"WebSocketsSansIOProtocol.{name} is gone (we override it and call super())")
-        elif list(inspect.signature(method).parameters) != params:
-            problems.append(f"WebSocketsSansIOProtocol.{name}{inspect.signature(method)} no longer takes {params}")
+    for owner, overridden in ((WebSocketsSansIOProtocol, OVERRIDDEN), (H11Protocol, H11_OVERRIDDEN)):
+        for name, params in overridden:
+            method = getattr(owner, name, None)
+            if method is None or not callable(method):
+                problems.append(f"{owner.__name__}.{name} is gone (we override it and call super())")
+            elif list(inspect.signature(method).parameters) != params:
+                problems.append(f"{owner.__name__}.{name}{inspect.signature(method)} no longer takes {params}")
+    # How HttpProtocol tells a trusted proxy (uvicorn's own parsing of FORWARDED_ALLOW_IPS).
+    trusted = _TrustedHosts("127.0.0.1, 10.0.0.0/8")
+    if "10.1.2.3" not in trusted or "192.0.2.1" in trusted:
+        problems.append("uvicorn.middleware.proxy_headers._TrustedHosts no longer tells trusted addresses")
+    config = uvicorn.Config(app=None)  # type: ignore[arg-type]
+    problems += [f"uvicorn.Config.{name} is gone" for name in ("proxy_headers", "forwarded_allow_ips")
+                 if not hasattr(config, name)]
+    # h11's states that tell a request still arriving from one that is in.
+    problems += [f"h11.{state} is gone" for state in ("IDLE", "SEND_BODY", "DONE") if not hasattr(h11, state)]
     assert not problems, report(problems)
 
 
@@ -118,6 +159,21 @@ def test_the_private_state_we_touch_is_there_on_a_live_socket(server: LiveServer
                 if proto.handshake_complete is not True or proto.close_sent is not False:
                     problems.append("WebSocketsSansIOProtocol.handshake_complete / close_sent: not True / False "
                                     "on an open socket")
+            # The app gave the protocol its seat's rate for control frames, and the upgraded
+            # connection is still counted by the gate (the HTTP protocol handed its place over).
+            if not problems:
+                allow = proto.scope["extensions"].get(CONTROL_FRAME)
+                if not callable(allow):
+                    problems.append(f"the scope's {CONTROL_FRAME!r} is {allow!r}, not the seat's rate")
+                if proto.counted != "127.0.0.1":
+                    problems.append("WebSocketsSansIOProtocol: the upgraded connection is not counted "
+                                    f"(counted={proto.counted!r}): is HttpProtocol.handle_websocket_upgrade called?")
+                # A ping from the client reaches our handle_ping (and is counted).
+                before = server.app.state.metrics.messages["control_ping"]
+                assert players[0].ws is not None
+                await (await players[0].ws.ping())
+                if server.app.state.metrics.messages["control_ping"] != before + 1:
+                    problems.append("WebSocketsSansIOProtocol.handle_ping: a client's ping was not seen")
             assert not problems, report(problems)
             reply = await players[0].request({"type": "ping"})
             assert reply["type"] == "pong", reply
@@ -134,3 +190,20 @@ def test_the_private_state_we_touch_is_there_on_a_live_socket(server: LiveServer
         assert not problems, report(problems)
 
     asyncio.run(main())
+
+
+def test_the_http_protocol_s_private_state_is_there_on_a_live_connection(server: LiveServer) -> None:
+    """A request on a kept-alive connection: HttpProtocol serves it, and uvicorn's state is as expected."""
+    with httpx.Client(base_url=server.http) as http:
+        assert http.get("/healthz").status_code == 200
+        found = [p for p in server.server.server_state.connections if isinstance(p, HttpProtocol)]
+        assert found, (f"{VERSIONS}: no HttpProtocol among uvicorn's connections: is "
+                       "--http app.transport.uvicorn_http:HttpProtocol still honoured?")
+        proto = found[0]
+        problems = check("H11Protocol", proto, H11_ATTRIBUTES)
+        if not problems and proto.conn.their_state is not h11.IDLE:
+            problems.append(f"H11Protocol.conn.their_state is {proto.conn.their_state} between requests, not IDLE")
+        if not problems and proto.request_timer is None:
+            problems.append("HttpProtocol: no timer for the next request after a response "
+                            "(is H11Protocol.on_response_complete still called?)")
+        assert not problems, report(problems)

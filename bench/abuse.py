@@ -1,0 +1,533 @@
+"""Abuse benchmark: each attack of issue 14 for a few seconds, beside one honest 4-seat room playing.
+
+    uv run python bench/abuse.py                       # every attack, 5 s each, on SQLite as run.sh
+    uv run python bench/abuse.py --seconds 3 --attacks ping_flood,idle_connections
+
+The server is started as scripts/run.sh starts it (the same uvicorn flags, its embedded SQLite
+in a temporary directory, the production limits: nothing is lifted).  The honest room is four
+bots of bench/load.py on 127.0.0.1, a move about every 0.1 s (each seat within its message
+rate); an action's latency is from sending it to the last of the room's four sockets receiving
+the patch it caused.  Each attack runs in a process of its own, from other loopback addresses
+(127.0.0.2 and up) as other clients would, so the per-address limits tell them apart:
+
+- ``ping_flood``: one socket at a time, no token, floods WebSocket pings and reads nothing;
+  when it is closed it connects again (the issue: 2,000,000 pings in 22 s on one socket);
+- ``idle_connections``: up to 12,000 TCP connections from 40 addresses that never send a byte
+  (the issue: 20,200 took every file descriptor);
+- ``never_reading_spectators``: 45 spectators of the honest room that never read (send queues);
+- ``late_uno``: a seat of the attacker's own room repeats a late UNO! catch as fast as it may,
+  reconnecting with its token each time it is closed;
+- ``spectator_pile``: 300 spectator sockets pile into the honest room, again and again;
+- ``rooms_list_flood``: ``GET /api/rooms`` from 4 connections as fast as they go, over 2,000
+  public rooms (made beforehand, not timed).
+
+Each attack is followed by a second with no attack.  Sampled meanwhile: the server's RSS and
+open file descriptors (``/proc``), and ``/healthz`` on a fresh connection every quarter of a
+second or so (the server is up if it answered every time); ``server_cpu_s`` is the server's CPU
+time over the attack, ``refused`` what its limits refused (``uno_refused_total``).  One JSON
+line per attack, the last line one object.
+Targets: honest p99 < 50 ms and RSS < 512 MiB under every attack, ``/healthz`` always answering.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import random
+import re
+import select
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
+
+ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
+           "rooms_list_flood")
+
+
+# ---------------------------------------------------------------------- raw sockets (the attackers')
+
+
+def tcp(port: int, source: str, rcvbuf: int | None = None, timeout: float = 5) -> socket.socket:
+    s = socket.socket()
+    if rcvbuf is not None:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    s.bind((source, 0))
+    s.settimeout(timeout)
+    s.connect(("127.0.0.1", port))
+    return s
+
+
+def raw_websocket(port: int, path: str, source: str, rcvbuf: int | None = None) -> tuple[socket.socket, bytes]:
+    """A WebSocket handshake by hand: (the socket, the status line)."""
+    s = tcp(port, source, rcvbuf)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = s.recv(1)
+        if not chunk:
+            break
+        head += chunk
+    return s, head.split(b"\r\n", 1)[0]
+
+
+def ping_frame(payload: bytes = b"") -> bytes:
+    return bytes([0x89, 0x80 | len(payload)]) + b"\0\0\0\0" + payload
+
+
+def text_frame(text: str) -> bytes:
+    data = text.encode()
+    n = len(data)
+    head = bytes([0x81, 0x80 | n]) if n < 126 else bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
+    return head + b"\0\0\0\0" + data
+
+
+def drain_close_code(s: socket.socket, timeout: float = 3) -> int | None:
+    """Read until the server ends the connection; the code of its close frame, if it sent one."""
+    s.settimeout(timeout)
+    data = b""
+    with contextlib.suppress(OSError):
+        while chunk := s.recv(65536):
+            data += chunk
+    i, code = 0, None
+    while i + 2 <= len(data):
+        opcode, n = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if n == 126:
+            n = int.from_bytes(data[i:i + 2], "big")
+            i += 2
+        elif n == 127:
+            n = int.from_bytes(data[i:i + 8], "big")
+            i += 8
+        if opcode == 0x8 and n >= 2:
+            code = int.from_bytes(data[i:i + 2], "big")
+        i += n
+    return code
+
+
+# ---------------------------------------------------------------------- the attacks (each in its own process)
+
+
+def ping_flood(port: int, code: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    written, sockets, closes = 0, 0, Counter[str]()
+    batch = ping_frame(b"x" * 4) * 6000  # 60 KB a write
+    while time.monotonic() < deadline:
+        s, status = raw_websocket(port, f"/ws/rooms/{code}", "127.0.0.2")
+        sockets += 1
+        if b" 101 " not in status:
+            closes[status.decode(errors="replace")] += 1
+            s.close()
+            continue
+        s.setblocking(False)
+        try:
+            while time.monotonic() < deadline:
+                select.select([], [s], [], 0.2)
+                try:
+                    written += s.send(batch) // 10
+                except BlockingIOError:
+                    continue
+        except OSError:
+            pass
+        closes[str(drain_close_code(s))] += 1
+        s.close()
+    # Written: into this side's socket buffer; what the server read is control_frames_read.
+    return {"pings_written": written, "sockets": sockets, "closes": dict(closes)}
+
+
+def idle_connections(port: int, code: str, seconds: float) -> dict[str, Any]:
+    raise_open_files()
+    deadline = time.monotonic() + seconds
+    held: list[socket.socket] = []
+    failed = 0
+    for i in range(12_000):
+        if time.monotonic() > deadline:
+            break
+        s = socket.socket()
+        s.bind((f"127.0.1.{1 + i % 40}", 0))
+        s.setblocking(False)
+        if s.connect_ex(("127.0.0.1", port)) not in (0, 115):  # EINPROGRESS
+            failed += 1
+            s.close()
+            continue
+        held.append(s)
+    opened = len(held)
+    time.sleep(max(0.0, deadline - time.monotonic()))
+    still_open = 0
+    for s in held:
+        try:
+            s.recv(1, socket.MSG_PEEK)  # the server's 503 or its end of stream
+        except BlockingIOError:
+            still_open += 1
+        except OSError:
+            pass
+        s.close()
+    return {"opened": opened, "connect_failed": failed, "still_open_at_end": still_open}
+
+
+def never_reading_spectators(port: int, code: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    held, statuses = [], Counter[str]()
+    for _ in range(45):
+        s, status = raw_websocket(port, f"/ws/rooms/{code}", "127.0.0.3", rcvbuf=4096)
+        statuses[status.decode(errors="replace")] += 1
+        held.append(s)
+    time.sleep(max(0.0, deadline - time.monotonic()))
+    for s in held:
+        s.close()
+    return {"statuses": dict(statuses)}
+
+
+class Seat:
+    """A blocking client for one seat of the attacker's room: its view, and one reply at a time."""
+
+    def __init__(self, port: int, code: str, token: str) -> None:
+        self.port, self.code, self.token = port, code, token
+        self.view: Any = None
+        self.ws: Any = None
+        self.n = 0
+
+    def connect(self) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(f"ws://127.0.0.1:{self.port}/ws/rooms/{self.code}?token={self.token}",
+                          max_size=2**22, source_address=("127.0.0.4", 0))
+        self.recv_until(lambda f: f["type"] == "snapshot")
+
+    def recv_until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=5))
+            if frame["type"] == "snapshot":
+                self.view = frame["view"]
+            elif frame["type"] == "patch":
+                self.view = apply_ops(self.view, frame["ops"])
+            if done(frame):
+                return frame
+
+    def request(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self.n += 1
+        cid = f"x{self.n}"
+        self.ws.send(json.dumps({**msg, "id": cid}))
+        return self.recv_until(lambda f: f.get("id") == cid)
+
+
+def late_uno(port: int, code: str, seconds: float) -> dict[str, Any]:
+    from websockets.exceptions import ConnectionClosed
+
+    deadline = time.monotonic() + seconds
+    transport = httpx.HTTPTransport(local_address="127.0.0.4")
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", transport=transport) as http:
+        room = http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "public": False}).json()["code"]
+        seats = [Seat(port, room, http.post(f"/api/rooms/{room}/players", json={"name": f"L{i}"}).json()["token"])
+                 for i in range(2)]
+    for s in seats:
+        s.connect()
+    seats[0].request({"type": "start"})
+    for s in seats:
+        while s.view["game"] is None:  # the start's patch has not been read on this socket yet
+            s.recv_until(lambda f: f["type"] == "patch")
+    rng = random.Random(4)
+    catch: tuple[Seat, dict[str, Any]] | None = None
+    # Play both seats, never saying UNO!, until one of them can be caught; then catch, and go on catching.
+    while catch is None and time.monotonic() < deadline - seconds / 2:
+        for s in seats:
+            found = [a for a in (s.view["game"] or {}).get("table", {}).get("legal", []) if a["kind"] == "catch"]
+            if found:
+                catch = (s, found[0])
+                break
+        if catch is not None or seats[0].view["room"]["status"] != "playing":
+            break
+        pending = seats[0].view["game"]["table"].get("pending")
+        if pending is None:
+            break
+        mover = seats[pending["seat"]]
+        moves = [a for a in mover.view["game"]["table"]["legal"]
+                 if a["kind"] not in ("declare_uno", "catch") and not a.get("uno")]
+        if not moves:
+            break
+        plays = [a for a in moves if a["kind"] not in ("draw", "keep")]
+        mover.request({"type": "action", "action": rng.choice(plays or moves)})
+        for s in seats:
+            if s is not mover:
+                s.request({"type": "ping"})  # brings its view up to date
+    seat, action = catch if catch is not None else (seats[1], {"kind": "catch", "target": 0})
+    answers, reconnects = Counter[str](), 0
+    while time.monotonic() < deadline:
+        try:
+            reply = seat.request({"type": "action", "action": action})
+            answers[str(reply.get("code", reply["type"]))] += 1
+        except (ConnectionClosed, TimeoutError):
+            reconnects += 1
+            with contextlib.suppress(Exception):
+                seat.connect()
+    return {"caught_first": catch is not None, "answers": dict(answers), "reconnects": reconnects}
+
+
+def spectator_pile(port: int, code: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    held: list[socket.socket] = []
+    outcomes = Counter[str]()
+    i = 0
+    while time.monotonic() < deadline:
+        if len(held) >= 300:
+            old = held.pop(0)
+            old.close()
+        i += 1
+        try:
+            s, status = raw_websocket(port, f"/ws/rooms/{code}", f"127.0.0.{5 + i % 3}")
+        except OSError as err:
+            outcomes[type(err).__name__] += 1
+            continue
+        if b" 101 " not in status:
+            outcomes[status.decode(errors="replace")] += 1
+            s.close()
+            continue
+        s.settimeout(2)
+        first = b""
+        with contextlib.suppress(OSError):
+            first = s.recv(65536)
+        if b"too_many_spectators" in first or not first:
+            outcomes["refused (4429)" if first else "closed"] += 1
+            s.close()
+        else:
+            outcomes["watching"] += 1
+            held.append(s)
+    for s in held:
+        s.close()
+    return {"outcomes": dict(outcomes)}
+
+
+def rooms_list_flood(port: int, code: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    calls, statuses, size = 0, Counter[int](), 0
+
+    async def one(k: int) -> None:
+        nonlocal calls, size
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{8 + k}")
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=10) as http:
+            while time.monotonic() < deadline:
+                r = await http.get("/api/rooms")
+                calls += 1
+                statuses[r.status_code] += 1
+                size = max(size, len(r.content))
+
+    async def all_four() -> None:
+        await asyncio.gather(*(one(k) for k in range(4)))
+
+    asyncio.run(all_four())
+    return {"calls": calls, "calls_per_s": round(calls / seconds, 1), "statuses": dict(statuses),
+            "largest_response_bytes": size}
+
+
+def attack_process(name: str, port: int, code: str, seconds: float, out: Any) -> None:
+    try:
+        out.send(globals()[name](port, code, seconds))
+    except Exception as err:  # reported in the figures; the benchmark goes on
+        out.send({"attacker_error": repr(err)})
+
+
+# ---------------------------------------------------------------------- the server, the honest room, the samples
+
+
+def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], int]:
+    """As scripts/run.sh starts it: its flags, its SQLite, the default limits."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k != "DATABASE_URL"}
+    env["UNO_DATA_DIR"] = data_dir
+    run_sh = (ROOT / "scripts" / "run.sh").read_text()
+    flags = re.search(r"uvicorn app\.main:app (.*?)\"\$@\"", run_sh, re.S)
+    assert flags is not None, "scripts/run.sh: the uvicorn command was not found"
+    args = (flags.group(1).replace("\\\n", " ").replace('"$HOST"', "127.0.0.1").replace('"$PORT"', str(port))
+            .replace('"${UNO_WS_MAX_SIZE:-16384}"', "16384").split())
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", *args, "--log-level", "warning"],
+                            cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                return proc, port
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def honest_room(port: int, stats: Stats) -> list[Bot]:
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+        r = await http.post("/api/rooms", json={"variant": "classic", "public": True, "max_seats": 4,
+                                                "target_score": 1})
+        room = Room(r.json()["code"])
+        for s in range(4):
+            j = (await http.post(f"/api/rooms/{room.code}/players", json={"name": f"honest{s}"})).json()
+            room.bots.append(Bot(room, s, j["token"], f"ws://127.0.0.1:{port}/ws/rooms/{room.code}", stats,
+                                 random.Random(s), think=0.1))
+    for b in room.bots:
+        await b.open()
+    stats.on = True
+    room.bots[0].send({"type": "start"}, "s")
+    return room.bots
+
+
+def open_fds(pid: int) -> int | None:
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return None
+
+
+def counters(port: int) -> tuple[Counter[str], int]:
+    """The server's refusals by reason, and the control frames it has read (from /metrics)."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    refused = Counter({m.group(1): int(m.group(2))
+                       for m in re.finditer(r'^uno_refused_total\{reason="([^"]+)"\} (\d+)', text, re.M)})
+    control = sum(int(m.group(1)) for m in re.finditer(r'^uno_messages_total\{type="control_\w+"\} (\d+)', text, re.M))
+    return refused, control
+
+
+async def healthz(port: int) -> float | None:
+    """Seconds for /healthz on a fresh connection, from the honest address; None if it failed."""
+    start = time.perf_counter()
+    try:
+        async with httpx.AsyncClient(timeout=2) as http:
+            ok = (await http.get(f"http://127.0.0.1:{port}/healthz")).status_code == 200
+    except httpx.HTTPError:
+        return None
+    return time.perf_counter() - start if ok else None
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run_attack(name: str, seconds: float, port: int, proc: subprocess.Popen[bytes], code: str,
+                     stats: Stats, bots: list[Bot]) -> dict[str, Any]:
+    before, control_before = await asyncio.to_thread(counters, port)
+    stats.latencies = []
+    ctx = mp.get_context("spawn")
+    receiver, sender = ctx.Pipe(duplex=False)
+    attacker = None
+    if name != "none":
+        attacker = ctx.Process(target=attack_process, args=(name, port, code, seconds, sender), daemon=True)
+        attacker.start()
+    start = time.monotonic()
+    cpu_before = cpu_seconds(proc.pid) or 0.0
+    rss_peak, fds_peak, checks, failures = 0, 0, [], 0
+    while time.monotonic() - start < seconds + (0.5 if name != "none" else 0):
+        # In a thread: listing 10,000 descriptors would hold up the honest bots' loop, and be measured.
+        rss, fds = await asyncio.to_thread(lambda: (rss_kib(proc.pid) or 0, open_fds(proc.pid) or 0))
+        rss_peak, fds_peak = max(rss_peak, rss), max(fds_peak, fds)
+        took = await healthz(port)
+        if took is None:
+            failures += 1
+        else:
+            checks.append(took)
+        for b in bots:
+            b.decide()  # in case a frame a bot waited for said nothing new
+        await asyncio.sleep(0.25)
+    figures: dict[str, Any] = {}
+    if attacker is not None:
+        if await asyncio.to_thread(receiver.poll, 30):
+            figures = receiver.recv()
+        attacker.join(5)
+        if attacker.is_alive():
+            attacker.kill()
+    cpu = (cpu_seconds(proc.pid) or 0.0) - cpu_before
+    latencies = list(stats.latencies)
+    up = proc.poll() is None and await healthz(port) is not None
+    after, control_after = await asyncio.to_thread(counters, port) if up else (Counter(), control_before)
+    p99 = percentile(latencies, 0.99)
+    result = {
+        "attack": name, "seconds": seconds, "honest_actions": len(latencies),
+        "honest_p50_ms": round((statistics.median(latencies) if latencies else 0) * 1000, 1),
+        "honest_p99_ms": round(p99 * 1000, 1) if p99 is not None else None,
+        "honest_max_ms": round(max(latencies) * 1000, 1) if latencies else None,
+        "server_cpu_s": round(cpu, 2), "server_rss_peak_mib": round(rss_peak / 1024, 1), "server_fds_peak": fds_peak,
+        "healthz_answered": f"{len(checks)}/{len(checks) + failures}",
+        "healthz_max_ms": round(max(checks) * 1000, 1) if checks else None,
+        "server_up": up, "refused": dict(after - before), "control_frames_read": control_after - control_before,
+        "attacker": figures,
+    }
+    await asyncio.sleep(1.0)  # a quiet second before the next attack
+    return result
+
+
+async def make_public_rooms(port: int, n: int) -> None:
+    """``n`` public rooms from as many addresses as the per-address creation rate needs (20 a minute each)."""
+    async def from_address(k: int, count: int) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.2.{1 + k}")
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", transport=transport) as http:
+            for _ in range(count):
+                await http.post("/api/rooms", json={"variant": "classic", "public": True, "max_seats": 4})
+
+    per = 20
+    await asyncio.gather(*(from_address(k, min(per, n - k * per)) for k in range((n + per - 1) // per)))
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, port = start_server(tmp)
+        try:
+            stats = Stats()
+            bots = await honest_room(port, stats)
+            code = bots[0].room.code
+            await asyncio.sleep(2)  # the first round under way
+            results = []
+            for name in args.attacks.split(","):
+                if name not in ATTACKS:
+                    raise SystemExit(f"unknown attack {name!r}; one of {', '.join(ATTACKS)}")
+                if name == "rooms_list_flood":
+                    await make_public_rooms(port, args.public_rooms)
+                result = await run_attack(name, args.seconds, port, proc, code, stats, bots)
+                print(json.dumps(result), flush=True)
+                results.append(result)
+                if not result["server_up"]:
+                    break
+            failures = [b.failure for b in bots if b.failure]
+        finally:
+            proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(20)
+    under = [r for r in results if r["attack"] != "none"]
+    return {
+        "attacks": {r["attack"]: {k: r[k] for k in ("honest_p99_ms", "server_rss_peak_mib", "server_fds_peak",
+                                                    "healthz_answered", "server_up")} for r in results},
+        "targets_met": all(r["server_up"] and r["honest_p99_ms"] is not None and r["honest_p99_ms"] < 50
+                           and r["server_rss_peak_mib"] < 512 and r["healthz_answered"].split("/")[0]
+                           == r["healthz_answered"].split("/")[1] for r in under),
+        "honest_client_failures": failures,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=5.0, help="how long each attack lasts")
+    ap.add_argument("--attacks", default=",".join(ATTACKS), help="which, in order (none: no attack, a baseline)")
+    ap.add_argument("--public-rooms", type=int, default=2000, help="rooms listed during rooms_list_flood")
+    args = ap.parse_args()
+    raise_open_files()  # and in the attacker that needs it
+    print(json.dumps(asyncio.run(main_async(args))))
+
+
+if __name__ == "__main__":
+    main()
