@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
@@ -120,8 +120,8 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
     return match, rounds, None
 
 
-def export_document(config_json: Mapping[str, Any], players: list[str], rounds: list[Mapping[str, Any]],
-                    actions: list[Mapping[str, Any]], *, match: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def export_document(config_json: Mapping[str, Any], players: Sequence[str], rounds: Sequence[Mapping[str, Any]],
+                    actions: Sequence[Mapping[str, Any]], *, match: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A finished match as one JSON document, for people and for the verifier.
 
     ``rounds``: the stored ``{"number", "commitment", "secret"}``; ``actions``: the stored log,

@@ -63,7 +63,8 @@ def exported(match: Match, given: dict[int, str]) -> dict[str, Any]:
     actions = [{"seq": i, "round": e.round, "seat": e.seat, "action": e.action.to_json(), "at": f"t{i}"}
                for i, e in enumerate(match.log, start=1)]
     doc = export_document(match.config.to_json(), ["Ann", "Bob", "Cy"][:match.config.seats], rounds, actions)
-    return json.loads(json.dumps(doc))  # as it travels
+    travelled: dict[str, Any] = json.loads(json.dumps(doc))  # as it arrives elsewhere
+    return travelled
 
 
 @pytest.fixture(scope="module")
