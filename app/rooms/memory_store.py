@@ -126,7 +126,7 @@ class InMemoryStore:
         if m is None:
             return None
         s = m.started
-        rounds = [m.rounds[n] for n in sorted(m.rounds)]
+        rounds = [dict(m.rounds[n]) for n in sorted(m.rounds)]  # copies: the stored ones change as rounds end
         finished = [rnd for rnd in rounds if rnd["scores"]]
         return {
             "id": s.match_id, "room": s.code, "number": s.number, "edition": s.edition, "target": s.target,
