@@ -74,7 +74,8 @@ def _compare_round(claimed: Mapping[str, Any], real: dict[str, Any], *, complete
         return
     for key in ("winner", "points"):
         if claimed.get(key) != real[key]:
-            raise Unfair(f"round {n}: the export says the {key} was {claimed.get(key)!r}, the replay gives "
+            verb = "were" if key == "points" else "was"
+            raise Unfair(f"round {n}: the export says the {key} {verb} {claimed.get(key)!r}, the replay gives "
                          f"{real[key]!r}")
     if claimed.get("final_hands") != real["final_hands"]:
         raise Unfair(f"round {n}: the final hands differ: the export says {_names(claimed.get('final_hands'))}, "

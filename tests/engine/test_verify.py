@@ -147,7 +147,7 @@ def test_a_different_secret_breaks_the_commitment(export: dict[str, Any]) -> Non
 def test_changed_points_and_scores_are_found(export: dict[str, Any]) -> None:
     doc = copy.deepcopy(export)
     doc["rounds"][0]["points"] += 1
-    with pytest.raises(Unfair, match=r"round 1: the export says the points was"):
+    with pytest.raises(Unfair, match=r"round 1: the export says the points were"):
         verify(doc)
     doc = copy.deepcopy(export)
     doc["scores"][0] += 10
