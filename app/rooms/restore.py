@@ -1,8 +1,8 @@
 """Rebuild a room from its stored records: after a restart, or after a write that failed.
 
-The match is replayed from its seed, its rounds' secrets and its action log through the engine, and its events
-are narrated again into the room's log, so players who reconnect find the table exactly
-as it was when their last action was acknowledged.  The client ids whose effects were
+The match is replayed from its seed, its rounds' secrets and its action log through the
+engine, and its events are narrated again into the room's log, so players who reconnect
+find the table exactly as it was when their last action was acknowledged.  The client ids whose effects were
 stored come back too: a resend of one is answered, never applied twice.
 """
 
