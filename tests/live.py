@@ -119,6 +119,12 @@ class FrameAudit:
                     if reveal is not None and reveal[0] == seat and reveal[1] == other and cid in reveal[2]:
                         continue  # CL-6 / PP-6: the challenged hand, shown to the challenger
                     problems.append(f"card {cid} held by seat {other} sent in a {frame.get('type')} frame")
+            # Committed shuffles: only the secret's hash is published while the round is played; the
+            # secret itself (which deals the whole round) goes out once the round is over.  (A short
+            # seed some test chose, like "1", would be found in any frame: rooms draw 32 hex digits.)
+            secret = m.round_secret(m.round_no)
+            if len(secret) >= 16 and secret in json.dumps(frame):
+                problems.append(f"round {m.round_no}'s secret sent in a {frame.get('type')} frame before it ended")
         for entry in private_entries(frame, []):
             kind = entry["kind"]
             if seat is None or (kind == "drew" and entry["seat"] != seat) or (

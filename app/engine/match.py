@@ -1,13 +1,16 @@
 """A match: rounds played to the edition's target score (C-2, C-14, C-15).
 
-A match is determined by (config, seed, log): the first dealer is drawn from the seed,
-round *k* is dealt from the seed ``f"{seed}/{k}"``, and the log records every applied
-action with its round, so ``replay`` rebuilds an identical match.
+A match is determined by (config, seed, secrets, log): the first dealer is drawn from the
+seed, round *k* is dealt from ``f"{secret}/{k}"`` where the round's secret is the one given
+to ``start_next_round`` (the room draws a fresh one per round, so that revealing one round's
+secret tells nothing of the others) or, when none was given, the match seed itself; the
+log records every applied action with its round, so ``replay`` rebuilds an identical match.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -86,6 +89,11 @@ class Match:
     winner: int | None = None
     history: list[RoundResult] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
+    secrets: dict[int, str] = field(default_factory=dict)  # round -> its own secret, when it was given one
+
+    def round_secret(self, number: int) -> str:
+        """The secret round ``number`` was dealt from: its own, or the match seed (round 1, and the default)."""
+        return self.secrets.get(number, str(self.seed))
 
     @property
     def target(self) -> int:
@@ -110,7 +118,8 @@ class Match:
 
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
-                self.winner, tuple(self.history), tuple(self.log), self.round.fingerprint())
+                self.winner, tuple(self.history), tuple(self.log), tuple(sorted(self.secrets.items())),
+                self.round.fingerprint())
 
 
 def round_seed(seed: int | str, number: int) -> str:
@@ -221,14 +230,18 @@ def _match_winner(match: Match, round_winner: int) -> int | None:
     return round_winner if match.scores[round_winner] >= match.target else None
 
 
-def start_next_round(match: Match) -> list[Event]:
-    """Deal the next round; the deal passes to the next seat clockwise (C-2)."""
+def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
+    """Deal the next round; the deal passes to the next seat clockwise (C-2).
+
+    ``secret``: the round's own randomness (None: derived from the match seed, as always)."""
     if match.phase != BETWEEN:
         raise IllegalAction(Refusal.NO_NEXT_ROUND, "The next round can only start between rounds.")
     match.round_no += 1
     match.dealer = (match.dealer + 1) % match.config.seats
-    match.round = Round(match.variant, match.config.seats, match.dealer, round_seed(match.seed, match.round_no),
-                        house=match.config.house)
+    if secret is not None:
+        match.secrets[match.round_no] = secret
+    match.round = Round(match.variant, match.config.seats, match.dealer,
+                        round_seed(match.round_secret(match.round_no), match.round_no), house=match.config.house)
     match.phase = ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []
@@ -236,13 +249,17 @@ def start_next_round(match: Match) -> list[Event]:
 
 
 def replay(config: MatchConfig, seed: int | str, log: list[LogEntry], *, rounds: int | None = None,
-           dealer: int | None = None, layout: Layout | None = None) -> Match:
-    """Rebuild a match from its seed and log (and the number of rounds started, if more)."""
+           dealer: int | None = None, layout: Layout | None = None,
+           secrets: Mapping[int, str] | None = None) -> Match:
+    """Rebuild a match from its seed and log (and the number of rounds started, if more).
+
+    ``secrets``: the rounds (after the first) that were dealt with a secret of their own."""
+    secrets = secrets or {}
     match, _ = new_match(config, seed, dealer=dealer, layout=layout)
     for entry in log:
         while match.round_no < entry.round:
-            start_next_round(match)
+            start_next_round(match, secrets.get(match.round_no + 1))
         apply(match, entry.seat, entry.action)
     while rounds is not None and match.round_no < rounds:
-        start_next_round(match)
+        start_next_round(match, secrets.get(match.round_no + 1))
     return match

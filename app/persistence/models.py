@@ -73,6 +73,10 @@ class RoundRow(Base):
     number: Mapped[int]
     seed: Mapped[str] = mapped_column(String(80))
     dealer: Mapped[int]
+    # The secret the round was dealt from (revealed when it ends) and its SHA-256, published at the
+    # deal.  Both null for rounds dealt from the match seed, before commitments were published.
+    secret: Mapped[str | None] = mapped_column(String(64))
+    commitment: Mapped[str | None] = mapped_column(String(64))
     winner: Mapped[int | None]
     points: Mapped[int | None]
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

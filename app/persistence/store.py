@@ -30,6 +30,7 @@ from app.rooms import records as r
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 
 from .db import upgrade
+from .export import read_export
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
 
 log = logging.getLogger("app.persistence")
@@ -67,8 +68,10 @@ def start_match(code: str, match_id: str, *, number: int, edition: str, options:
             update_room(code, match_id=match_id, status="playing")]
 
 
-def start_round(match_id: str, number: int, seed: str, dealer: int) -> Op:
-    return (insert(RoundRow).values(match_id=match_id, number=number, seed=seed, dealer=dealer), None)
+def start_round(match_id: str, number: int, seed: str, dealer: int, secret: str | None = None,
+                commitment: str | None = None) -> Op:
+    return (insert(RoundRow).values(match_id=match_id, number=number, seed=seed, dealer=dealer, secret=secret,
+                                    commitment=commitment), None)
 
 
 def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, action: dict[str, Any],
@@ -125,7 +128,8 @@ def ops_for(record: r.Record) -> list[Op]:
                                options=record.config, target=record.target, seed=record.seed,
                                players=list(record.players))
         case r.RoundStarted():
-            return [start_round(record.match_id, record.number, record.seed, record.dealer)]
+            return [start_round(record.match_id, record.number, record.seed, record.dealer, record.secret,
+                                record.commitment)]
         case r.RoundFinished():
             return finish_round(record.match_id, record.number, record.winner, record.points, record.totals,
                                 record.cards_left)
@@ -326,12 +330,14 @@ class SqlStore:
         row = (await conn.execute(select(MatchRow).where(MatchRow.id == match_id))).first()
         if row is None:
             return None, []
-        rounds = (await conn.execute(select(RoundRow.number).where(RoundRow.match_id == match_id))).scalars().all()
+        rounds = (await conn.execute(select(RoundRow.number, RoundRow.secret)
+                                     .where(RoundRow.match_id == match_id))).all()
         actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action, ActionRow.client_id)
                                       .where(ActionRow.match_id == match_id).order_by(ActionRow.seq))).all()
         client_ids = [(a.seat, a.client_id) for a in actions if a.client_id is not None]
-        return (StoredMatch(row.id, row.number, row.options, row.seed, list(row.players), max(rounds, default=1),
-                            [(a.round, a.seat, a.action) for a in actions]), client_ids)
+        return (StoredMatch(row.id, row.number, row.options, row.seed, list(row.players),
+                            max((r.number for r in rounds), default=1), [(a.round, a.seat, a.action) for a in actions],
+                            {r.number: r.secret for r in rounds if r.secret is not None}), client_ids)
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None:
         """Rounds, points per round, running totals and the winner of one match."""
@@ -363,6 +369,8 @@ class SqlStore:
                     "dealer": r.dealer,
                     "winner": r.winner,
                     "points": r.points,
+                    "commitment": r.commitment,
+                    "secret": r.secret if r.winner is not None else None,  # revealed once the round is over
                     "scores": [{"seat": s.seat, "points": s.points, "total": s.total, "cards_left": s.cards_left}
                                for s in by_round.get(r.number, [])],
                 }
@@ -370,6 +378,11 @@ class SqlStore:
             ],
             "totals": [s.total for s in by_round[max(by_round)]] if by_round else [0] * len(match.players),
         }
+
+    async def match_export(self, match_id: str) -> dict[str, Any] | None:
+        """What the export of a match is made from (``app/persistence/export.py``)."""
+        async with self.engine.connect() as conn:
+            return await read_export(conn, match_id)
 
     async def room_matches(self, code: str) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:

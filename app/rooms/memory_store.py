@@ -7,6 +7,7 @@ its tests do not care which one they talk to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from . import records as r
@@ -21,6 +22,9 @@ class _Match:
     rounds: dict[int, dict[str, Any]] = field(default_factory=dict)
     log: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     client_ids: list[tuple[int, str]] = field(default_factory=list)  # (seat, id) of the actions sent with one
+    times: list[str] = field(default_factory=list)  # when each action of the log was stored
+    secrets: dict[int, str] = field(default_factory=dict)  # round -> its secret, kept out of the history
+    finished_at: str | None = None
 
 
 @dataclass
@@ -56,6 +60,7 @@ class InMemoryStore:
             case r.ActionApplied():
                 m = self.matches[record.match_id]
                 m.log.append((record.round, record.seat, record.action))
+                m.times.append(_now())
                 if record.client_id is not None:
                     m.client_ids.append((record.seat, record.client_id))
             case r.RoomOpened():
@@ -70,16 +75,22 @@ class InMemoryStore:
                 room = self.rooms[record.code]
                 room.match_id, room.status = record.match_id, "playing"
             case r.RoundStarted():
-                self.matches[record.match_id].rounds[record.number] = {
-                    "number": record.number, "dealer": record.dealer, "winner": None, "points": None, "scores": []}
+                m = self.matches[record.match_id]
+                m.rounds[record.number] = {
+                    "number": record.number, "dealer": record.dealer, "winner": None, "points": None,
+                    "commitment": record.commitment, "secret": None, "scores": []}
+                if record.secret is not None:
+                    m.secrets[record.number] = record.secret
             case r.RoundFinished():
-                rnd = self.matches[record.match_id].rounds[record.number]
+                m = self.matches[record.match_id]
+                rnd = m.rounds[record.number]
                 rnd["winner"], rnd["points"] = record.winner, record.points
+                rnd["secret"] = m.secrets.get(record.number)  # revealed once the round is over
                 rnd["scores"] = [{"seat": s, "points": record.points if s == record.winner else 0, "total": total,
                                   "cards_left": record.cards_left[s]} for s, total in enumerate(record.totals)]
             case r.MatchFinished():
                 m = self.matches[record.match_id]
-                m.status, m.winner = "over", record.winner
+                m.status, m.winner, m.finished_at = "over", record.winner, _now()
                 self.rooms[record.code].status = "over"
             case r.ChatPosted():
                 room = self.rooms[record.code]
@@ -103,7 +114,7 @@ class InMemoryStore:
             m = self.matches[room.match_id]
             s = m.started
             stored_match = StoredMatch(s.match_id, s.number, s.config, s.seed, list(s.players),
-                                       max(m.rounds, default=1), list(m.log))
+                                       max(m.rounds, default=1), list(m.log), dict(m.secrets))
             by_seat = {seat.seat: seat.token_hash for seat in room.seats}
             answered += [(by_seat[seat], cid) for seat, cid in m.client_ids if seat in by_seat]
         o = room.opened
@@ -115,7 +126,7 @@ class InMemoryStore:
         if m is None:
             return None
         s = m.started
-        rounds = [m.rounds[n] for n in sorted(m.rounds)]
+        rounds = [dict(m.rounds[n]) for n in sorted(m.rounds)]  # copies: the stored ones change as rounds end
         finished = [rnd for rnd in rounds if rnd["scores"]]
         return {
             "id": s.match_id, "room": s.code, "number": s.number, "edition": s.edition, "target": s.target,
@@ -123,3 +134,23 @@ class InMemoryStore:
             "finished_at": None, "rounds": rounds,
             "totals": [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players),
         }
+
+    async def match_export(self, match_id: str) -> dict[str, Any] | None:
+        m = self.matches.get(match_id)
+        if m is None:
+            return None
+        s = m.started
+        over = m.status == "over"
+        return {
+            "id": s.match_id, "room": s.code, "number": s.number, "status": m.status, "config": s.config,
+            "players": list(s.players), "started_at": None, "finished_at": m.finished_at,
+            "rounds": [{"number": n, "commitment": m.rounds[n]["commitment"],
+                        "secret": m.secrets.get(n, s.seed) if over else None} for n in sorted(m.rounds)],
+            "actions": [{"seq": i, "round": rnd, "seat": seat, "action": action, "at": at}
+                        for i, ((rnd, seat, action), at) in enumerate(zip(m.log, m.times, strict=True), start=1)]
+            if over else [],
+        }
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()

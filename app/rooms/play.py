@@ -15,6 +15,7 @@ from app.engine import BETWEEN as M_BETWEEN
 from app.engine import OVER as M_OVER
 from app.engine import ROUND as M_ROUND
 from app.engine import VARIANTS, Action, IllegalAction, MatchConfig, apply, new_match, start_next_round
+from app.engine.audit import commitment
 
 from . import records as rec
 from .errors import RoomError
@@ -27,7 +28,9 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     variant = VARIANTS[st.edition]
     if len(st.players) < max(2, variant.min_seats):
         raise RoomError("not_enough_players", "At least two players are needed to start.")
-    seed = secrets.token_hex(8)
+    # 128 bits, drawn fresh: the seed is round 1's secret (and draws the first dealer), and its
+    # hash is published before anyone plays, so it must be neither guessable nor chosen.
+    seed = secrets.token_hex(16)
     match, events = new_match(MatchConfig(st.edition, len(st.players), st.target, st.house), seed)
     st.match, st.seed = match, seed
     st.match_no += 1
@@ -48,8 +51,31 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
 
 
 def round_started(st: RoomState) -> rec.RoundStarted:
-    assert st.match is not None and st.match_id is not None
-    return rec.RoundStarted(st.match_id, st.match.round_no, str(st.match.round.seed), st.match.dealer)
+    """The deal: its commitment goes to everyone now, its secret only to the store until the round ends."""
+    m = st.match
+    assert m is not None and st.match_id is not None
+    secret = m.round_secret(m.round_no)
+    return rec.RoundStarted(st.match_id, m.round_no, str(m.round.seed), m.dealer, secret, announce(st))
+
+
+def announce(st: RoomState) -> str:
+    """Publish the commitment of the round just dealt (in the log; the room's view carries it too)."""
+    m = st.match
+    assert m is not None
+    committed = commitment(m.round_secret(m.round_no))
+    st.note("commitment", f"Round {m.round_no} is dealt from a secret whose SHA-256 is {committed}.",
+            round=m.round_no, commitment=committed)
+    return committed
+
+
+def reveal(st: RoomState) -> None:
+    """The round is over: its secret goes to everyone, to check the deal against the commitment."""
+    m = st.match
+    assert m is not None
+    n = m.history[-1].number
+    secret = m.round_secret(n)
+    st.note("secret", f"Round {n} was dealt from the secret {secret}.", round=n, secret=secret,
+            commitment=commitment(secret))
 
 
 def act(st: RoomState, races: Races, settings: Settings, player: Player, action: Action,
@@ -79,6 +105,7 @@ def after_action(st: RoomState, settings: Settings, client_id: str | None) -> li
         rec.ActionApplied(st.code, st.match_id, entry.round, len(m.log), entry.seat, entry.action.to_json(),
                           client_id)]
     if m.phase != M_ROUND:
+        reveal(st)
         last = m.history[-1]
         records.append(rec.RoundFinished(st.match_id, last.number, last.winner, last.points, tuple(m.scores),
                                          last.cards_left))
@@ -99,7 +126,8 @@ def after_action(st: RoomState, settings: Settings, client_id: str | None) -> li
 
 def next_round(st: RoomState, races: Races) -> list[rec.Record]:
     assert st.match is not None
-    events = start_next_round(st.match)
+    # A fresh secret for each round: revealing this one tells nothing of the next.
+    events = start_next_round(st.match, secrets.token_hex(16))
     st.status = PLAYING
     st.next_round_at = None
     for q in st.players:

@@ -34,6 +34,13 @@ class Store(Protocol):
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None: ...
 
+    async def match_export(self, match_id: str) -> dict[str, Any] | None:
+        """What a match's export is made from (None: unknown): ``id``, ``room``, ``number``,
+        ``status``, ``config``, ``players``, ``started_at``, ``finished_at``, ``rounds``
+        (``number``, ``commitment``, ``secret`` — the secret only once the match is over) and
+        ``actions`` (``seq``, ``round``, ``seat``, ``action``, ``at``; only once it is over)."""
+        ...
+
 
 class Outlet(Protocol):
     """One client socket as the actor sees it: a bounded, non-blocking way to send text.

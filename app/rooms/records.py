@@ -64,6 +64,10 @@ class RoundStarted:
     number: int
     seed: str
     dealer: int
+    # The round's secret (kept server-side; revealed when the round ends) and its SHA-256, published
+    # at the deal.  None: a round dealt from the match seed alone, before commitments existed.
+    secret: str | None = None
+    commitment: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,7 @@ class StoredMatch:
     players: list[str]
     rounds_started: int
     log: list[tuple[int, int, dict[str, Any]]]  # (round, seat, action), in order
+    secrets: dict[int, str] = field(default_factory=dict)  # round -> the secret it was dealt from, if stored
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """Rebuild a room from its stored records: after a restart, or after a write that failed.
 
-The match is replayed from its seed and action log through the engine, and its events
-are narrated again into the room's log, so players who reconnect find the table exactly
-as it was when their last action was acknowledged.  The client ids whose effects were
+The match is replayed from its seed, its rounds' secrets and its action log through the
+engine, and its events are narrated again into the room's log, so players who reconnect
+find the table exactly as it was when their last action was acknowledged.  The client ids whose effects were
 stored come back too: a resend of one is answered, never applied twice.
 """
 
@@ -13,10 +13,12 @@ import time
 from app.config import Settings
 from app.engine import BETWEEN as M_BETWEEN
 from app.engine import OVER as M_OVER
+from app.engine import ROUND as M_ROUND
 from app.engine import Action, MatchConfig, apply, new_match, start_next_round
 
 from .actor import LostHandler, RoomActor
 from .options import RoomOptions
+from .play import announce, reveal
 from .ports import Store
 from .records import StoredRoom
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState
@@ -40,14 +42,22 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     if m is None:
         return st
     match, events = new_match(MatchConfig.from_json(m.config), m.seed)
+    st.match = match
     st.record(events)
+    announce(st)
+    # Later rounds are dealt again from the secrets they were dealt from; a round stored without
+    # one was dealt from the match seed (the engine's default), as rounds were before commitments.
     for round_no, seat, action in m.log:
         while match.round_no < round_no:
-            st.record(start_next_round(match))
+            st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
+            announce(st)
         st.record(apply(match, seat, Action.from_json(action)))
+        if match.phase != M_ROUND:
+            reveal(st)
     while match.round_no < m.rounds_started:
-        st.record(start_next_round(match))
-    st.match, st.seed, st.match_no, st.match_id = match, m.seed, m.number, m.id
+        st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
+        announce(st)
+    st.seed, st.match_no, st.match_id = m.seed, m.number, m.id
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
     if st.status == BETWEEN:  # the next round's clock starts again, and bots are ready for it
         st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)

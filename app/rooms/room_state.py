@@ -20,6 +20,7 @@ from typing import Any
 
 from app.config import Settings
 from app.engine import Event, HouseRules, Match, views
+from app.engine.audit import commitment
 from app.engine.view_parts import ViewParts
 
 from .narrate import describe, scrub
@@ -175,7 +176,7 @@ class RoomState:
     def room_info(self) -> dict[str, Any]:
         key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
                self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
-               self.turn_deadline, self.away_grace_seconds)
+               self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -195,6 +196,9 @@ class RoomState:
             "turn_seconds": self.turn_seconds,
             "turn_deadline": self.turn_deadline,
             "away_grace_seconds": self.away_grace_seconds,
+            # The SHA-256 of the secret the current (or last) round was dealt from: published with
+            # the deal, so the deck cannot be chosen afterwards; the secret comes with the summary.
+            "commitment": commitment(self.match.round_secret(self.match.round_no)) if self.match else None,
         }
 
     def summary(self) -> dict[str, Any] | None:
@@ -209,6 +213,7 @@ class RoomState:
             "winner": last.winner,
             "points": last.points,
             "cards_left": list(last.cards_left),
+            "secret": m.round_secret(last.number),  # revealed: the round is over
             "scores": list(m.scores),
             "final": self.status == OVER,
             "match_winner": m.winner,

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+import secrets
 
 from app.engine import MatchConfig, new_match
 from app.rooms.room_state import Player, RoomState
 from tests.live import FrameAudit
 
 
-def state() -> RoomState:
+def state(seed: int | str = 1) -> RoomState:
     st = RoomState(code="TEST2345", edition="classic", public=True, max_seats=3, target=None, name="t")
     st.players = [Player(f"P{i}", f"h{i}", i) for i in range(3)]
-    st.match, events = new_match(MatchConfig("classic", 3), seed=1)
+    st.match, events = new_match(MatchConfig("classic", 3), seed=seed)
     st.record(events)
     return st
 
@@ -33,3 +34,14 @@ def test_own_view_passes_and_someone_elses_hand_is_caught__C_16() -> None:
     private = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/private/0", "value": {
         "n": 1, "kind": "drew", "text": "You drew red 5.", "seat": 2, "cards": []}}]}
     assert FrameAudit.check(0, private, st) and not FrameAudit.check(2, private, st)
+
+
+def test_the_round_secret_is_caught_until_the_round_ends() -> None:
+    st = state(secrets.token_hex(16))
+    assert st.match is not None
+    secret = st.match.round_secret(1)
+    frame = {"type": "snapshot", "seq": 1, "view": st.view_for(0)}
+    assert secret not in json.dumps(frame) and st.view_for(0)["room"]["commitment"]
+    leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/summary", "value": {"secret": secret}}]}
+    assert any("secret" in p for p in FrameAudit.check(0, leak, st))
+    assert any("secret" in p for p in FrameAudit.check(None, leak, st))
