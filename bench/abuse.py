@@ -357,7 +357,8 @@ def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], int]:
     flags = re.search(r"uvicorn app\.main:app (.*?)\"\$@\"", run_sh, re.S)
     assert flags is not None, "scripts/run.sh: the uvicorn command was not found"
     args = (flags.group(1).replace("\\\n", " ").replace('"$HOST"', "127.0.0.1").replace('"$PORT"', str(port))
-            .replace('"${UNO_WS_MAX_SIZE:-16384}"', "16384").split())
+            .replace('"${UNO_WS_MAX_SIZE:-16384}"', "16384")
+            .replace('"${proxy[@]}"', "--no-proxy-headers").split())  # no UNO_TRUSTED_PROXIES: the default
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", *args, "--log-level", "warning"],
                             cwd=ROOT, env=env)
     deadline = time.monotonic() + 30

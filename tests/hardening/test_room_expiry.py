@@ -55,8 +55,6 @@ async def watch(server: LiveServer, code: str, until: float) -> int | None:
 
 def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer) -> None:
     async def main() -> None:
-        watched = await create_room(sweeping, "classic", 2)
-        polled = await create_room(sweeping, "classic", 2)
         left = await create_room(sweeping, "classic", 2)  # its one player comes and goes
         kept = await create_room(sweeping, "classic", 2)  # its player stays connected
         staying = await seat_players(sweeping, kept, 1)
@@ -68,6 +66,10 @@ def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer)
         await start_game(players)
         for p in players:
             await p.close()
+        # Made last, so that a slow machine's setup above cannot outlast their short idle time
+        # before anyone looks at them.
+        watched = await create_room(sweeping, "classic", 2)
+        polled = await create_room(sweeping, "classic", 2)
         until = time.monotonic() + 3.0
         closed, polled_statuses, abandoned_statuses, _ = await asyncio.gather(
             watch(sweeping, watched, until), poll(sweeping, polled, until), poll(sweeping, abandoned, until),
