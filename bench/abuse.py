@@ -1,4 +1,4 @@
-"""Abuse benchmark: each attack of issue 14 for a few seconds, beside one honest 4-seat room playing.
+"""Abuse benchmark: each attack of an abuse report against the server for a few seconds, beside one honest 4-seat room playing.
 
     uv run python bench/abuse.py                       # every attack, 5 s each, on SQLite as run.sh
     uv run python bench/abuse.py --seconds 3 --attacks ping_flood,idle_connections
@@ -11,9 +11,9 @@ the patch it caused.  Each attack runs in a process of its own, from other loopb
 (127.0.0.2 and up) as other clients would, so the per-address limits tell them apart:
 
 - ``ping_flood``: one socket at a time, no token, floods WebSocket pings and reads nothing;
-  when it is closed it connects again (the issue: 2,000,000 pings in 22 s on one socket);
+  when it is closed it connects again (the report: 2,000,000 pings in 22 s on one socket);
 - ``idle_connections``: up to 12,000 TCP connections from 40 addresses that never send a byte
-  (the issue: 20,200 took every file descriptor);
+  (the report: 20,200 took every file descriptor);
 - ``never_reading_spectators``: 45 spectators of the honest room that never read (send queues);
 - ``late_uno``: a seat of the attacker's own room repeats a late UNO! catch as fast as it may,
   reconnecting with its token each time it is closed;

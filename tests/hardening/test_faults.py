@@ -139,5 +139,5 @@ def test_the_send_queue_is_bounded_in_size_not_only_in_frames() -> None:
     settings = Settings(_env_file=None, send_queue_frames=100_000, send_queue_chars=65_536,  # type: ignore[call-arg]
                         socket_rate_messages=1_000_000, chat_kept=20)
     # Loopback's kernel and transport buffers take a few thousand lines first (about 2 MB); the
-    # frame cap alone would let 100,000 more queue up, past the 50,000 the helper ever sends.
+    # frame cap alone would let 100,000 more queue up, past the 50,000 cut_off_after ever sends.
     assert cut_off_after(settings) < 20_000
