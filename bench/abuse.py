@@ -1,4 +1,4 @@
-"""Abuse benchmark: each attack of an abuse report against the server for a few seconds, beside one honest 4-seat room playing.
+"""Abuse benchmark: each attack of an abuse report for a few seconds, beside one honest 4-seat room.
 
     uv run python bench/abuse.py                       # every attack, 5 s each, on SQLite as run.sh
     uv run python bench/abuse.py --seconds 3 --attacks ping_flood,idle_connections
