@@ -1,0 +1,107 @@
+"""Text on the table's light panels and in the connection banner is readable: contrast of at least 4.5:1.
+
+The round summary's quiet lines ("The next round starts in N s", "Waiting for X to start a
+rematch") sit on the white summary card inside the felt table; the "Play here" button sits in
+the dark connection banner.  Both are measured from the computed styles of the real page, at a
+laptop and a phone viewport, in the light theme (and the dark one, which must not regress).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.live import LiveServer
+
+VIEWPORTS: list[ViewportSize] = [{"width": 1366, "height": 657}, {"width": 390, "height": 664}]
+
+# The contrast ratio (WCAG 2) of an element's text colour against the first opaque background
+# behind it, semi-transparent layers composited on the way up.
+CONTRAST = """(el) => {
+  const parse = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const over = (top, bottom) => top.slice(0, 3).map((v, i) => v * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+  const layers = [];
+  for (let n = el; n; n = n.parentElement) {
+    const bg = parse(getComputedStyle(n).backgroundColor);
+    if (bg[3] > 0) layers.push(bg);
+    if (bg[3] >= 1) break;
+  }
+  let bg = [255, 255, 255, 1];
+  for (const layer of layers.reverse()) bg = over(layer, bg);
+  const fg = over(parse(getComputedStyle(el).color), bg);
+  const lum = (c) => {
+    const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const [r, g, b] = c.slice(0, 3).map(lin);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+# The summary's controls as room.js renders them (the round itself is played in test_play.py):
+# its two quiet lines, inside the real summary section of the real table.
+SUMMARY = """() => {
+  const section = document.querySelector('[data-testid=round-summary]');
+  const card = document.createElement('div');
+  card.className = 'summary-card';
+  const lines = [['next-round-countdown', 'The next round starts in 9 s'],
+                 ['waiting-rematch', 'Waiting for Ana to start a rematch']];
+  for (const [id, text] of lines) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.dataset.testid = id;
+    p.textContent = text;
+    card.append(p);
+  }
+  section.replaceChildren(card);
+  section.hidden = false;
+}"""
+
+
+def _open(browser: Browser, viewport: ViewportSize, scheme: str) -> Page:
+    context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion="reduce",
+                                  color_scheme=scheme, has_touch=viewport["width"] < 500)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=["laptop", "phone"])
+def test_summary_lines_and_the_play_here_button_are_readable(browser: Browser, live_server: LiveServer,
+                                                             viewport: ViewportSize, scheme: str) -> None:
+    host, guest = _open(browser, viewport, scheme), _open(browser, viewport, scheme)
+    try:
+        host.goto(live_server.http + "/")
+        host.get_by_test_id("edition-classic").click()
+        host.get_by_test_id("create-name").fill("Ana")
+        host.get_by_test_id("create-seats").select_option("2")
+        host.get_by_test_id("create-submit").click()
+        host.wait_for_url("**/r/*")
+        link = host.get_by_test_id("share-link").input_value()
+        guest.goto(link)
+        guest.get_by_test_id("join-name").fill("Ben")
+        guest.get_by_test_id("join-seat-button").click()
+        expect(guest.get_by_test_id("waiting-room")).to_be_visible()
+        host.get_by_test_id("start-button").click()
+        expect(guest.get_by_test_id("table")).to_be_visible()
+
+        guest.evaluate(SUMMARY)
+        for testid in ("next-round-countdown", "waiting-rematch"):
+            line = guest.get_by_test_id(testid)
+            expect(line).to_be_visible()
+            ratio = line.evaluate(CONTRAST)
+            assert ratio >= 4.5, f"{testid}: contrast {ratio:.2f}:1 ({scheme}, {viewport})"
+
+        # The same seat opened in a second tab replaces the first, which offers "Play here".
+        second = guest.context.new_page()
+        second.goto(link)
+        play_here = guest.get_by_test_id("connection").get_by_role("button", name="Play here")
+        expect(play_here).to_be_visible()
+        ratio = play_here.evaluate(CONTRAST)
+        assert ratio >= 4.5, f"Play here: contrast {ratio:.2f}:1 ({scheme}, {viewport})"
+    finally:
+        host.context.close()
+        guest.context.close()
