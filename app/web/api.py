@@ -26,7 +26,7 @@ Registry = Annotated[RoomRegistry, Depends(get_registry)]
 
 class CreateRoom(BaseModel):
     variant: Literal["classic", "mario_kart", "all_wild", "pocket_pizza"]
-    public: bool = True
+    public: bool = Field(False, description="Listed in the lobby; private (invite only) unless asked for")
     # Checked by the room options (app/rooms/options.py), the one place that knows their limits.
     max_seats: int = 4
     target_score: int | None = Field(None, description="Default: the edition's own")

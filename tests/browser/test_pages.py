@@ -47,6 +47,14 @@ def test_pages_render_with_the_browser_language(client: httpx.Client) -> None:
     assert "Załóż pokój" in client.get("/", headers={"Accept-Language": "pl"}).text
 
 
+def test_the_create_form_makes_a_private_room_unless_public_is_chosen(client: httpx.Client) -> None:
+    html = client.get("/").text
+    private = re.search(r"<input[^>]*data-testid=\"create-private\"[^>]*>", html)
+    public = re.search(r"<input[^>]*data-testid=\"create-public\"[^>]*>", html)
+    assert private and " checked" in private.group(0)
+    assert public and " checked" not in public.group(0)
+
+
 def test_lang_query_sets_the_page_language_and_is_remembered(client: httpx.Client) -> None:
     r = client.get("/?lang=gl")
     assert '<html lang="gl">' in r.text

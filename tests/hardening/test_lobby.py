@@ -27,9 +27,9 @@ def cached() -> Iterator[LiveServer]:
 
 def test_the_list_comes_in_pages(cached: LiveServer) -> None:
     with httpx.Client(base_url=cached.http) as http:
-        made = [http.post("/api/rooms", json={"variant": "classic", "max_seats": 2}).json()["code"]
+        made = [http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "public": True}).json()["code"]
                 for _ in range(7)]
-        http.post("/api/rooms", json={"variant": "classic", "public": False})
+        http.post("/api/rooms", json={"variant": "classic"})  # private by default: never listed
         first = http.get("/api/rooms", params={"limit": 3}).json()
         assert len(first["rooms"]) == 3 and first["total"] == 7
         assert (first["offset"], first["limit"], first["next_offset"]) == (0, 3, 3)
@@ -50,7 +50,7 @@ def test_the_list_comes_in_pages(cached: LiveServer) -> None:
 
 def test_the_list_is_rebuilt_only_when_the_cache_runs_out(cached: LiveServer) -> None:
     with httpx.Client(base_url=cached.http) as http:
-        code = http.post("/api/rooms", json={"variant": "classic", "max_seats": 3}).json()["code"]
+        code = http.post("/api/rooms", json={"variant": "classic", "max_seats": 3, "public": True}).json()["code"]
         listed = {r["code"]: r for r in http.get("/api/rooms").json()["rooms"]}
         assert listed[code]["seats_taken"] == 0
         assert http.post(f"/api/rooms/{code}/players", json={"name": "Ana"}).status_code == 201
@@ -58,7 +58,7 @@ def test_the_list_is_rebuilt_only_when_the_cache_runs_out(cached: LiveServer) ->
         listed = {r["code"]: r for r in http.get("/api/rooms").json()["rooms"]}
         assert listed[code]["seats_taken"] == 0  # the list of a moment ago, not rebuilt
         # A new public room is listed at once: its creator is about to look for it.
-        fresh = http.post("/api/rooms", json={"variant": "classic", "max_seats": 3}).json()["code"]
+        fresh = http.post("/api/rooms", json={"variant": "classic", "max_seats": 3, "public": True}).json()["code"]
         listed = {r["code"]: r for r in http.get("/api/rooms").json()["rooms"]}
         assert fresh in listed and listed[code]["seats_taken"] == 1
 

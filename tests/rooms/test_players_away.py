@@ -91,7 +91,7 @@ async def play_until_over(client: Client, rng: random.Random, timeout: float = 6
 def test_house_rules_and_clock_are_room_options(live: LiveServer) -> None:
     async def main() -> None:
         room = await new_room(live, "classic", 3, house_rules={"stacking": True, "seven_o": True},
-                              turn_seconds=30, away_grace_seconds=45)
+                              turn_seconds=30, away_grace_seconds=45, public=True)
         assert room["house_rules"]["stacking"] is True and room["house_rules"]["jump_in"] is False
         assert room["turn_seconds"] == 30 and room["away_grace_seconds"] == 45
         async with httpx.AsyncClient(base_url=live.http) as http:
@@ -101,6 +101,7 @@ def test_house_rules_and_clock_are_room_options(live: LiveServer) -> None:
             # Off by default.
             plain = (await http.post("/api/rooms", json={"variant": "classic"})).json()
             assert not any(plain["house_rules"].values()) and plain["turn_seconds"] is None
+            assert plain["public"] is False  # private unless asked for
             assert plain["away_grace_seconds"] == live.settings.away_grace_seconds
             bad_options: list[tuple[dict[str, Any], str]] = [
                 ({"house_rules": {"stacking": "yes"}}, "bad_house_rules"),
