@@ -164,3 +164,17 @@ def test_lobby_lists_public_rooms_live_and_history_404_is_friendly(
     expect(page.get_by_test_id("join-seat-form")).to_be_visible()
     page.goto(live_server.http + "/matches/no-such-match")
     expect(page.get_by_test_id("history-missing")).to_be_visible()
+
+
+def test_name_inputs_cut_between_whole_characters(browser: Browser, contexts: list[BrowserContext],
+                                                 live_server: LiveServer) -> None:
+    family = "\U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"  # one emoji of 7 code points
+    page = open_page(browser, contexts)
+    page.goto(live_server.http + "/")
+    name = page.get_by_test_id("create-name")
+    name.fill("a" * 20 + family)  # 27 code points: the family does not fit, and is not halved
+    expect(name).to_have_value("a" * 20)
+    name.fill("a" * 17 + family + "b")
+    expect(name).to_have_value("a" * 17 + family)
+    name.fill("Ana \U0001F600")
+    expect(name).to_have_value("Ana \U0001F600")

@@ -111,3 +111,17 @@ def test_echo_relay_groups_for_the_benchmark(server: LiveServer) -> None:
         assert server.app.state.echo_groups == {}  # emptied as they left
 
     asyncio.run(go())
+
+
+FAMILY = "\U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"  # 7 code points, one emoji
+
+
+def test_name_limit_counts_characters_after_nfc(server: LiveServer) -> None:
+    # The limit is in code points after NFC, as the browser's fitText (static/js/text.js) counts.
+    code = post(server, "/api/rooms", {"variant": "classic", "max_seats": 4}).json()["code"]
+    assert post(server, f"/api/rooms/{code}/players", {"name": "a" * 17 + FAMILY}).status_code == 201
+    decomposed = "Jose\u0301" + "e\u0301" * 20  # 24 characters once composed, 45 code points before
+    r = post(server, f"/api/rooms/{code}/players", {"name": decomposed})
+    assert r.status_code == 201 and r.json()["name"] == "Jos\u00e9" + "\u00e9" * 20
+    r = post(server, f"/api/rooms/{code}/players", {"name": "b" * 18 + FAMILY})
+    assert r.status_code == 422 and r.json()["detail"]["code"] == "bad_name"

@@ -1,6 +1,7 @@
 // Home: create a room (edition, name, visibility, seats, target, house rules, turn timer) or join one by its code.
 import { loadCatalogue, t } from "../i18n.js";
 import { api, initLanguagePicker, rememberName, saveSeat, storedName } from "../dom.js";
+import { fitText, limitInput, NAME_MAX } from "../text.js";
 
 const LIMITS = { classic: [2, 10, 500], mario_kart: [2, 10, 500], all_wild: [2, 10, 500], pocket_pizza: [2, 5, 250] };
 
@@ -9,7 +10,8 @@ function setup() {
   const join = document.getElementById("join-form");
   const seats = form.elements.seats;
   const target = form.elements.target;
-  form.elements.player.value = storedName();
+  limitInput(form.elements.player, NAME_MAX).value = fitText(storedName(), NAME_MAX);
+  limitInput(form.elements.room, 40);
 
   const syncEdition = () => {
     const [min, max, points] = LIMITS[form.elements.variant.value] || LIMITS.classic;
@@ -37,7 +39,7 @@ function setup() {
     if (Object.keys(house).length) body.house_rules = house;
     if (form.elements.turn.value) body.turn_seconds = Number(form.elements.turn.value);
     const roomName = form.elements.room.value.trim();
-    body.name = roomName || t("home.room_of", { name: player }).slice(0, 40);
+    body.name = roomName || fitText(t("home.room_of", { name: player }), 40);
     const button = form.querySelector("[type=submit]");
     button.disabled = true;
     try {

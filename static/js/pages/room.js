@@ -6,6 +6,7 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
+import { fitText, limitInput, NAME_MAX } from "../text.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -191,7 +192,7 @@ function renderJoin(summary) {
   banner.hidden = true;
   ui.mode = null;
   const error = h("p", { class: "form-error", role: "alert", "data-testid": "join-seat-error" });
-  const input = h("input", { name: "name", maxlength: 24, required: true, autocomplete: "nickname", "data-testid": "join-name", value: storedName() });
+  const input = limitInput(h("input", { name: "name", required: true, autocomplete: "nickname", "data-testid": "join-name", value: fitText(storedName(), NAME_MAX) }), NAME_MAX);
   const form = h("form", { class: "panel join-seat", "data-testid": "join-seat-form", novalidate: true },
     h("h1", { text: summary.name }),
     h("p", { class: "edition-line" }, editionName(summary.variant), " · ", t("room.players_count", { n: summary.seats_taken, max: summary.max_seats })),
@@ -362,7 +363,7 @@ function buildWaiting() {
     copy.textContent = t("room.copied");
     setTimeout(() => { copy.textContent = t("room.copy"); }, 2000);
   });
-  const renameInput = h("input", { name: "rename", maxlength: 24, autocomplete: "nickname", "data-testid": "rename-input", "aria-label": t("room.rename") });
+  const renameInput = limitInput(h("input", { name: "rename", autocomplete: "nickname", "data-testid": "rename-input", "aria-label": t("room.rename") }), NAME_MAX);
   const renameForm = h("form", { class: "inline-form" }, renameInput,
     h("button", { class: "btn btn-small", type: "submit", text: t("room.rename") }));
   renameForm.addEventListener("submit", (ev) => {
