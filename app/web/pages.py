@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
@@ -103,7 +105,26 @@ async def match_history(request: Request, match_id: str) -> Response:
     return _render(request, "match.html", "match", match_id=match_id)
 
 
+def wants_page(request: Request) -> bool:
+    """A browser asking for a page: HTML accepted, and not the API, the sockets or a static file."""
+    path = request.url.path
+    if path.startswith(("/api/", "/ws", "/static/")) or path == "/api":
+        return False
+    return "text/html" in request.headers.get("accept", "")
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Unknown addresses: a page for browsers, the usual JSON ``{"detail": ...}`` for everyone else."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and wants_page(request):
+        response = _render(request, "missing.html", "missing")
+        response.status_code = 404
+        return response
+    return await http_exception_handler(request, exc)
+
+
 def install(app: FastAPI) -> None:
     """Mount the pages and ``/static`` on the app (the one line ``app.main`` calls)."""
     app.include_router(router)
+    app.add_exception_handler(StarletteHTTPException, not_found)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

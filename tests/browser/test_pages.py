@@ -101,3 +101,16 @@ def test_scripts_never_put_strings_into_inner_html() -> None:
     # Names and chat are untrusted: text goes in through textContent only.
     for path in (STATIC / "js").rglob("*.js"):
         assert "innerHTML" not in path.read_text("utf-8"), path
+
+
+def test_unknown_addresses_are_a_page_for_browsers_and_json_for_programs(client: httpx.Client) -> None:
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "pl"}
+    r = client.get("/no/such/page", headers=browser)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert '<html lang="pl">' in r.text and 'href="/"' in r.text
+    plain = client.get("/no/such/page")
+    assert plain.status_code == 404 and plain.json() == {"detail": "Not Found"}
+    api = client.get("/api/nothing-here", headers=browser)
+    assert api.status_code == 404 and api.headers["content-type"].startswith("application/json")
+    assert client.get("/static/nothing.css", headers=browser).headers["content-type"].startswith("application/json")
+    assert client.get("/api/rooms/NOPE2345", headers=browser).json()["detail"]["code"]
