@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     # A trivial /ws/echo WebSocket: bench/load.py's baseline for this stack.  Off unless asked for.
     echo_endpoint: bool = False
 
+    # The address friends open to join (e.g. https://uno.example.org behind a proxy, or
+    # http://192.168.1.20:8000 on a home network); empty: the address the host's browser used.
+    public_url: str = ""
+
     # Abuse limits (hardening)
     allowed_origins: str = Field(default="", validation_alias=AliasChoices("ALLOWED_ORIGINS", "UNO_ALLOWED_ORIGINS"))
     socket_rate_messages: int = 100  # messages a socket may send per window (lichess: 100 per 20 s)

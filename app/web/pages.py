@@ -95,7 +95,8 @@ async def lobby(request: Request) -> Response:
 async def room(request: Request, code: str) -> Response:
     if not _CODE.match(code):
         return _render(request, "missing.html", "missing")
-    return _render(request, "room.html", "room", code=code.upper())
+    public_url = str(request.app.state.settings.public_url).strip().rstrip("/")
+    return _render(request, "room.html", "room", code=code.upper(), public_url=public_url)
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)

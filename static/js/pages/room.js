@@ -350,7 +350,8 @@ function flashItem(entry) {
 // ---- waiting room
 
 function buildWaiting() {
-  const shareUrl = `${location.origin}/r/${code}`;
+  // UNO_PUBLIC_URL (data-public-url) when the server has one: the address friends can open.
+  const shareUrl = `${document.body.dataset.publicUrl || location.origin}/r/${code}`;
   const share = h("input", { class: "share-input", readonly: true, value: shareUrl, "data-testid": "share-link", "aria-label": t("room.share") });
   const copy = h("button", { class: "btn", type: "button", "data-testid": "copy-link", text: t("room.copy") });
   copy.addEventListener("click", async () => {
@@ -363,6 +364,11 @@ function buildWaiting() {
     copy.textContent = t("room.copied");
     setTimeout(() => { copy.textContent = t("room.copy"); }, 2000);
   });
+  // The phone's own share sheet (messages, chat apps), where the browser has one.
+  const native = typeof navigator.share === "function"
+    ? h("button", { class: "btn", type: "button", "data-testid": "share-native", text: t("room.share_native"),
+      onclick: () => navigator.share({ title: document.title, url: shareUrl }).catch(() => {}) })
+    : null;
   const renameInput = limitInput(h("input", { name: "rename", autocomplete: "nickname", "data-testid": "rename-input", "aria-label": t("room.rename") }), NAME_MAX);
   const renameForm = h("form", { class: "inline-form" }, renameInput,
     h("button", { class: "btn btn-small", type: "submit", text: t("room.rename") }));
@@ -385,7 +391,7 @@ function buildWaiting() {
   ui.els = els;
   return h("section", { class: "panel waiting", "data-testid": "waiting-room" },
     els.title, els.info, els.summary, els.options,
-    h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy)),
+    h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy, native)),
       h("p", { class: "muted" }, t("room.code_is"), " ", h("strong", { class: "room-code", "data-testid": "room-code", text: code }))),
     h("h2", { text: t("room.seats") }), els.seats, els.controls, els.mine, els.join);
 }
