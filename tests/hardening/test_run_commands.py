@@ -9,6 +9,7 @@ alert on, reach stderr.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import os
 import shlex
@@ -118,3 +119,30 @@ def test_the_apps_log_lines_reach_stderr(tmp_path: Path) -> None:
     text = log.read_text()
     assert "INFO app.web: refusing POST /api/rooms from 127.0.0.1" in text, text
     assert "INFO app.transport: refused a WebSocket from origin 'https://evil.example'" in text, text
+
+
+def lan_addresses() -> list[str]:
+    out = subprocess.run([sys.executable, "scripts/lan_addresses.py"], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
+    return out.stdout.split()
+
+
+def test_run_sh_prints_the_network_addresses_when_listening_beyond_loopback(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    with running(COMMANDS["run.sh"], log, tmp_path):
+        pass
+    assert "on your network" not in log.read_text()  # loopback only: nobody else can open it
+    with running(COMMANDS["run.sh"], log, tmp_path, HOST="0.0.0.0",
+                 UNO_PUBLIC_URL="https://uno.example.org/") as base:
+        port = base.rsplit(":", 1)[1]
+    text = log.read_text()
+    assert f"UNO server: http://127.0.0.1:{port}" in text
+    for address in lan_addresses():
+        assert f"on your network: http://{address}:{port}" in text, text
+    assert "invite links: https://uno.example.org/r/CODE" in text
+
+
+def test_lan_addresses_are_reachable_ones() -> None:
+    for address in lan_addresses():
+        ip = ipaddress.ip_address(address)
+        assert ip.version == 4 and not ip.is_loopback and not ip.is_link_local
