@@ -7,12 +7,14 @@ from the same catalogue the JavaScript loads (``static/i18n/{lang}.json``).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import segno
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
@@ -97,6 +99,27 @@ async def room(request: Request, code: str) -> Response:
         return _render(request, "missing.html", "missing")
     public_url = str(request.app.state.settings.public_url).strip().rstrip("/")
     return _render(request, "room.html", "room", code=code.upper(), public_url=public_url)
+
+
+def invite_url(request: Request, code: str) -> str:
+    """The invite link: from UNO_PUBLIC_URL when set, else from the address this request came to."""
+    base = str(request.app.state.settings.public_url).strip().rstrip("/") or str(request.base_url).rstrip("/")
+    return f"{base}/r/{code.upper()}"
+
+
+def qr_svg(url: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return out.getvalue()
+
+
+@router.get("/rooms/{code}/qr.svg")
+async def invite_qr(request: Request, code: str) -> Response:
+    """The invite link as a QR code, for friends to scan from the host's screen."""
+    if not _CODE.match(code):
+        return Response(status_code=404)
+    return Response(qr_svg(invite_url(request, code)), media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)

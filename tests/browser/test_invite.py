@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, expect
 
 from app.config import Settings
+from app.web.pages import qr_svg
 from tests.live import LiveServer
 
 PUBLIC = "http://192.168.1.20:8000"
@@ -31,6 +32,15 @@ def test_the_invite_link_is_the_configured_public_url(browser: Browser) -> None:
         page.get_by_test_id("share-native").click()
         page.wait_for_function("() => window.shared !== undefined")
         assert page.evaluate("window.shared.url") == f"{PUBLIC}/r/{code}"
+        # The QR code on screen encodes the same link.
+        qr = page.get_by_test_id("share-qr")
+        expect(qr).to_be_hidden()  # folded until asked for
+        page.get_by_test_id("share-qr-toggle").click()
+        expect(qr).to_be_visible()
+        page.wait_for_function("() => document.querySelector('[data-testid=share-qr]').naturalWidth > 0")
+        svg = page.request.get(f"{server.http}/rooms/{code}/qr.svg")
+        assert svg.headers["content-type"] == "image/svg+xml"
+        assert svg.body() == qr_svg(f"{PUBLIC}/r/{code}")
     finally:
         context.close()
         server.stop()
@@ -49,6 +59,9 @@ def test_without_a_public_url_the_invite_uses_the_browsers_address(browser: Brow
         page.wait_for_url("**/r/*")
         code = page.get_by_test_id("room-code").inner_text()
         expect(page.get_by_test_id("share-link")).to_have_value(f"{live_server.http}/r/{code}")
+        svg = page.request.get(f"{live_server.http}/rooms/{code.lower()}/qr.svg")
+        assert svg.body() == qr_svg(f"{live_server.http}/r/{code}")
+        assert page.request.get(f"{live_server.http}/rooms/not-a-code!/qr.svg").status == 404
         if not page.evaluate("typeof navigator.share === 'function'"):
             expect(page.get_by_test_id("share-native")).to_have_count(0)
     finally:

@@ -392,6 +392,9 @@ function buildWaiting() {
   return h("section", { class: "panel waiting", "data-testid": "waiting-room" },
     els.title, els.info, els.summary, els.options,
     h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy, native)),
+      // Folded, so the seats and the start button stay near the top on a phone.
+      h("details", { class: "share-qr-box" }, h("summary", { "data-testid": "share-qr-toggle", text: t("room.qr_show") }),
+        h("img", { class: "share-qr", src: `/rooms/${encodeURIComponent(code)}/qr.svg`, alt: t("room.qr_alt"), width: 148, height: 148, "data-testid": "share-qr" })),
       h("p", { class: "muted" }, t("room.code_is"), " ", h("strong", { class: "room-code", "data-testid": "room-code", text: code }))),
     h("h2", { text: t("room.seats") }), els.seats, els.controls, els.mine, els.join);
 }
