@@ -36,6 +36,7 @@ def test_a_room_with_house_rules_a_timer_and_bots(browser: Browser, bot_server: 
         page.get_by_test_id("house-stacking").check()
         page.get_by_test_id("house-seven_o").check()
         page.get_by_test_id("create-timer").select_option("60")
+        page.get_by_test_id("create-public").check()  # listed in the lobby, looked at below
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")
         options = page.get_by_test_id("room-options")
