@@ -201,9 +201,10 @@ class Automation:
         forced choice a bot would make (minus UNO! calls)."""
         m = self.state.match
         assert m is not None
-        legal = view(m, seat)["table"].get("legal", [])
+        seen = view(m, seat)  # built once: the bot below decides on the same view
+        legal = seen["table"].get("legal", [])
         for kind in ("keep", "draw"):
             found = next((a for a in legal if a["kind"] == kind), None)
             if found is not None:
                 return dict(found)
-        return choose_action(view(m, seat), self.rng, uno_reliability=0.0)
+        return choose_action(seen, self.rng, uno_reliability=0.0)

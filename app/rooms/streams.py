@@ -128,10 +128,6 @@ class Streams:
         while len(stream.replies) > self.settings.action_ids_kept:
             stream.replies.popitem(last=False)
 
-    def seq_of(self, token_hash: str) -> int:
-        stream = self.seats.get(token_hash)
-        return stream.seq if stream is not None else 0
-
     # ------------------------------------------------------------------ sending
 
     def emit(self, outlet: Outlet, seat: int | None, text: str, view: dict[str, Any] | None = None) -> None:
@@ -141,8 +137,8 @@ class Streams:
 
     def publish(self) -> None:
         """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest."""
-        live = [(p.seat, self.seats[p.token_hash]) for p in self.state.players
-                if self.seats[p.token_hash].outlet is not None]
+        live = [(p.seat, stream) for p in self.state.players
+                if (stream := self.seats[p.token_hash]).outlet is not None]
         seats: list[int | None] = [seat for seat, _ in live]
         if self.spectators:
             seats.append(None)
