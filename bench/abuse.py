@@ -57,6 +57,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
 from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
+from bench.wire import close_code_in  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
            "rooms_list_flood")
@@ -108,20 +109,7 @@ def drain_close_code(s: socket.socket, timeout: float = 3) -> int | None:
     with contextlib.suppress(OSError):
         while chunk := s.recv(65536):
             data += chunk
-    i, code = 0, None
-    while i + 2 <= len(data):
-        opcode, n = data[i] & 0x0F, data[i + 1] & 0x7F
-        i += 2
-        if n == 126:
-            n = int.from_bytes(data[i:i + 2], "big")
-            i += 2
-        elif n == 127:
-            n = int.from_bytes(data[i:i + 8], "big")
-            i += 8
-        if opcode == 0x8 and n >= 2:
-            code = int.from_bytes(data[i:i + 2], "big")
-        i += n
-    return code
+    return close_code_in(data)
 
 
 # ---------------------------------------------------------------------- the attacks (each in its own process)

@@ -76,3 +76,22 @@ class WireClient(asyncio.Protocol):
                 self.transport.write(data)
             else:  # the protocol wants the TCP connection half-closed
                 self.transport.close()
+
+
+def close_code_in(data: bytes) -> int | None:
+    """The code of the close frame among a server's raw (unmasked) frames, if there is one: for
+    raw-socket attackers and tests that must not read the way a real client does."""
+    i, code = 0, None
+    while i + 2 <= len(data):
+        opcode, n = data[i] & 0x0F, data[i + 1] & 0x7F
+        i += 2
+        if n == 126:
+            n = int.from_bytes(data[i:i + 2], "big")
+            i += 2
+        elif n == 127:
+            n = int.from_bytes(data[i:i + 8], "big")
+            i += 8
+        if opcode == 0x8 and n >= 2:
+            code = int.from_bytes(data[i:i + 2], "big")
+        i += n
+    return code

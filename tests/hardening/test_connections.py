@@ -13,7 +13,6 @@ import contextlib
 import logging
 import os
 import socket
-import struct
 import time
 from collections.abc import Iterator
 
@@ -24,6 +23,7 @@ from app.config import Settings
 from app.transport.gate import ConnectionGate
 from app.transport.limits import CLOSE_POLICY
 from app.transport.uvicorn_ws import WebSocketProtocol
+from bench.wire import close_code_in
 from tests.live import Client, LiveServer, create_room, seat_players
 
 
@@ -84,20 +84,7 @@ def close_code(s: socket.socket, data: bytes = b"", timeout: float = 5) -> int |
     with contextlib.suppress(ConnectionResetError):
         while chunk := s.recv(65536):
             data += chunk
-    i, code = 0, None
-    while i + 2 <= len(data):
-        opcode, length = data[i] & 0x0F, data[i + 1] & 0x7F
-        i += 2
-        if length == 126:
-            (length,) = struct.unpack("!H", data[i:i + 2])
-            i += 2
-        elif length == 127:
-            (length,) = struct.unpack("!Q", data[i:i + 8])
-            i += 8
-        if opcode == 0x8 and length >= 2:
-            (code,) = struct.unpack("!H", data[i:i + 2])
-        i += length
-    return code
+    return close_code_in(data)
 
 
 def is_open(s: socket.socket) -> bool:
