@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from tests.browser.test_behaviour import create_room, join
 from tests.live import LiveServer
 
 VIEWPORTS: list[ViewportSize] = [{"width": 1366, "height": 657}, {"width": 390, "height": 664}]
@@ -74,17 +75,8 @@ def test_summary_lines_and_the_play_here_button_are_readable(browser: Browser, l
                                                              viewport: ViewportSize, scheme: str) -> None:
     host, guest = _open(browser, viewport, scheme), _open(browser, viewport, scheme)
     try:
-        host.goto(live_server.http + "/")
-        host.get_by_test_id("edition-classic").click()
-        host.get_by_test_id("create-name").fill("Ana")
-        host.get_by_test_id("create-seats").select_option("2")
-        host.get_by_test_id("create-submit").click()
-        host.wait_for_url("**/r/*")
-        link = host.get_by_test_id("share-link").input_value()
-        guest.goto(link)
-        guest.get_by_test_id("join-name").fill("Ben")
-        guest.get_by_test_id("join-seat-button").click()
-        expect(guest.get_by_test_id("waiting-room")).to_be_visible()
+        link = create_room(host, live_server, "Ana")
+        join(guest, link, "Ben")
         host.get_by_test_id("start-button").click()
         expect(guest.get_by_test_id("table")).to_be_visible()
 

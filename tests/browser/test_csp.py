@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
+from tests.browser.test_behaviour import create_room, join
 from tests.live import LiveServer
 
 
@@ -22,16 +23,7 @@ def test_the_pages_break_no_rule_of_their_policy(browser: Browser, live_server: 
         host.goto(live_server.http + "/")
         policy = host.evaluate("fetch('/').then(r => r.headers.get('content-security-policy'))")
         assert "frame-ancestors 'none'" in policy
-        host.get_by_test_id("edition-classic").click()
-        host.get_by_test_id("create-name").fill("Ana")
-        host.get_by_test_id("create-seats").select_option("2")
-        host.get_by_test_id("create-submit").click()
-        host.wait_for_url("**/r/*")
-        link = host.get_by_test_id("share-link").input_value()
-        guest.goto(link)
-        guest.get_by_test_id("join-name").fill("Ben")
-        guest.get_by_test_id("join-seat-button").click()
-        expect(guest.get_by_test_id("waiting-room")).to_be_visible()
+        join(guest, create_room(host, live_server, "Ana"), "Ben")
         host.get_by_test_id("start-button").click()  # the table: cards, their patterns, the socket
         expect(host.locator("#card-defs")).to_have_count(1)
         expect(host.locator("#card-defs")).to_have_css("position", "absolute")
