@@ -73,6 +73,15 @@ class Settings(BaseSettings):
     bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)
     away_grace_seconds: float = 30.0  # default grace before a bot plays for a disconnected seat
 
+    # Several nodes behind nginx, sharing one Postgres (app/cluster, docs/SCALING.md).  Off: one
+    # process owns every room in its database, as on a single machine.
+    cluster: bool = False
+    node_id: str = ""  # empty: a fresh random id each start
+    node_address: str = ""  # host:port where nginx reaches this node; empty: this host's address and port
+    lease_seconds: float = 5.0  # a node that has not renewed its lease for this long is dead
+    lease_renew_seconds: float = 1.0
+    takeover_batch: int = 200  # rooms of dead nodes one node takes over per pass
+
     @property
     def origins(self) -> list[str]:
         return [o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip()]

@@ -62,6 +62,10 @@ class RoomActor:
         self.stopped = False
         # Replaced (never mutated) after each message, so others may read it without the actor.
         self.summary: dict[str, Any] = state.public_summary()
+        # With several nodes: whether this node may still serve its rooms (its lease is fresh).
+        # A node that was stopped or cut off for a while must not answer anyone before it knows
+        # whether it still owns the room (app/cluster/node.py).
+        self.serving: Callable[[], bool] | None = None
 
     @property
     def code(self) -> str:
@@ -114,6 +118,19 @@ class RoomActor:
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
 
+    def halt(self, code: int, reason: str) -> None:
+        """Stop at once, storing nothing more: the room lives on elsewhere (another node owns it
+        now), and its sockets are closed with ``code`` to reconnect there."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.automation.cancel()
+        self.streams.close_all(code, reason)
+        while not self.inbox.empty():
+            _refuse(self.inbox.get_nowait(), room_restarting())
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+
     def resume(self) -> None:
         """After a restart: plan what the restored room calls for (bots, clocks, the next round,
         hosting) — as a message, so that whatever the planning changes is stored like any change."""
@@ -131,6 +148,9 @@ class RoomActor:
                 self.last_seated = now
             if isinstance(msg, Stop):
                 self._shutdown(msg.reason, msg.code)
+                return
+            if self.serving is not None and not self.serving():
+                self._lost(msg)
                 return
             out = Outcome()
             broken = self._handle(msg, out)
@@ -184,7 +204,7 @@ class RoomActor:
         if not out.records:
             return True
         try:
-            await self.store.write(*out.records)
+            await self.store.write(*out.records, room=self.code)
         except Exception:
             log.exception("room %s: could not store %d record(s)", self.code, len(out.records))
             return False

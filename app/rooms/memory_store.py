@@ -50,7 +50,7 @@ class InMemoryStore:
     async def stop(self) -> None:
         pass
 
-    async def write(self, *records: r.Record) -> None:
+    async def write(self, *records: r.Record, room: str | None = None) -> None:
         self.writes += 1
         for record in records:
             self._apply(record)

@@ -141,7 +141,7 @@ async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PA
 
     The list is rebuilt at most once per `UNO_LOBBY_CACHE_SECONDS` (1 s), so a room may show that late."""
     limit = min(limit, PAGE_MAX)
-    rooms = registry.public_rooms()
+    rooms = await registry.lobby()
     page = rooms[offset:offset + limit]
     more = offset + limit < len(rooms)
     return RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,
