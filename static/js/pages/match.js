@@ -1,6 +1,11 @@
-// A finished match's history: rounds, winners, points and totals, from /api/matches/{id}.
+// A finished match's history: rounds, winners, points and totals, from /api/matches/{id};
+// then its replay (replay_view.js), opened at the move a shared link names, and the fairness
+// check run in the browser (verify_panel.js).
 import { loadCatalogue, t } from "../i18n.js";
 import { api, clear, h, initLanguagePicker } from "../dom.js";
+import { mountReplay } from "../replay_view.js";
+import { linkTo, parseLink } from "../replay.js";
+import { mountVerify } from "../verify_panel.js";
 
 const root = document.getElementById("history-root");
 const id = document.body.dataset.matchId;
@@ -33,6 +38,35 @@ async function show() {
     h("div", { class: "table-scroll" }, h("table", { class: "history-table", "data-testid": "history-table" }, h("thead", {}, head), body)),
     h("a", { class: "btn", href: "/", text: t("nav.home") }));
   root.setAttribute("aria-busy", "false");
+  if (m.status === "over") {
+    const replayRoot = h("section", { class: "panel replay", id: "replay", "data-testid": "replay", tabindex: "-1", "aria-busy": "true" },
+      h("h2", { text: t("replay.title") }), h("p", { class: "loading", text: t("room.loading") }));
+    const verifyRoot = h("section", { class: "panel verify", id: "verify", "data-testid": "verify" });
+    root.after(replayRoot, verifyRoot);
+    mountVerify(verifyRoot, id);
+    showReplay(replayRoot, name);
+  }
+}
+
+async function showReplay(replayRoot, nameOf) {
+  let doc;
+  try {
+    doc = await api("GET", `/api/matches/${encodeURIComponent(id)}/replay`);
+  } catch {
+    clear(replayRoot).append(h("h2", { text: t("replay.title") }),
+      h("p", { "data-testid": "replay-missing", text: t("replay.unavailable") }));
+    replayRoot.setAttribute("aria-busy", "false");
+    return;
+  }
+  const asked = parseLink(location.search, location.hash);
+  mountReplay(replayRoot, doc, {
+    nameOf,
+    start: asked,
+    // The address follows the replay, so that it can be bookmarked or shared as it is.
+    onMove: (pos) => history.replaceState(null, "", linkTo(location.href, pos)),
+  });
+  replayRoot.setAttribute("aria-busy", "false");
+  if (asked) replayRoot.scrollIntoView({ block: "start" });
 }
 
 loadCatalogue().then(() => { initLanguagePicker(); show(); });
