@@ -126,6 +126,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
     play.setAttribute("aria-label", t("replay.pause"));
     play.title = t("replay.pause");
     play.dataset.playing = "true";
+    position.setAttribute("aria-live", "off"); // quiet while it plays: no announcement at every move
   }
 
   function pause() {
@@ -135,6 +136,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
     play.setAttribute("aria-label", t("replay.play"));
     play.title = t("replay.play");
     play.dataset.playing = "false";
+    position.setAttribute("aria-live", "polite");
   }
 
   function go(next, { keepPlaying = false } = {}) {
@@ -192,7 +194,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
       const turn = s.winner === null && s.current === seat;
       const said = s.declared.includes(seat);
       const exposed = s.exposed.includes(seat);
-      const row = h("div", { class: "replay-hand", "data-testid": "replay-hand", "aria-label": t("replay.hand_label", { name: nameOf(seat), n: hand.length }) });
+      const row = h("div", { class: "replay-hand", role: "group", "data-testid": "replay-hand", "aria-label": t("replay.hand_label", { name: nameOf(seat), n: hand.length }) });
       for (const c of sortHand(hand)) row.append(h("span", { class: "replay-card", role: "img", "data-card-id": c.id, "aria-label": cardLabel(c) }, cardSvg(c)));
       els.seats.append(h("li", { class: `opponent replay-seat${turn ? " turn" : ""}${exposed ? " exposed" : ""}`, "data-testid": "replay-seat", "data-seat": seat, "data-cards": hand.length },
         h("span", { class: "opp-top" },
