@@ -137,6 +137,11 @@ def test_the_replay_steps_jumps_and_opens_at_a_shared_move(page: Page, finished:
     page.wait_for_timeout(700)
     assert page.get_by_test_id("replay").get_attribute("data-move") == stopped
 
+    # A round's number in the history table opens the replay at that round's deal.
+    page.get_by_test_id("history-replay-round").nth(2).click()
+    expect_step(page, replay, 3, 0)
+    assert page.url.endswith("?round=3&move=0")
+
     # A link to a move: copied from the page, opened in a fresh page, it shows that move.
     page.get_by_test_id("replay-round").select_option("2")
     page.get_by_test_id("replay-slider").fill("5")

@@ -27,7 +27,11 @@ async function show() {
   const body = h("tbody", {});
   for (const r of m.rounds || []) {
     const bySeat = new Map((r.scores || []).map((s) => [s.seat, s]));
-    body.append(h("tr", {}, h("th", { scope: "row", text: String(r.number) }),
+    // Over, a round's number opens the replay at its deal.
+    const number = m.status === "over"
+      ? h("a", { href: linkTo(location.href, { round: r.number, move: 0 }), "data-testid": "history-replay-round", text: String(r.number), onclick: (ev) => openRound(ev, r.number) })
+      : String(r.number);
+    body.append(h("tr", {}, h("th", { scope: "row" }, number),
       h("td", { text: r.winner === null || r.winner === undefined ? "—" : `${name(r.winner)} (+${r.points ?? 0})` }),
       ...m.players.map((_, seat) => h("td", { text: bySeat.has(seat) ? String(bySeat.get(seat).total) : "—" }))));
   }
@@ -48,6 +52,15 @@ async function show() {
   }
 }
 
+let replay = null;
+
+function openRound(ev, round) {
+  if (!replay) return; // not loaded yet: the link opens the page at that round
+  ev.preventDefault();
+  replay.go({ round, move: 0 });
+  document.getElementById("replay").scrollIntoView({ block: "start" });
+}
+
 async function showReplay(replayRoot, nameOf) {
   let doc;
   try {
@@ -59,7 +72,7 @@ async function showReplay(replayRoot, nameOf) {
     return;
   }
   const asked = parseLink(location.search, location.hash);
-  mountReplay(replayRoot, doc, {
+  replay = mountReplay(replayRoot, doc, {
     nameOf,
     start: asked,
     // The address follows the replay, so that it can be bookmarked or shared as it is.
