@@ -22,12 +22,26 @@ from .commands import (
     ChatCmd,
     KickCmd,
     LeaveCmd,
+    OptionsCmd,
     RematchCmd,
     RenameCmd,
     StartCmd,
 )
 from .errors import CLOSE_REMOVED, CLOSE_REPLACED, RoomError
-from .inbox import AddBot, Attach, BotTurn, Detach, GetSummary, Join, NextRound, Tick, TurnTimeout
+from .inbox import (
+    AddBot,
+    Attach,
+    BotTurn,
+    CountWatchers,
+    Detach,
+    GetSummary,
+    Join,
+    NextRound,
+    SpectatorsDue,
+    Tick,
+    TurnTimeout,
+)
+from .options import check_spectator_chat, check_spectator_delay
 from .outcome import Outcome
 from .parts import RoomParts
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player
@@ -76,6 +90,7 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
             raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
                             "try again later.", 429)
         room.streams.watch(msg.outlet)
+        watchers_changed(room)
         out.resolve(msg.reply, None)
         return
     player = room.state.by_token(msg.token)
@@ -89,7 +104,26 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
     out.resolve(msg.reply, player.seat)
 
 
+def watchers_changed(room: RoomParts) -> None:
+    """Spectators came or went: the count in everyone's view follows within the coalescing
+    window, once, however many come and go meanwhile (not a publish to every seat per socket)."""
+    room.streams.later("watchers", room.settings.watchers_coalesce_seconds, CountWatchers())
+
+
+def on_count_watchers(room: RoomParts, msg: CountWatchers, out: Outcome) -> None:
+    count = len(room.streams.spectators)
+    if count != room.state.watchers:
+        room.state.watchers = count
+        out.dirty = True
+
+
+def on_spectators_due(room: RoomParts, msg: SpectatorsDue, out: Outcome) -> None:
+    """Nothing changes: the publish step sends the delayed spectator frames that are due."""
+
+
 def on_detach(room: RoomParts, msg: Detach, out: Outcome) -> None:
+    if msg.outlet in room.streams.spectators:
+        watchers_changed(room)
     player = room.player(room.streams.detach(msg.outlet))
     if player is not None:
         player.connected = False
@@ -162,6 +196,8 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     BotTurn: on_bot_turn,
     TurnTimeout: on_turn_timeout,
     Tick: on_tick,
+    CountWatchers: on_count_watchers,
+    SpectatorsDue: on_spectators_due,
 }
 
 
@@ -186,6 +222,34 @@ def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> Non
     st = room.state
     st.add_chat(player.seat, text)
     out.store(rec.ChatPosted(st.code, player.seat, player.name, text, cmd.id, player.token_hash))
+
+
+def spectator_chat(room: RoomParts, spectator: int, cmd: ChatCmd, out: Outcome) -> None:
+    """A spectator's chat line, when the host allows it; ``spectator`` numbers them in the room."""
+    st = room.state
+    if not st.spectator_chat:
+        raise RoomError("spectator_chat_off", "Spectators can't chat in this room; the host can allow it.", 403)
+    text = clean_text(cmd.text)
+    if not text:
+        raise RoomError("bad_chat", "Say something.")
+    limit = room.settings.chat_max_chars
+    if len(text) > limit:
+        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.")
+    name = f"Spectator {spectator}"
+    st.add_chat(None, text, name, watcher=spectator)
+    out.store(rec.ChatPosted(st.code, None, name, text, None, None))
+
+
+def cmd_options(room: RoomParts, player: Player, cmd: OptionsCmd, out: Outcome) -> None:
+    st = room.state
+    seating.require_host(st, player)
+    chat = st.spectator_chat if cmd.spectator_chat is None else check_spectator_chat(cmd.spectator_chat)
+    delay = st.spectator_delay if cmd.spectator_delay is None else check_spectator_delay(cmd.spectator_delay)
+    if (chat, delay) == (st.spectator_chat, st.spectator_delay):
+        return
+    st.spectator_chat, st.spectator_delay = chat, delay
+    # The options as they are now replace the stored ones: a restart keeps them.
+    out.store(rec.OptionsChanged(st.code, st.options().stored()))
 
 
 def cmd_rename(room: RoomParts, player: Player, cmd: RenameCmd, out: Outcome) -> None:
@@ -259,4 +323,5 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "add_bot": cmd_add_bot,
     "start": cmd_start,
     "rematch": cmd_rematch,
+    "options": cmd_options,
 }
