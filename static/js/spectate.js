@@ -30,6 +30,12 @@ export function watchOffer(summary, onWatch) {
       h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") })));
 }
 
+/** Before a delayed room's first frame reaches a new spectator: why the table is not there yet. */
+export function delayNote(summary) {
+  const n = summary && summary.spectator_delay;
+  return n ? h("p", { class: "panel watch-delay", "data-testid": "watch-delay", role: "status", text: t("watch.delay_wait", { n }) }) : null;
+}
+
 /** Whether the viewer may write in the chat: a seat, or a spectator when the host allows it. */
 export function canChat(view) {
   return !!view && (view.you !== null || !!view.room.spectator_chat);

@@ -245,3 +245,19 @@ def test_the_chat_badge_counts_unread_lines_on_a_phone(browser: Browser, context
     guest.get_by_test_id("chat-input").fill("your turn")
     guest.get_by_test_id("chat-input").press("Enter")
     expect(badge).to_have_attribute("data-count", "1")
+
+
+def test_the_hosts_spectator_delay_holds_the_watchers_table_back(browser: Browser, contexts: list[BrowserContext],
+                                                                 live_server: LiveServer) -> None:
+    host, _guest, link = two_players(browser, contexts, live_server, start=False)
+    host.get_by_test_id("spectator-delay").select_option("5")
+    expect(host.get_by_test_id("spectator-delay")).to_have_value("5")
+    visitor = page_for(browser, contexts)
+    visitor.goto(link + "?watch")
+    # Nothing of the table for 5 s: a note says why, then the table comes, marked as late.
+    expect(visitor.get_by_test_id("watch-delay")).to_have_text("Spectators see this table 5 s late: it appears in 5 s.")
+    visitor.wait_for_timeout(3000)
+    expect(visitor.get_by_test_id("watching-banner")).to_have_count(0)
+    expect(visitor.get_by_test_id("watching-banner")).to_have_text("You are watching (the table is shown 5 s late)",
+                                                                   timeout=8000)
+    expect(host.get_by_test_id("watcher-count")).to_have_text("1 watching")

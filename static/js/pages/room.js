@@ -7,7 +7,7 @@ import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, load
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
-import { canChat, chatAuthor, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
+import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
 import { ChatBadge } from "../chatbadge.js";
 
@@ -173,6 +173,13 @@ function showStatus(status, detail) {
 
 // ------------------------------------------------------------------ entry
 
+/** Watch without a seat; a room with a spectator delay says why its table is late. */
+function watch(summary) {
+  const note = delayNote(summary);
+  if (note) clear(root).append(note);
+  connect();
+}
+
 async function start() {
   root.setAttribute("aria-busy", "true");
   let summary;
@@ -193,11 +200,12 @@ async function start() {
   if (!seatInfo && onlyWatch(summary) && !wantsToWatch()) {
     // No seat to take: say so, and offer to watch — never a silent spectator.
     banner.hidden = true;
-    clear(root).append(watchOffer(summary, () => connect()));
+    clear(root).append(watchOffer(summary, () => watch(summary)));
     root.setAttribute("aria-busy", "false");
     return;
   }
-  connect();
+  if (!seatInfo) watch(summary);
+  else connect();
 }
 
 function renderJoin(summary) {
@@ -214,7 +222,7 @@ function renderJoin(summary) {
     error,
     h("div", { class: "button-row" },
       h("button", { class: "btn btn-primary", type: "submit", "data-testid": "join-seat-button", text: t("room.take_seat") }),
-      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => connect() })));
+      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => watch(summary) })));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
@@ -229,7 +237,7 @@ function renderJoin(summary) {
       if (err.code === "room_full" || err.code === "room_started") {
         // Taken meanwhile: say so and offer to watch, rather than seat nobody silently.
         const now = await api("GET", `/api/rooms/${encodeURIComponent(code)}`).catch(() => summary);
-        clear(root).append(watchOffer(now, () => connect()));
+        clear(root).append(watchOffer(now, () => watch(now)));
         return;
       }
       error.textContent = err.message;
