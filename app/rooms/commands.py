@@ -62,6 +62,14 @@ class ActionCmd(_Command):
     action: ActionBody
 
 
+class WhyCmd(_Command):
+    """Would this action be accepted now?  An ``ack`` if so, else the engine's refusal as an
+    ``error`` (its code says why); nothing is applied either way."""
+
+    type: Literal["why"]
+    action: ActionBody
+
+
 class ChatCmd(_Command):
     type: Literal["chat"]
     text: Annotated[str, Field(max_length=CHAT_FIELD_MAX)]
@@ -112,9 +120,9 @@ class AddBotCmd(_Command):
 
 ClientCommand = Annotated[
     ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd
-    | OptionsCmd,
+    | OptionsCmd | WhyCmd,
     Field(discriminator="type"),
 ]
 COMMAND_TYPES: tuple[str, ...] = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping",
-                                  "add_bot", "options")
+                                  "add_bot", "options", "why")
 command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

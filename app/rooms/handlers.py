@@ -26,6 +26,7 @@ from .commands import (
     RematchCmd,
     RenameCmd,
     StartCmd,
+    WhyCmd,
 )
 from .errors import CLOSE_REMOVED, CLOSE_REPLACED, RoomError
 from .inbox import (
@@ -212,6 +213,16 @@ def cmd_action(room: RoomParts, player: Player, cmd: ActionCmd, out: Outcome) ->
         raise
 
 
+def cmd_why(room: RoomParts, player: Player, cmd: WhyCmd, out: Outcome) -> None:
+    """The engine's reason an action would be refused now (a dimmed card tapped), without acting."""
+    m = room.state.match
+    if room.state.status != PLAYING or m is None:
+        raise RoomError("not_playing", "No round is being played now.")
+    refused = m.round.refusal(player.seat, cmd.action.to_engine())
+    if refused is not None:
+        raise refused
+
+
 def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> None:
     text = clean_text(cmd.text)
     if not text:
@@ -324,4 +335,5 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "start": cmd_start,
     "rematch": cmd_rematch,
     "options": cmd_options,
+    "why": cmd_why,
 }

@@ -51,7 +51,7 @@ function nameOf(seat) {
 
 function errorText(frame, sent) {
   // A refused move says why, from the engine's refusal and the table (refusal.js).
-  const why = sent && sent.type === "action" ? explainRefusal(frame.code, view, nameOf) : null;
+  const why = sent && (sent.type === "action" || sent.type === "why") ? explainRefusal(frame.code, view, nameOf) : null;
   if (why) return why;
   const key = `err.${frame.code}`;
   const text = t(key);
@@ -716,8 +716,8 @@ function onCard(id) {
   if (view.room.status !== "playing") return;
   const options = cardOptions(id);
   if (!options.length) {
-    // The server says why (its refusal code), and the answer's toast explains it (errorText).
-    if (me() !== null) send({ type: "action", action: { kind: "play", card: id } });
+    // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
+    if (me() !== null) send({ type: "why", action: { kind: "play", card: id } });
     else toast(t("hint.not_playable"), "info", 2500);
     return;
   }
