@@ -208,6 +208,8 @@ class RoomActor:
         streams = self.streams
         if out.dirty:
             streams.publish()
+        elif out.watch:
+            streams.publish_spectators()
         streams.release()  # delayed spectator frames that are due by now
         for outlet, seat, text in out.frames:
             streams.emit(outlet, seat, text)

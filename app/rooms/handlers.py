@@ -84,19 +84,20 @@ def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
 
 
 def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
-    out.dirty = True
     if msg.token is None:
         if len(room.streams.spectators) >= room.settings.spectators_per_room:
             # Every watcher costs the room a view and a patch per message: bounded, like seats.
             raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
                             "try again later.", 429)
         room.streams.watch(msg.outlet)
+        out.watch = True  # its snapshot; the seats' views do not change (the count follows, coalesced)
         watchers_changed(room)
         out.resolve(msg.reply, None)
         return
     player = room.state.by_token(msg.token)
     if player is None:
         raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+    out.dirty = True
     replaced = room.streams.attach(player.token_hash, msg.outlet, msg.last_seq)
     if replaced is not None:
         out.closing.append((replaced, CLOSE_REPLACED, "replaced by a newer connection"))

@@ -217,12 +217,20 @@ class Streams:
             else:
                 self._patch(stream, seat, new[seat], memo)
         if self.spectators:
-            if self.state.spectator_delay > 0:
-                self._lag_spectators(new[None], memo)
-            else:
-                if self.lag is not None:  # the delay was turned off: everyone starts afresh, live
-                    self._drop_lag()
-                self._publish_to_spectators(new[None], memo)
+            self._spectators(new[None], memo)
+
+    def publish_spectators(self) -> None:
+        """Only spectators' views can have changed (one just arrived): the seats' are not built."""
+        if self.spectators:
+            self._spectators(self.state.views((None,))[None], {})
+
+    def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+        if self.state.spectator_delay > 0:
+            self._lag_spectators(watch, memo)
+            return
+        if self.lag is not None:  # the delay was turned off: everyone starts afresh, live
+            self._drop_lag()
+        self._publish_to_spectators(watch, memo)
 
     # ------------------------------------------------------------------ spectators, delayed
 

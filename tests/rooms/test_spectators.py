@@ -59,6 +59,7 @@ def test_players_see_the_watcher_count_coalesced(live: LiveServer) -> None:
         code = await new_room(live)
         ann, bo = await seat_players(live, code, 2)
         assert ann.view["room"]["watchers"] == 0
+        seen = len(ann.frames)
         # Eight spectators arrive at once: the seats get one count, not a patch per socket.
         crowd = [await watcher(live, code) for _ in range(8)]
         for c in crowd:
@@ -68,6 +69,8 @@ def test_players_see_the_watcher_count_coalesced(live: LiveServer) -> None:
         await sync([ann, bo])
         assert ann.view["room"]["watchers"] == 8 and bo.view["room"]["watchers"] == 8
         assert 1 <= watcher_patches(ann) <= 2, ann.frames
+        state_frames = [f for f in ann.frames[seen:] if '"type":"patch"' in f or '"type":"snapshot"' in f]
+        assert len(state_frames) == watcher_patches(ann), state_frames  # nothing else reached the seat
         # They leave: the count comes down, again in one go.
         before = watcher_patches(ann)
         for c in crowd:
