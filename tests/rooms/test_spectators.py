@@ -58,6 +58,7 @@ def test_players_see_the_watcher_count_coalesced(live: LiveServer) -> None:
     async def main() -> None:
         code = await new_room(live)
         ann, bo = await seat_players(live, code, 2)
+        await sync([ann, bo])
         assert ann.view["room"]["watchers"] == 0
         seen = len(ann.frames)
         # Eight spectators arrive at once: the seats get one count, not a patch per socket.
