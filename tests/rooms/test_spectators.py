@@ -283,3 +283,42 @@ def test_a_full_room_answers_room_full_and_still_lets_people_watch(live: LiveSer
             await c.close()
 
     asyncio.run(main())
+
+
+def test_changing_the_delay_starts_spectators_again_from_a_snapshot(live: LiveServer) -> None:
+    async def main() -> None:
+        code = await new_room(live)
+        players = await seat_players(live, code, 2)
+        await start_game(players)
+        eve = await watcher(live, code)
+        await eve.recv()
+        await eve.drain(0.4)
+        live_seq = eve.seq
+        # Delayed from now on: nothing for a second, then a fresh snapshot, numbered on.
+        asked = time.monotonic()
+        assert (await players[0].request({"type": "options", "spectator_delay": 1}))["type"] == "ack"
+        frame = await eve.recv(5)
+        assert frame["type"] == "snapshot" and frame["seq"] > live_seq
+        assert time.monotonic() - asked >= 1 - 0.05
+        assert eve.view["room"]["spectator_delay"] == 1
+        # A move shows up late, as a patch on that snapshot.
+        assert await puppet_step(players, random.Random(5))
+        made = time.monotonic()
+        frame = await eve.recv(5)
+        assert frame["type"] == "patch" and time.monotonic() - made >= 1 - 0.1
+        # Live again: a snapshot at once.
+        asked = time.monotonic()
+        assert (await players[0].request({"type": "options", "spectator_delay": 0}))["type"] == "ack"
+        while True:
+            frame = await eve.recv(5)
+            if frame["type"] == "snapshot":
+                break
+        assert time.monotonic() - asked < 0.9
+        assert eve.view["room"]["spectator_delay"] == 0
+        await sync(players)
+        public = {k: v for k, v in players[0].view["game"]["table"].items() if k not in ("hand", "legal", "drawn")}
+        assert eve.view["game"]["table"] == public
+        for c in (*players, eve):
+            await c.close()
+
+    asyncio.run(main())
