@@ -245,6 +245,9 @@ def test_the_chat_badge_counts_unread_lines_on_a_phone(browser: Browser, context
     guest.get_by_test_id("chat-input").fill("your turn")
     guest.get_by_test_id("chat-input").press("Enter")
     expect(badge).to_have_attribute("data-count", "1")
+    # Scrolling down to the chat reads it too.
+    host.get_by_test_id("chat").scroll_into_view_if_needed()
+    expect(badge).to_be_hidden()
 
 
 def test_the_hosts_spectator_delay_holds_the_watchers_table_back(browser: Browser, contexts: list[BrowserContext],
