@@ -124,6 +124,8 @@ def ops_for(record: r.Record) -> list[Op]:
                                 max_seats=record.max_seats, target=record.target, options=record.options)]
         case r.RoomChanged():
             return [update_room(record.code, status=record.status, host=record.host)]
+        case r.OptionsChanged():
+            return [update_room(record.code, options=record.options)]
         case r.SeatsChanged():
             return put_seats(record.code, record.seats)
         case r.MatchStarted():

@@ -29,8 +29,20 @@ from app.config import Settings
 
 from .automation import Automation
 from .errors import CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError, room_closed, room_restarting
-from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS
-from .inbox import AddBot, Attach, Command, Detach, GetSummary, Join, Message, Stop, Tick
+from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS, spectator_chat
+from .inbox import (
+    AddBot,
+    Attach,
+    Command,
+    CountWatchers,
+    Detach,
+    GetSummary,
+    Join,
+    Message,
+    SpectatorsDue,
+    Stop,
+    Tick,
+)
 from .outcome import Answer, Outcome
 from .parts import RoomParts
 from .ports import Outlet, Store
@@ -52,6 +64,7 @@ class RoomActor:
         self.on_lost = on_lost
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
         self.streams = Streams(state, settings, observer)
+        self.streams.tell = self.tell
         self.automation = Automation(state, settings, self.tell)
         self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state))
         for p in state.players:
@@ -175,7 +188,7 @@ class RoomActor:
         """Whether a message is the room in use.  A summary read or a spectator's message is
         not: anyone may send those, as often as they like, and they must not keep a room
         nobody plays in from being swept."""
-        if isinstance(msg, GetSummary):
+        if isinstance(msg, GetSummary | CountWatchers | SpectatorsDue):
             return False
         if isinstance(msg, Command):
             return msg.seat_token is not None
@@ -215,6 +228,9 @@ class RoomActor:
         streams = self.streams
         if out.dirty:
             streams.publish()
+        elif out.watch:
+            streams.publish_spectators()
+        streams.release()  # delayed spectator frames that are due by now
         for outlet, seat, text in out.frames:
             streams.emit(outlet, seat, text)
         if out.answer is not None:
@@ -244,6 +260,14 @@ class RoomActor:
             out.frames.append((msg.outlet, None, dumps({"type": "pong", "id": body.id})))
             return
         player = self.parts.player(msg.seat_token)
+        watching = self.streams.spectators.get(msg.outlet) if msg.seat_token is None else None
+        if watching is not None and body.type == "chat":
+            out.answer = Answer(msg.outlet, None, body.id, None, watching)
+            try:
+                spectator_chat(self.parts, watching.number, body, out)
+            except RoomError as err:
+                out.answer.error = _error(body.id, err.code, err.message)
+            return
         if player is None:
             code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None
                           else ("spectator", "Spectators can only watch."))

@@ -93,11 +93,13 @@ class RoomRegistry:
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
                      name: str | None, house_rules: object = None, turn_seconds: object = None,
-                     away_grace_seconds: object = None, creator: str | None = None) -> RoomActor:
+                     away_grace_seconds: object = None, spectator_chat: object = False,
+                     spectator_delay: object = 0, creator: str | None = None) -> RoomActor:
         """Open a room; ``creator`` (the client's address) is held to ``rooms_per_address`` live rooms."""
         options = RoomOptions.parse(self.settings, edition, public=public, max_seats=max_seats, target=target,
                                     name=name, house_rules=house_rules, turn_seconds=turn_seconds,
-                                    away_grace_seconds=away_grace_seconds)
+                                    away_grace_seconds=away_grace_seconds, spectator_chat=spectator_chat,
+                                    spectator_delay=spectator_delay)
         if creator is not None:
             cap = self.settings.rooms_per_address
             if sum(1 for address in self.creators.values() if address == creator) >= cap:

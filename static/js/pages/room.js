@@ -7,6 +7,9 @@ import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, load
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
+import { explainRefusal } from "../refusal.js";
+import { ChatBadge } from "../chatbadge.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -46,7 +49,10 @@ function nameOf(seat) {
   return p ? p.name : t("room.seat_n", { n: seat + 1 });
 }
 
-function errorText(frame) {
+function errorText(frame, sent) {
+  // A refused move says why, from the engine's refusal and the table (refusal.js).
+  const why = sent && (sent.type === "action" || sent.type === "why") ? explainRefusal(frame.code, view, nameOf) : null;
+  if (why) return why;
   const key = `err.${frame.code}`;
   const text = t(key);
   return text === key ? frame.message : text;
@@ -126,7 +132,7 @@ function connect() {
     onReply: (frame, sent) => {
       updateBusy();
       if (frame.type === "error") {
-        toast(errorText(frame), "error");
+        toast(errorText(frame, sent), "error");
         if (sent && sent.type === "action") render();
       } else if (sent && sent.type === "leave") {
         forgetSeat(code);
@@ -167,6 +173,13 @@ function showStatus(status, detail) {
 
 // ------------------------------------------------------------------ entry
 
+/** Watch without a seat; a room with a spectator delay says why its table is late. */
+function watch(summary) {
+  const note = delayNote(summary);
+  if (note) clear(root).append(note);
+  connect();
+}
+
 async function start() {
   root.setAttribute("aria-busy", "true");
   let summary;
@@ -180,11 +193,19 @@ async function start() {
     root.setAttribute("aria-busy", "false");
     return;
   }
-  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0) {
+  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0 && !wantsToWatch()) {
     renderJoin(summary);
     return;
   }
-  connect();
+  if (!seatInfo && onlyWatch(summary) && !wantsToWatch()) {
+    // No seat to take: say so, and offer to watch — never a silent spectator.
+    banner.hidden = true;
+    clear(root).append(watchOffer(summary, () => watch(summary)));
+    root.setAttribute("aria-busy", "false");
+    return;
+  }
+  if (!seatInfo) watch(summary);
+  else connect();
 }
 
 function renderJoin(summary) {
@@ -201,7 +222,7 @@ function renderJoin(summary) {
     error,
     h("div", { class: "button-row" },
       h("button", { class: "btn btn-primary", type: "submit", "data-testid": "join-seat-button", text: t("room.take_seat") }),
-      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => connect() })));
+      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => watch(summary) })));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
@@ -213,6 +234,12 @@ function renderJoin(summary) {
       rememberName(name);
       connect();
     } catch (err) {
+      if (err.code === "room_full" || err.code === "room_started") {
+        // Taken meanwhile: say so and offer to watch, rather than seat nobody silently.
+        const now = await api("GET", `/api/rooms/${encodeURIComponent(code)}`).catch(() => summary);
+        clear(root).append(watchOffer(now, () => watch(now)));
+        return;
+      }
       error.textContent = err.message;
     }
   });
@@ -244,6 +271,7 @@ function render() {
   if (mode === "waiting") renderWaiting();
   else renderTable();
   renderSide();
+  updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
 }
 
@@ -258,7 +286,7 @@ function buildSide() {
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
-    if (!text || me() === null) return;
+    if (!text || !canChat(view)) return;
     send({ type: "chat", text });
     input.value = "";
   });
@@ -270,6 +298,7 @@ function buildSide() {
       h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
       h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
   };
+  ui.side.badge = new ChatBadge(ui.side.el.querySelector(".chat-block"), input);
 }
 
 function renderSide() {
@@ -308,11 +337,12 @@ function renderSide() {
   for (const c of view.chat) {
     if (c.n <= ui.chatSeen) continue;
     ui.chatSeen = c.n;
-    side.chatList.append(h("li", { class: "chat-line" }, h("strong", { text: `${c.name}: ` }), h("span", { text: c.text })));
+    side.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
     added = true;
   }
   if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
-  side.input.disabled = me() === null;
+  side.input.disabled = !canChat(view);
+  side.badge.update(view.chat, me());
 }
 
 /** New log entries drive the transient effects: item flashes and UNO! receipts. */
@@ -686,7 +716,9 @@ function onCard(id) {
   if (view.room.status !== "playing") return;
   const options = cardOptions(id);
   if (!options.length) {
-    toast(t("hint.not_playable"), "info", 2500);
+    // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
+    if (me() !== null) send({ type: "why", action: { kind: "play", card: id } });
+    else toast(t("hint.not_playable"), "info", 2500);
     return;
   }
   const variants = pickUno(options);
