@@ -101,6 +101,7 @@ REACH = """() => {
     clock: !!clock && !clock.hidden && clock.getBoundingClientRect().bottom <= innerHeight,
     ring: !!q('.opponent.turn.clocked'),
     ticker: (q('[data-testid=last-event]') || {}).textContent || '',
+    travel: document.getAnimations().some((a) => a.id === 'travel'),
   };
 }"""
 
@@ -158,9 +159,10 @@ def add_bots(server: LiveServer, code: str, host: dict[str, Any], n: int) -> Non
 
 
 def open_seat(browser: Browser, server: LiveServer, code: str, seat: dict[str, Any], device: str,
-              lang: str = "en") -> Page:
+              lang: str = "en", motion: str = "reduce") -> Page:
     """A browser on `device` that holds `seat` (as the page stores it after taking a seat)."""
-    context = browser.new_context(locale=LOCALES[lang], reduced_motion="reduce", **DEVICES[device])
+    context = browser.new_context(locale=LOCALES[lang], reduced_motion=motion,  # type: ignore[arg-type]
+                                  **DEVICES[device])
     context.set_default_timeout(10_000)
     stored = json.dumps({"token": seat["token"], "seat": seat["seat"], "name": seat["name"]})
     context.add_init_script(f"localStorage.setItem({json.dumps(f'uno.seat.{code}')}, {json.dumps(stored)})")
@@ -250,6 +252,7 @@ def test_a_round_with_everything_in_reach__C_13(browser: Browser, server: LiveSe
                 acted = True
                 seen = reach(page, f"{edition}, {name} on the {device} after '{what}'")
                 clock, ring = clock or seen["clock"], ring or seen["ring"]
+                assert not seen["travel"], "a card flew to the pile although the browser asks for reduced motion"
                 tickers.add(seen["ticker"])
                 for shown in seen["announcing"]:
                     if f"{device}-{shown}" not in shots:
@@ -351,7 +354,7 @@ def test_seats_follow_the_direction_and_the_next_marker_moves_after_a_reverse__C
     ana = take_seat(server, code, "Ana")
     for name in ("Ben", "Cid", "Dee"):
         take_seat(server, code, name)
-    page = open_seat(browser, server, code, ana, LAPTOP)
+    page = open_seat(browser, server, code, ana, LAPTOP, motion="no-preference")
     try:
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
@@ -362,6 +365,8 @@ def test_seats_follow_the_direction_and_the_next_marker_moves_after_a_reverse__C
         assert before["label"].count("Clockwise") == 1
 
         page.locator("[data-testid=card][data-face=reverse][data-playable=true]").first.click()
+        # The card travels from the hand to the pile (motion is welcome in this browser).
+        page.wait_for_function("document.getAnimations().some((a) => a.id === 'travel')")
         expect(page.get_by_test_id("opponents")).to_have_attribute("data-direction", "ccw")
         after = page.evaluate(STRIP)
         # C-1: the Reverse flips the direction: Dee plays now, then Cid; the list turns round.

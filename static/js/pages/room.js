@@ -240,6 +240,8 @@ function renderJoin(summary) {
   if (sync) { sync.stop(); sync = null; } // a spectator taking a seat
   banner.hidden = true;
   ui.mode = null;
+  delete document.body.dataset.roomMode;
+  placeToasts(document.body);
   const error = h("p", { class: "form-error", role: "alert", "data-testid": "join-seat-error" });
   const input = limitInput(h("input", { name: "name", required: true, autocomplete: "nickname", "data-testid": "join-name", value: fitText(storedName(), NAME_MAX) }), NAME_MAX);
   const form = h("form", { class: "panel join-seat", "data-testid": "join-seat-form", novalidate: true },
@@ -615,8 +617,10 @@ function renderTable() {
   if (ui.lastTop !== topKey) {
     const land = ui.lastTop !== null;
     ui.lastTop = topKey;
-    const card = h("div", { class: `top-card${land ? " land" : ""}`, role: "img", "aria-label": t("table.top_card", { card: cardLabel(tbl.top) }) }, cardSvg(tbl.top));
+    const card = h("div", { class: "top-card", role: "img", "aria-label": t("table.top_card", { card: cardLabel(tbl.top) }) }, cardSvg(tbl.top));
+    const from = land ? playedFrom(tbl.top.id) : null; // before the hand lets the card go
     clear(els.discard).append(card);
+    if (land && !travel(card, from)) card.classList.add("land");
   }
   clear(els.colour);
   if (tbl.colour) {
@@ -673,6 +677,36 @@ function renderTable() {
   renderDialog(tbl, over);
   renderRevealed(tbl);
   renderSummary(g);
+}
+
+/** Where a card just played was: a card of your hand, or the seat of the opponent who played it. */
+function playedFrom(id) {
+  const mine = ui.els.hand.querySelector(`[data-card-id="${id}"]`);
+  if (mine) return mine;
+  const entry = [...view.log].reverse().find((e) => e.kind === "play");
+  if (!entry || !entry.card || entry.card.id !== id) return null;
+  return ui.els.opponents.querySelector(`[data-seat="${entry.seat}"]`);
+}
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** The card played flies from where it was to the pile (never with reduced motion). */
+function travel(card, from) {
+  if (!from || reducedMotion.matches || typeof card.animate !== "function") return false;
+  const a = from.getBoundingClientRect();
+  const b = card.getBoundingClientRect();
+  if (!a.width || !b.width) return false;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const scale = Math.min(1, a.height / b.height);
+  const centre = ui.els.centre;
+  centre.classList.add("travelling");
+  const flight = card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+    { duration: 340, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", id: "travel" });
+  const done = () => centre.classList.remove("travelling");
+  flight.addEventListener("finish", done);
+  flight.addEventListener("cancel", done);
+  return true;
 }
 
 function renderOpponents(tbl, you) {
@@ -1012,7 +1046,8 @@ function renderSummary(g) {
   if (ui.summaryShown !== shown) {
     ui.summaryShown = shown;
     const title = els.summary.querySelector("#summary-title");
-    if (title) title.focus({ preventScroll: true });
+    const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
+    if (title && !typing) title.focus({ preventScroll: true }); // never taken from someone typing in the chat
   }
 }
 
