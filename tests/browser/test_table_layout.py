@@ -53,7 +53,11 @@ REACH = """() => {
   const table = q('[data-testid=table]');
   if (!table) return { problems: ['no table'] };
   const status = table.dataset.status;
+  const felt = table.getBoundingClientRect(); // the table clips what overflows it
+  const inTable = (r) => r.top >= felt.top - 0.5 && r.left >= felt.left - 0.5
+    && r.bottom <= felt.bottom + 0.5 && r.right <= felt.right + 0.5;
   const parts = {
+    pile: q('[data-testid=draw-pile]'),
     uno: q('[data-testid=uno-button]'),
     draw: q('[data-testid=draw-button]'),
     top: q('[data-testid=discard] .top-card'),
@@ -66,9 +70,10 @@ REACH = """() => {
   if (status === 'playing') {
     for (const [name, el] of Object.entries(parts)) {
       if (!el) { if (name !== 'card') problems.push(`${name}: missing`); continue; }
-      if (el.hidden) continue; // All Wild has no Draw button (AW-5)
+      // All Wild has no Draw button (AW-5); a narrow table hides the draw pile for an announcement.
+      if (el.hidden || !el.getClientRects().length) continue;
       const r = el.getBoundingClientRect();
-      if (!inView(r)) {
+      if (!inView(r) || !inTable(r)) {
         problems.push(`${name} out of view: ${px(r.top)}..${px(r.bottom)} of ${innerHeight}, `
           + `${px(r.left)}..${px(r.right)} of ${innerWidth}`);
       }
