@@ -716,6 +716,8 @@ function renderOpponents(tbl, you) {
   const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
   clear(els.opponents);
   els.opponents.dataset.direction = tbl.direction === 1 ? "cw" : "ccw";
+  // The way play goes round, at the head of the seats listed in that order (the words are in the centre).
+  els.opponents.append(h("li", { class: "order-start", "aria-hidden": "true" }, tbl.direction === 1 ? "↻" : "↺"));
   for (const seat of playOrder(tbl.hand_sizes.length, tbl.direction, you)) {
     const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
     const count = tbl.hand_sizes[seat];
@@ -758,7 +760,8 @@ function showInStrip(chip) {
   const strip = ui.els.opponents;
   const s = strip.getBoundingClientRect();
   const c = chip.getBoundingClientRect();
-  if (c.left < s.left) strip.scrollLeft -= s.left - c.left + 12;
+  if (chip === strip.querySelector(".opponent")) strip.scrollLeft = 0; // with the arrow at the head
+  else if (c.left < s.left) strip.scrollLeft -= s.left - c.left + 12;
   else if (c.right > s.right) strip.scrollLeft += c.right - s.right + 12;
 }
 
