@@ -566,8 +566,9 @@ function buildKeys() {
     list.append(h("dt", {}, ...keys.split(" ").map((k) => h("kbd", { text: k }))), h("dd", { text: t(text) }));
   }
   return h("section", { class: "keys-help", id: "keys-help", "data-testid": "keys-help", "aria-labelledby": "keys-title", hidden: true },
-    h("h2", { id: "keys-title", text: t("keys.title") }), list,
-    h("button", { class: "btn btn-small", type: "button", "data-testid": "keys-close", text: t("dialog.close"), onclick: () => toggleKeys(false) }));
+    h("div", { class: "keys-head" }, h("h2", { id: "keys-title", text: t("keys.title") }),
+      h("button", { class: "btn btn-small", type: "button", "data-testid": "keys-close", text: t("dialog.close"), onclick: () => toggleKeys(false) })),
+    list);
 }
 
 function toggleKeys(open) {
