@@ -333,12 +333,17 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
                 time.sleep(0.03)
 
         # The shortcuts, listed on the page ("?"), open in the announcement area.
+        for device, page in pages.items():
+            page.get_by_test_id("keys-toggle").click()
+            expect(page.get_by_test_id("keys-help")).to_be_visible()
+            expect(page.get_by_test_id("keys-help").locator("kbd", has_text="U")).to_be_attached()
+            reach(page, f"{lang} on the {device}, shortcuts shown")
+            page.screenshot(path=str(artifacts / f"layout-{lang}-{device}-shortcuts.png"))
+            page.get_by_test_id("keys-close").click()
+            expect(page.get_by_test_id("keys-help")).to_be_hidden()
         laptop = pages[LAPTOP]
-        laptop.get_by_test_id("keys-toggle").click()
+        laptop.keyboard.press("?")
         expect(laptop.get_by_test_id("keys-help")).to_be_visible()
-        expect(laptop.get_by_test_id("keys-help").locator("kbd", has_text="U")).to_be_visible()
-        reach(laptop, f"{lang} on the laptop, shortcuts shown")
-        laptop.screenshot(path=str(artifacts / f"layout-{lang}-laptop-shortcuts.png"))
         laptop.keyboard.press("Escape")
         expect(laptop.get_by_test_id("keys-help")).to_be_hidden()
         # On the phone the log and chat are a drawer.
