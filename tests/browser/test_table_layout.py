@@ -395,7 +395,12 @@ def test_seats_follow_the_direction_and_the_next_marker_moves_after_a_reverse__C
         assert after["order"] == [3, 2, 1], after
         assert after["turn"] == [3] and after["next"] == [2], after
         assert "Counter-clockwise" in after["label"]
+        page.wait_for_function("!document.getAnimations().some((a) => a.id === 'travel')")  # landed
         page.screenshot(path=str(artifacts / "layout-after-reverse.png"))
+        # Everything stays in reach on a short, wide window too (a phone held sideways).
+        page.set_viewport_size({"width": 740, "height": 390})
+        reach(page, "740×390")
+        page.screenshot(path=str(artifacts / "layout-sideways.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
