@@ -197,6 +197,25 @@ def in_view(page: Page, testid: str) -> None:
     assert page.evaluate("document.scrollingElement.scrollTop") == 0
 
 
+# Counts the cards sent flying to the pile (the page's animations carry the id "travel").
+COUNT_FLIGHTS = """() => {
+  window.flights = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    if (options && options.id === 'travel') window.flights += 1;
+    return animate.call(this, frames, options);
+  };
+}"""
+
+
+def until(page: Page, expression: str, message: str, seconds: float = 10) -> None:
+    """Polls an expression (the pages' CSP forbids the string evaluation wait_for_function uses)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, message
+        time.sleep(0.02)
+
+
 def reach(page: Page, where: str) -> dict[str, Any]:
     seen: dict[str, Any] = page.evaluate(REACH)
     if seen["problems"]:
@@ -386,16 +405,17 @@ def test_seats_follow_the_direction_and_the_next_marker_moves_after_a_reverse__C
         expect(page.get_by_test_id("direction")).to_have_attribute("aria-hidden", "true")  # said once, in words
         assert before["label"].count("Clockwise") == 1
 
+        page.evaluate(COUNT_FLIGHTS)
         page.locator("[data-testid=card][data-face=reverse][data-playable=true]").first.click()
         # The card travels from the hand to the pile (motion is welcome in this browser).
-        page.wait_for_function("document.getAnimations().some((a) => a.id === 'travel')")
+        until(page, "window.flights > 0", "no card travelled to the pile")
         expect(page.get_by_test_id("opponents")).to_have_attribute("data-direction", "ccw")
         after = page.evaluate(STRIP)
         # C-1: the Reverse flips the direction: Dee plays now, then Cid; the list turns round.
         assert after["order"] == [3, 2, 1], after
         assert after["turn"] == [3] and after["next"] == [2], after
         assert "Counter-clockwise" in after["label"]
-        page.wait_for_function("!document.getAnimations().some((a) => a.id === 'travel')")  # landed
+        until(page, "!document.getAnimations().some((a) => a.id === 'travel')", "the card never landed")
         page.screenshot(path=str(artifacts / "layout-after-reverse.png"))
         # Everything stays in reach on a short, wide window too (a phone held sideways).
         page.set_viewport_size({"width": 740, "height": 390})
