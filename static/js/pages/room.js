@@ -8,6 +8,9 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, it
 import { describe, raceText } from "../narrate.js";
 import { nextSeat, playOrder } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
+import { explainRefusal } from "../refusal.js";
+import { ChatBadge } from "../chatbadge.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -47,7 +50,10 @@ function nameOf(seat) {
   return p ? p.name : t("room.seat_n", { n: seat + 1 });
 }
 
-function errorText(frame) {
+function errorText(frame, sent) {
+  // A refused move says why, from the engine's refusal and the table (refusal.js).
+  const why = sent && (sent.type === "action" || sent.type === "why") ? explainRefusal(frame.code, view, nameOf) : null;
+  if (why) return why;
   const key = `err.${frame.code}`;
   const text = t(key);
   return text === key ? frame.message : text;
@@ -138,6 +144,8 @@ function placeToasts(parent) {
   else parent.append(box);
 }
 
+const narrow = window.matchMedia("(max-width: 979px)"); // as app.css: the side panel is a drawer
+
 /** On a narrow screen at the table the side panel (scores, log, chat) is a drawer (app.css). */
 function setDrawer(open) {
   if (!ui.layout) return;
@@ -175,7 +183,7 @@ function connect() {
     onReply: (frame, sent) => {
       updateBusy();
       if (frame.type === "error") {
-        toast(errorText(frame), "error");
+        toast(errorText(frame, sent), "error");
         if (sent && sent.type === "action") render();
       } else if (sent && sent.type === "leave") {
         forgetSeat(code);
@@ -216,6 +224,13 @@ function showStatus(status, detail) {
 
 // ------------------------------------------------------------------ entry
 
+/** Watch without a seat; a room with a spectator delay says why its table is late. */
+function watch(summary) {
+  const note = delayNote(summary);
+  if (note) clear(root).append(note);
+  connect();
+}
+
 async function start() {
   root.setAttribute("aria-busy", "true");
   let summary;
@@ -229,11 +244,19 @@ async function start() {
     root.setAttribute("aria-busy", "false");
     return;
   }
-  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0) {
+  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0 && !wantsToWatch()) {
     renderJoin(summary);
     return;
   }
-  connect();
+  if (!seatInfo && onlyWatch(summary) && !wantsToWatch()) {
+    // No seat to take: say so, and offer to watch — never a silent spectator.
+    banner.hidden = true;
+    clear(root).append(watchOffer(summary, () => watch(summary)));
+    root.setAttribute("aria-busy", "false");
+    return;
+  }
+  if (!seatInfo) watch(summary);
+  else connect();
 }
 
 function renderJoin(summary) {
@@ -252,7 +275,7 @@ function renderJoin(summary) {
     error,
     h("div", { class: "button-row" },
       h("button", { class: "btn btn-primary", type: "submit", "data-testid": "join-seat-button", text: t("room.take_seat") }),
-      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => connect() })));
+      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => watch(summary) })));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
@@ -264,6 +287,12 @@ function renderJoin(summary) {
       rememberName(name);
       connect();
     } catch (err) {
+      if (err.code === "room_full" || err.code === "room_started") {
+        // Taken meanwhile: say so and offer to watch, rather than seat nobody silently.
+        const now = await api("GET", `/api/rooms/${encodeURIComponent(code)}`).catch(() => summary);
+        clear(root).append(watchOffer(now, () => watch(now)));
+        return;
+      }
       error.textContent = err.message;
     }
   });
@@ -293,6 +322,10 @@ function render() {
     // announcement area instead of covering the action bar.
     document.body.dataset.roomMode = mode;
     placeToasts(mode === "game" ? ui.els.announce : document.body);
+    // The chat's unread badge: in the table's head at the table (beside the drawer it opens).
+    const badge = ui.side.badge.el;
+    if (mode === "game") ui.els.head.append(badge);
+    else if (badge.parentElement !== document.body) document.body.append(badge);
     setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
   }
@@ -302,6 +335,7 @@ function render() {
   if (mode === "waiting") keepFocus(root, renderWaiting);
   else renderTable();
   renderSide();
+  updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
 }
 
@@ -316,7 +350,7 @@ function buildSide() {
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
-    if (!text || me() === null) return;
+    if (!text || !canChat(view)) return;
     send({ type: "chat", text });
     input.value = "";
   });
@@ -330,6 +364,13 @@ function buildSide() {
       h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
       h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
   };
+  ui.side.badge = new ChatBadge(ui.side.el.querySelector(".chat-block"), input);
+  // At the table on a narrow screen the chat is in the drawer: the badge opens it.
+  ui.side.badge.el.addEventListener("click", () => {
+    if (ui.mode !== "game" || !narrow.matches) return;
+    setDrawer(true);
+    input.focus({ preventScroll: true });
+  });
 }
 
 function renderSide() {
@@ -368,11 +409,12 @@ function renderSide() {
   for (const c of view.chat) {
     if (c.n <= ui.chatSeen) continue;
     ui.chatSeen = c.n;
-    side.chatList.append(h("li", { class: "chat-line" }, h("strong", { text: `${c.name}: ` }), h("span", { text: c.text })));
+    side.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
     added = true;
   }
   if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
-  side.input.disabled = me() === null;
+  side.input.disabled = !canChat(view);
+  side.badge.update(view.chat, me());
 }
 
 /** New log entries drive the transient effects: item flashes and UNO! receipts. */
@@ -547,7 +589,7 @@ function buildTable() {
   els.centre = h("div", { class: "centre" },
     h("div", { class: "piles" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn),
     els.announce);
-  els.table = h("section", { class: "table-area", "data-testid": "table", "aria-label": t("table.label") },
+  els.table = h("section", { class: "table-area room-table", "data-testid": "table", "aria-label": t("table.label") },
     els.head, els.opponents, els.centre,
     h("div", { class: "table-info" }, h("div", { class: "status-row" }, els.status, els.clock), els.ticker),
     els.meBar, els.hand,
@@ -842,7 +884,9 @@ function onCard(id) {
   if (view.room.status !== "playing") return;
   const options = cardOptions(id);
   if (!options.length) {
-    toast(t("hint.not_playable"), "info", 2500);
+    // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
+    if (me() !== null) send({ type: "why", action: { kind: "play", card: id } });
+    else toast(t("hint.not_playable"), "info", 2500);
     return;
   }
   const variants = pickUno(options);
