@@ -241,7 +241,7 @@ async def _views_match_the_store(humans: list[Human], store: SqlStore, settings:
 
     async def settled(h: Human) -> bool:
         view = h.client.view
-        if view is None or time.monotonic() - h.quiet_since < 1.5 and h.client.status == "playing":
+        if view is None or (time.monotonic() - h.quiet_since < 1.5 and h.client.status == "playing"):
             return False
         table = (view.get("game") or {}).get("table") or {}
         pending = table.get("pending")
@@ -249,7 +249,7 @@ async def _views_match_the_store(humans: list[Human], store: SqlStore, settings:
 
     try:
         for h in humans:
-            await _until(lambda h=h: settled(h), 40, f"room {h.client.code} waits on its human")  # type: ignore[misc]
+            await _until(lambda h=h: settled(h), 40, f"room {h.client.code} waits on its human")
             await asyncio.sleep(0.3)
             stored = await store.load_room(h.client.code)
             assert stored is not None
