@@ -7,7 +7,10 @@ import os
 import pytest
 
 from bench.nodes import nginx_available
-from tests.persistence.conftest import postgres_url  # noqa: F401  (the run's own Postgres database)
+
+# The run's own Postgres database, emptied for each test that asks for it.
+from tests.persistence.conftest import fresh_postgres_url, postgres_url  # noqa: F401
+
 
 
 @pytest.fixture(scope="session")

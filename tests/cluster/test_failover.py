@@ -260,8 +260,8 @@ async def _views_match_the_store(humans: list[Human], store: SqlStore, settings:
             h.acting = True
 
 
-def test_nodes_die_pause_and_restart_and_nothing_acknowledged_is_lost(postgres_url: str) -> None:
-    asyncio.run(_scenario(postgres_url))
+def test_nodes_die_pause_and_restart_and_nothing_acknowledged_is_lost(fresh_postgres_url: str) -> None:
+    asyncio.run(_scenario(fresh_postgres_url))
 
 
 async def _scenario(postgres_url: str) -> None:
