@@ -7,10 +7,7 @@ import os
 import pytest
 
 from bench.nodes import nginx_available
-
-# The run's own Postgres database, emptied for each test that asks for it.
-from tests.persistence.conftest import fresh_postgres_url, postgres_url  # noqa: F401
-
+from tests.persistence.conftest import fresh_postgres_url, postgres_url  # noqa: F401  (this run's Postgres)
 
 
 @pytest.fixture(scope="session")
