@@ -4,8 +4,8 @@ nginx passes any request to any node.  A request for a room another live node ow
 answered with ``X-Accel-Redirect: /_node/HOST:PORT/original/path?query``: nginx then makes
 the same request, WebSocket upgrade included, to that node through an internal location
 (deploy/nginx-cluster.conf) which marks it ``X-Uno-Routed``.  A routed request is never
-sent on again: if the room moved meanwhile, the client is told to retry (HTTP 503 with
-``Retry-After``, or WebSocket close 1012), and its next try finds the new owner.
+sent on again: if the room moved meanwhile, the client is told to retry (503 with
+``Retry-After``, to a request or a WebSocket handshake), and its next try finds the new owner.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ import re
 from typing import TYPE_CHECKING
 
 from starlette.types import Receive, Scope, Send
-
-from app.rooms.errors import CLOSE_RESTARTING
 
 if TYPE_CHECKING:
     from .node import ClusterNode
@@ -67,13 +65,16 @@ async def route(node: ClusterNode, scope: Scope, receive: Receive, send: Send) -
 
 
 async def _retry_later(scope: Scope, receive: Receive, send: Send) -> None:
-    if scope["type"] == "websocket":
-        await receive()
-        await send({"type": "websocket.close", "code": CLOSE_RESTARTING, "reason": "room moving"})
-        return
+    """503 with Retry-After, to an HTTP request or a WebSocket handshake alike (a client
+    retries a refused handshake as it retries a dropped socket)."""
     body = json.dumps({"detail": {"code": "room_moving",
                                   "message": "The room is moving to another server; try again in a moment."}}).encode()
-    await send({"type": "http.response.start", "status": 503,
-                "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1"),
-                            (b"content-length", str(len(body)).encode())]})
+    headers = [(b"content-type", b"application/json"), (b"retry-after", b"1"),
+               (b"content-length", str(len(body)).encode())]
+    if scope["type"] == "websocket":
+        await receive()  # websocket.connect
+        await send({"type": "websocket.http.response.start", "status": 503, "headers": headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+        return
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -325,6 +325,13 @@ async def _scenario(postgres_url: str) -> None:
             for i in alive:
                 cluster.wait_healthy(i)
         assert sum(len(h.acks) for h in humans) > 0
+        # Each node says it serves; between them they took over every room of the nodes that died.
+        async with httpx.AsyncClient(timeout=5) as http:
+            pages = [(await http.get(f"{cluster.node_http(i)}/metrics")).text for i in range(3)]
+        assert all("\nuno_cluster_serving 1\n" in page for page in pages)
+        taken = [int(line.split()[-1]) for page in pages for line in page.splitlines()
+                 if line.startswith("uno_cluster_rooms_taken_total ")]
+        assert len(taken) == 3 and sum(taken) > 0
     finally:
         for task in tasks:
             task.cancel()
