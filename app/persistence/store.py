@@ -17,10 +17,9 @@ import contextlib
 import logging
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Executable, delete, insert, select, update
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -33,129 +32,13 @@ from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 from .db import upgrade
 from .export import read_export
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
+from .ops import INSERT_ACTION, Op, actions_last, ops_for
 
 log = logging.getLogger("app.persistence")
 
-# (statement, parameters): consecutive ops with the same statement run as one executemany.
-Op = tuple[Executable, dict[str, Any] | None]
-# A submission: its statements, the room they are for (None: no room's, or unknown), its waiter.
-Submission = tuple[list[Op], str | None, asyncio.Future[None]]
-
-_INSERT_ACTION = insert(ActionRow)
-_INSERT_SCORE = insert(RoundScoreRow)
-_INSERT_CHAT = insert(ChatRow)
-_INSERT_SEAT = insert(SeatRow)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-# ---------------------------------------------------------------------- ops
-
-
-def create_room(code: str, *, name: str, edition: str, public: bool, max_seats: int, target: int | None,
-                options: dict[str, Any], host: int = 0, status: str = "waiting") -> Op:
-    return (insert(RoomRow).values(code=code, name=name, edition=edition, public=public, max_seats=max_seats,
-                                   target=target, options=options, status=status, host=host), None)
-
-
-def update_room(code: str, **values: Any) -> Op:
-    return (update(RoomRow).where(RoomRow.code == code).values(updated_at=_now(), **values), None)
-
-
-def start_match(code: str, match_id: str, *, number: int, edition: str, options: dict[str, Any], target: int,
-                seed: str, players: list[str]) -> list[Op]:
-    return [(insert(MatchRow).values(id=match_id, room_code=code, number=number, edition=edition, options=options,
-                                     target=target, seed=seed, players=players, status="playing"), None),
-            update_room(code, match_id=match_id, status="playing")]
-
-
-def start_round(match_id: str, number: int, seed: str, dealer: int, secret: str | None = None,
-                commitment: str | None = None) -> Op:
-    return (insert(RoundRow).values(match_id=match_id, number=number, seed=seed, dealer=dealer, secret=secret,
-                                    commitment=commitment), None)
-
-
-def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, action: dict[str, Any],
-               client_id: str | None = None) -> Op:
-    return (_INSERT_ACTION, {"room_code": code, "match_id": match_id, "round": round_no, "seq": seq, "seat": seat,
-                             "action": action, "client_id": client_id})
-
-
-def finish_round(match_id: str, number: int, winner: int, points: int, totals: Sequence[int],
-                 cards_left: Sequence[int]) -> list[Op]:
-    ops: list[Op] = [(update(RoundRow).where(RoundRow.match_id == match_id, RoundRow.number == number)
-                      .values(winner=winner, points=points, finished_at=_now()), None)]
-    for seat, total in enumerate(totals):
-        ops.append((_INSERT_SCORE, {"match_id": match_id, "round": number, "seat": seat,
-                                    "points": points if seat == winner else 0, "total": total,
-                                    "cards_left": cards_left[seat]}))
-    return ops
-
-
-def finish_match(code: str, match_id: str, winner: int | None, status: str = "over") -> list[Op]:
-    return [(update(MatchRow).where(MatchRow.id == match_id)
-             .values(status=status, winner=winner, finished_at=_now()), None),
-            update_room(code, status="over")]
-
-
-def add_chat(code: str, seat: int | None, name: str, text: str, client_id: str | None = None,
-             sender: str | None = None) -> Op:
-    return (_INSERT_CHAT, {"room_code": code, "seat": seat, "name": name, "text": text, "client_id": client_id,
-                           "sender": sender})
-
-
-def put_seats(code: str, seats: Sequence[SeatInfo]) -> list[Op]:
-    ops: list[Op] = [(delete(SeatRow).where(SeatRow.room_code == code), None)]
-    ops.extend((_INSERT_SEAT, {"room_code": code, "seat": s.seat, "name": s.name, "token_hash": s.token_hash,
-                               "is_bot": s.is_bot}) for s in seats)
-    return ops
-
-
-def ops_for(record: r.Record) -> list[Op]:
-    """The statements that store one record."""
-    match record:
-        case r.ActionApplied():
-            return [log_action(record.code, record.match_id, record.round, record.seq, record.seat, record.action,
-                               record.client_id)]
-        case r.RoomOpened():
-            return [create_room(record.code, name=record.name, edition=record.edition, public=record.public,
-                                max_seats=record.max_seats, target=record.target, options=record.options)]
-        case r.RoomChanged():
-            return [update_room(record.code, status=record.status, host=record.host)]
-        case r.OptionsChanged():
-            return [update_room(record.code, options=record.options)]
-        case r.SeatsChanged():
-            return put_seats(record.code, record.seats)
-        case r.MatchStarted():
-            return start_match(record.code, record.match_id, number=record.number, edition=record.edition,
-                               options=record.config, target=record.target, seed=record.seed,
-                               players=list(record.players))
-        case r.RoundStarted():
-            return [start_round(record.match_id, record.number, record.seed, record.dealer, record.secret,
-                                record.commitment)]
-        case r.RoundFinished():
-            return finish_round(record.match_id, record.number, record.winner, record.points, record.totals,
-                                record.cards_left)
-        case r.MatchFinished():
-            return finish_match(record.code, record.match_id, record.winner)
-        case r.ChatPosted():
-            return [add_chat(record.code, record.seat, record.name, record.text, record.client_id, record.sender)]
-        case r.RoomClosed():
-            return [update_room(record.code, status="closed")]
-    raise TypeError(f"not a record: {record!r}")
-
-
-def _actions_last(ops: list[Op]) -> list[Op]:
-    """The batch's action rows after everything else, in their order: one ``executemany`` for all
-    of them instead of one round trip per run of them between other rooms' statements.  Safe in
-    one transaction: no statement depends on an action row, and action rows depend only on
-    match rows, which come before them either way."""
-    actions = [op for op in ops if op[0] is _INSERT_ACTION]
-    if not actions or len(actions) == len(ops):
-        return ops
-    return [op for op in ops if op[0] is not _INSERT_ACTION] + actions
+# A submission: its statements, the room they are for and the epoch this node held it at when
+# they were made (None: no room's, or one process alone), and its waiter.
+Submission = tuple[list[Op], str | None, int | None, asyncio.Future[None]]
 
 
 # ---------------------------------------------------------------------- the store
@@ -194,7 +77,7 @@ class SqlStore:
         """Flush what is queued, then stop the writer and close the pool."""
         if self._task is not None:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            await self._queue.put(([], None, done))
+            await self._queue.put(([], None, None, done))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(done), timeout=10)
             self._task.cancel()
@@ -205,14 +88,17 @@ class SqlStore:
 
     async def write(self, *records: r.Record, room: str | None = None) -> None:
         """Store these records of one room (in order, in one transaction); return once they are
-        durable.  Raises ``Fenced`` if another node owns the room now: then nothing was stored."""
+        durable.  Raises ``Fenced`` if the room's epoch has moved since this node took it (another
+        node owns it now, or this node took it again): then nothing was stored."""
         ops = [op for record in records for op in ops_for(record)]
         fence = self.fence
+        epoch = None
         if fence is not None:
-            ops = self._fenced_ops(fence, records, ops)
             if room is None:
                 room = next((code for rec in records if (code := getattr(rec, "code", None))), None)
-        await self.execute(ops, room)
+            ops = self._fenced_ops(fence, records, ops)
+            epoch = fence.epochs.get(room) if room is not None else None
+        await self.execute(ops, room, epoch)
 
     @staticmethod
     def _fenced_ops(fence: Fence, records: Sequence[r.Record], ops: list[Op]) -> list[Op]:
@@ -223,14 +109,14 @@ class SqlStore:
                 ops.append((update(RoomRow).where(RoomRow.code == record.code).values(owner=fence.node, epoch=1),
                             None))
         return [(stmt, {**params, "epoch": fence.epochs.get(params["room_code"])})
-                if stmt is _INSERT_ACTION and params is not None else (stmt, params) for stmt, params in ops]
+                if stmt is INSERT_ACTION and params is not None else (stmt, params) for stmt, params in ops]
 
-    async def execute(self, flat: list[Op], room: str | None = None) -> None:
+    async def execute(self, flat: list[Op], room: str | None = None, epoch: int | None = None) -> None:
         """Commit these statements (in order, in one transaction); return once they are durable."""
         if self._task is None:
             await self.start()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((flat, room, future))
+        await self._queue.put((flat, room, epoch, future))
         await future
 
     async def _run(self) -> None:
@@ -247,8 +133,8 @@ class SqlStore:
             try:
                 async with self.engine.begin() as conn:
                     fenced = await self._fenced(conn, batch)
-                    await self._execute(conn, _actions_last([op for ops, room, _ in batch if room not in fenced
-                                                             for op in ops]))
+                    await self._execute(conn, actions_last([op for i, (ops, _, _, _) in enumerate(batch)
+                                                            if i not in fenced for op in ops]))
             except (OperationalError, ConnectionError, OSError) as err:
                 # The database is away: keep everyone waiting and try again.
                 self.failures += 1
@@ -268,35 +154,41 @@ class SqlStore:
                 await self._commit_one_by_one(batch)
                 return
             self.flushes += 1
-            self.flushed_ops += sum(len(ops) for ops, _, _ in batch)
+            self.flushed_ops += sum(len(ops) for ops, _, _, _ in batch)
             self.flush_seconds += time.perf_counter() - started
-            for _, room, future in batch:
+            for i, (_, room, _, future) in enumerate(batch):
                 if not future.done():
-                    if room in fenced:
-                        future.set_exception(Fenced(room))  # type: ignore[arg-type]
+                    if i in fenced:
+                        future.set_exception(Fenced(room or ""))
                     else:
                         future.set_result(None)
             return
 
-    async def _fenced(self, conn: Any, batch: list[Submission]) -> set[str | None]:
-        """The rooms of this batch this node no longer holds at its epoch.  Their rows stay
-        share-locked until the commit, so no node can take one of them over in between."""
+    async def _fenced(self, conn: Any, batch: list[Submission]) -> set[int]:
+        """The submissions of this batch (by index) for a room whose row no longer says this node
+        at the epoch they were made under.  The rows stay share-locked until the commit, so no
+        node can take one of the others over in between.  The epoch is the submission's own,
+        not the node's latest: the write of a room this node dropped and took back since is as
+        stale as another node's."""
         fence = self.fence
-        rooms = {room for _, room, _ in batch if room is not None}
+        rooms = {room for _, room, _, _ in batch if room is not None}
         if fence is None or not rooms:
             return set()
         rows = (await conn.execute(select(RoomRow.code, RoomRow.owner, RoomRow.epoch)
                                    .where(RoomRow.code.in_(rooms)).with_for_update(read=True))).all()
+        held = {row.code: (row.owner, row.epoch) for row in rows}
         # A room without a row is being created in this batch (or its statements fail on their own).
-        return {row.code for row in rows if row.owner != fence.node or row.epoch != fence.epochs.get(row.code)}
+        return {i for i, (_, room, epoch, _) in enumerate(batch)
+                if room in held and held[room] != (fence.node, epoch)}
 
     async def _commit_one_by_one(self, batch: list[Submission]) -> None:
         """Isolate a failing submission so that the others still commit."""
-        for ops, room, future in batch:
+        for submission in batch:
+            ops, room, _, future = submission
             try:
                 async with self.engine.begin() as conn:
-                    if await self._fenced(conn, [(ops, room, future)]):
-                        raise Fenced(room)  # type: ignore[arg-type]
+                    if await self._fenced(conn, [submission]):
+                        raise Fenced(room or "")
                     await self._execute(conn, ops)
             except Fenced as err:
                 if not future.done():
@@ -313,7 +205,7 @@ class SqlStore:
         i = 0
         while i < len(ops):
             stmt, params = ops[i]
-            if stmt is _INSERT_ACTION:
+            if stmt is INSERT_ACTION:
                 stmt = self._insert_action
             if params is None:
                 await conn.execute(stmt)

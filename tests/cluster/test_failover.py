@@ -5,7 +5,8 @@ busiest node with SIGKILL mid-round, pauses another with SIGSTOP for 8 s and res
 stops the third with SIGTERM and starts it again.  After each event:
 
 - every acknowledged action is stored exactly once, under the epoch of the node that
-  acknowledged it (no ack ever came from a node that had lost the room);
+  acknowledged it or an earlier one (a resend answered by the next owner): no ack ever came
+  from a node that had lost the room;
 - epochs never go backwards in a room's action log;
 - the lobby lists each waiting room once;
 - no client was ever given a close code that means "give up";
@@ -176,8 +177,10 @@ async def _check_store(conn: asyncpg.Connection, humans: list[Human], cluster: L
     stored = Counter(r["client_id"] for r in rows)
     assert set(stored) == set(acked), f"acknowledged but not stored: {sorted(set(acked) - set(stored))[:5]}"
     assert max(stored.values(), default=1) == 1, "an action was stored twice"
+    # Acknowledged by the node that stored it, or — a resend after the storing node died — by a
+    # later owner answering from the stored ids; never by a node whose epoch had already passed.
     for r in rows:
-        assert r["epoch"] == acked[r["client_id"]][1], \
+        assert r["epoch"] <= acked[r["client_id"]][1], \
             f"{r['client_id']} was acknowledged at epoch {acked[r['client_id']][1]} but stored at {r['epoch']}"
     # Chat and ready messages are acknowledged too: exactly once in their own tables, if any.
     # Epochs never go backwards in a room's log.

@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 
 from app.cluster.ownership import Fence, Fenced, Ownership
 from app.persistence.db import create_engine, upgrade
+from app.persistence.ops import ops_for
 from app.persistence.store import SqlStore
 from app.rooms import records as r
 
@@ -74,9 +75,23 @@ async def _scenario(url: str) -> None:
         assert await _chat(conn, "LOSTROOM") == ["from the new owner"]
         assert await own_a.held(["LOSTROOM", "KEPTROOM"]) == {"LOSTROOM": ("node-b", 2), "KEPTROOM": ("node-a", 1)}
 
+        # A node that drops a room and takes it back (epoch 3) must not store a write made
+        # under the epoch it dropped: that room's old actor may still have one in flight.
+        await conn.execute("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE id = 'node-b'")
+        await own_a.renew()
+        a.fence.epochs["LOSTROOM"] = 2  # as if A had held it at 2 ...
+        await conn.execute("UPDATE rooms SET owner = 'node-a', epoch = 2 WHERE code = 'LOSTROOM'")
+        a.fence.epochs["LOSTROOM"] = await own_a.claim("LOSTROOM")  # dropped, then taken back at 3
+        assert a.fence.epochs["LOSTROOM"] == 3
+        with pytest.raises(Fenced):  # what the dropped actor had made under epoch 2 arrives now
+            await a.execute(ops_for(r.ChatPosted("LOSTROOM", 0, "Ana", "from the dropped actor")), "LOSTROOM", 2)
+        assert await _chat(conn, "LOSTROOM") == ["from the new owner"]
+        await own_b.renew()
+
         # Leaving hands the rooms over at once: nobody owns them, and any live node may take them.
         await own_a.leave(["KEPTROOM"])
-        assert await own_b.take_over(10) == [("KEPTROOM", 2)]
+        # (LOSTROOM too: node-a held it again, and node-a has gone.)
+        assert sorted(await own_b.take_over(10)) == [("KEPTROOM", 2), ("LOSTROOM", 4)]
         with pytest.raises(Fenced):
             await a.write(r.ChatPosted("KEPTROOM", 0, "Ana", "after leaving"), room="KEPTROOM")
     finally:
