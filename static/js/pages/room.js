@@ -6,6 +6,9 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
+import { frameText } from "../errors.js";
+import { challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
+import { maybeUnoTip } from "../uno_tip.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 
 const code = document.body.dataset.code;
@@ -47,9 +50,7 @@ function nameOf(seat) {
 }
 
 function errorText(frame) {
-  const key = `err.${frame.code}`;
-  const text = t(key);
-  return text === key ? frame.message : text;
+  return frameText(frame, nameOf);
 }
 
 function send(message) {
@@ -539,7 +540,7 @@ function renderTable() {
   // Status line.
   let status = "";
   if (over) status = "";
-  else if (mine) status = t(`pending.mine.${pending.kind}`);
+  else if (mine) status = pendingText(game().edition, pending);
   else if (pending) status = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
   if (you === null) status = `${t("room.watching")} ${status}`;
   els.status.textContent = status;
@@ -547,7 +548,7 @@ function renderTable() {
   updateClock();
 
   // The latest event, in words (the full log is in the side panel, below the table on phones).
-  const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked"].includes(e.kind));
+  const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"].includes(e.kind));
   els.ticker.textContent = last ? describe(last, nameOf) : "";
 
   // Me.
@@ -566,6 +567,7 @@ function renderTable() {
 
   renderHand(tbl, over);
   renderActions(tbl, over);
+  maybeUnoTip(els.table, !!mine && !over && legal().some((a) => a.uno));
   renderDialog(tbl, over);
   renderRevealed(tbl);
   renderSummary(g);
@@ -689,7 +691,18 @@ function onCard(id) {
     toast(t("hint.not_playable"), "info", 2500);
     return;
   }
-  const variants = pickUno(options);
+  const split = unoSplit(options);
+  if (!ui.armed && split.withUno.length && split.without.length) {
+    // This play can leave one card: offer to say UNO! with it (C-11), before any colour or target.
+    ui.choosing = { card: id, variants: options, unoChoice: true };
+    render();
+    return;
+  }
+  choose(id, pickUno(options));
+}
+
+/** Play one of `variants` of card `id`: at once, or after a colour or target is chosen. */
+function choose(id, variants) {
   if (variants.length === 1) {
     act(variants[0]);
     return;
@@ -746,14 +759,23 @@ function decision(tbl) {
   const you = me();
   const pending = tbl.pending;
   if (ui.choosing) {
-    const { card, variants } = ui.choosing;
+    const { card, variants, unoChoice } = ui.choosing;
     const c = (tbl.hand || []).find((x) => x.id === card) || tbl.drawn;
     if (!variants.every((v) => legal().some((a) => JSON.stringify(a) === JSON.stringify(v)))) {
       ui.choosing = null;
+    } else if (unoChoice) {
+      const { withUno, without } = unoSplit(variants);
+      return {
+        kind: "uno", title: cardName(c), text: t("tip.uno_title"), card: c, cancel: true,
+        options: [
+          { label: t("dialog.play_it"), option: "play", run: () => choose(card, without) },
+          { label: t("dialog.play_uno"), option: "play-uno", primary: true, run: () => choose(card, withUno) },
+        ],
+      };
     } else if (variants.some((v) => v.colour)) {
       return { kind: "colour", title: t("dialog.colour"), card: c, options: variants.map((v) => colourOption(v)), cancel: true };
     } else {
-      return { kind: "target", title: t("dialog.target", { card: cardName(c) }), card: c, options: variants.map((v) => targetOption(v)), cancel: true };
+      return { kind: "target", title: targetTitle(c), card: c, options: variants.map((v) => targetOption(v)), cancel: true };
     }
   }
   if (!pending || pending.seat !== you || view.room.status !== "playing") return null;
@@ -768,7 +790,8 @@ function decision(tbl) {
       const challenge = L.find((a) => a.kind === "challenge");
       return {
         kind: "challenge", title: t("dialog.challenge_title"),
-        text: t("dialog.challenge_text", { name: nameOf(pending.challenged), card: cardName(tbl.top), n: pending.penalty ?? "" }),
+        text: challengeText(game().edition, pending, tbl.top, nameOf),
+        replaced: pending.replaced_colour || null,
         card: tbl.top,
         options: [
           accept && { label: t("dialog.accept", { n: pending.penalty ?? "" }), option: "accept", action: accept },
@@ -783,11 +806,14 @@ function decision(tbl) {
       const drawn = tbl.drawn;
       const options = [];
       if (plays.length) {
-        const variants = pickUno(plays);
-        options.push({ label: t("dialog.play_it"), option: "play", run: () => {
-          if (variants.length === 1) act(variants[0]);
-          else { ui.choosing = { card: drawn ? drawn.id : variants[0].card, variants }; render(); }
-        } });
+        // A drawn card whose play leaves one card can be played with UNO! said (C-11).
+        const { withUno, without } = unoSplit(plays);
+        const id = drawn ? drawn.id : plays[0].card;
+        const plain = ui.armed && withUno.length ? withUno : without.length ? without : withUno;
+        options.push({ label: t("dialog.play_it"), option: "play", run: () => choose(id, plain) });
+        if (withUno.length && without.length) {
+          options.push({ label: t("dialog.play_uno"), option: "play-uno", primary: true, run: () => choose(id, withUno) });
+        }
       }
       if (keep) options.push({ label: t("dialog.keep"), option: "keep", action: keep });
       return { kind: pending.kind, title: t(pending.kind === "special" ? "dialog.special_title" : "dialog.drawn_title"), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
@@ -806,7 +832,8 @@ function decision(tbl) {
     }
     case "stack": {
       const accept = L.find((a) => a.kind === "accept");
-      return { kind: "stack", title: t("dialog.stack_title"), text: t("dialog.stack_text"), options: accept ? [{ label: t("dialog.take_cards"), option: "accept", action: accept }] : [] };
+      const n = pending.penalty ?? "";
+      return { kind: "stack", title: t("dialog.stack_title"), text: stackText(pending), options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [] };
     }
     default:
       return null;
@@ -836,7 +863,7 @@ function renderDialog(tbl, over) {
   const title = h("h2", { id: "dialog-title", text: d.title });
   const options = h("div", { class: `dialog-options options-${d.kind}` });
   for (const o of d.options) {
-    const btn = h("button", { class: `btn dialog-option${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
+    const btn = h("button", { class: `btn dialog-option${o.primary ? " btn-primary" : ""}${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
       o.colour ? colourBadge(o.colour, 22) : null,
       o.card ? h("span", { class: "option-card" }, cardSvg(o.card)) : null,
       h("span", { text: o.label }));
@@ -846,7 +873,11 @@ function renderDialog(tbl, over) {
   append(clear(els.dialog), [
     h("div", { class: "dialog-body" },
       d.card && d.kind !== "pass" ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,
-      h("div", { class: "dialog-main" }, title, d.text ? h("p", { text: d.text }) : null, options)),
+      h("div", { class: "dialog-main" }, title, d.text ? h("p", { "data-testid": "dialog-text", text: d.text }) : null,
+        // The colour a challenged Wild Draw card replaced, as a swatch and in words (CL-6, MK-4).
+        d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
+          colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null,
+        options)),
     d.cancel ? h("button", { class: "btn btn-ghost btn-small dialog-cancel", type: "button", "data-testid": "dialog-cancel", text: t("dialog.cancel"), onclick: () => { ui.choosing = null; render(); } }) : null]);
   els.dialog.setAttribute("aria-labelledby", "dialog-title");
   els.dialog.dataset.kind = d.kind;
