@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 LANGUAGES = ("en", "pl", "sl", "gl")  # the languages of the original rule sheets, and English
 DEFAULT_LANGUAGE = "en"
+PSEUDO = "xx"  # the test-only pseudo-language (Settings.pseudo_locale)
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 _CODE = re.compile(r"^[A-Za-z0-9]{1,16}$")
 _MATCH_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
@@ -41,6 +42,16 @@ def catalogue(lang: str) -> dict[str, str]:
     except (OSError, ValueError):
         return {}
     return data
+
+
+@lru_cache(maxsize=1)
+def pseudo_catalogue() -> dict[str, str]:
+    """English with every string marked: ``⟦text⟧`` (placeholders stay inside the marks)."""
+    return {key: f"⟦{text}⟧" for key, text in catalogue(DEFAULT_LANGUAGE).items()}
+
+
+def pseudo_on(request: Request) -> bool:
+    return bool(getattr(request.app.state.settings, "pseudo_locale", False))
 
 
 def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:
@@ -68,7 +79,9 @@ def pick_language(query: str | None, cookie: str | None, accept: str | None) -> 
 def _render(request: Request, template: str, page: str, **context: Any) -> Response:
     lang = pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
                          request.headers.get("accept-language"))
-    strings = catalogue(lang)
+    if pseudo_on(request) and PSEUDO in (request.query_params.get("lang"), request.cookies.get("lang")):
+        lang = PSEUDO
+    strings = pseudo_catalogue() if lang == PSEUDO else catalogue(lang)
 
     def t(key: str, **params: Any) -> str:
         text = strings.get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
@@ -78,9 +91,17 @@ def _render(request: Request, template: str, page: str, **context: Any) -> Respo
 
     response = templates.TemplateResponse(request, template, {
         "lang": lang, "languages": LANGUAGES, "t": t, "page": page, "editions": EDITIONS, **context})
-    if request.query_params.get("lang") in LANGUAGES:
+    if request.query_params.get("lang") in LANGUAGES or lang == PSEUDO:
         response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+@router.get(f"/static/i18n/{PSEUDO}.json")
+async def pseudo_json(request: Request) -> Response:
+    """The pseudo-language's catalogue, for the JavaScript; only on a server started for tests."""
+    if not pseudo_on(request):
+        return Response(status_code=404)
+    return Response(json.dumps(pseudo_catalogue(), ensure_ascii=False), media_type="application/json")
 
 
 @router.get("/", response_class=HTMLResponse)

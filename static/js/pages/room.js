@@ -599,14 +599,14 @@ function renderOpponents(tbl, you) {
     h("span", { class: "opp-top" },
       h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
       h("span", { class: "opp-name", text: p.name }),
-      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: "D" }) : null),
+      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null),
     h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
       h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
     h("span", { class: "opp-flags" },
       p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
       p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null,
       turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
-      said && count === 1 ? h("span", { class: "badge badge-uno", text: "UNO!" }) : null,
+      said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
       exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
       game().table.skips_owed && game().table.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: game().table.skips_owed[seat] }) }) : null)));
   }
