@@ -82,9 +82,11 @@ class Puppet:
     def move(self, pick: Pick) -> None:
         """Play once per decision owed: ``pick``'s action, else keep, draw or accept."""
         game = self.view.get("game")
-        table = game and game["table"]
-        pending = table and table["pending"]
-        if not pending or pending["seat"] != self.seat or self.view["room"]["status"] != "playing":
+        if not game or self.view["room"]["status"] != "playing":
+            return
+        table: dict[str, Any] = game["table"]
+        pending = table["pending"]
+        if not pending or pending["seat"] != self.seat:
             return
         key = json.dumps([pending, len(table["hand"]), table["draw_pile"], table["top"]])
         if key == self.sent:

@@ -42,7 +42,7 @@ def open_room(page: Page, server: LiveServer, edition: str, seats: int, house: t
 
 
 def plain_first_card(rnd: Round) -> bool:
-    return card(rnd, rnd.discard[-1])["face"].isdigit()
+    return bool(card(rnd, rnd.discard[-1])["face"].isdigit())
 
 
 def dialog(page: Page, kind: str):  # type: ignore[no-untyped-def]
