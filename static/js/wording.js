@@ -1,6 +1,6 @@
 // What the table asks of a player, worded from the rules the engine implements (RULES.md):
 // who may challenge what and what it costs, what a stack adds up to, whom a 7 swaps with.
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { cardName } from "./cards.js";
 
 /** A card's play variants, split by whether they say UNO! with the play (C-11). */
@@ -45,4 +45,18 @@ export function pendingText(edition, pending) {
   // AW-5: in All Wild a turn is a play; there is no voluntary draw.
   if (pending.kind === "turn" && edition === "all_wild") return t("pending.mine.turn_all_wild");
   return t(`pending.mine.${pending.kind}`);
+}
+
+/**
+ * What a card's symbol means, for its tooltip: All Wild's action symbols (AW-2) and the item
+ * a Mario Kart card shows (MK-2: it fires only when an Item Box turns the card, MK-5..MK-10).
+ * Null where the face says it all.
+ */
+export function cardHint(card, edition) {
+  if (!card) return null;
+  if (card.item && has(`itemfx.${card.item}`)) {
+    return t("facefx.item", { item: t(`item.${card.item}`), effect: t(`itemfx.${card.item}`) });
+  }
+  if (edition === "all_wild" && has(`facefx.${card.face}`)) return t(`facefx.${card.face}`);
+  return null;
 }

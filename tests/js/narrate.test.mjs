@@ -97,3 +97,13 @@ test("a stack shows its total; a 7 asks whom to swap with; All Wild does not off
   assert.doesNotMatch(pendingText("all_wild", { kind: "turn" }), /or draw/);
   assert.match(pendingText("classic", { kind: "turn" }), /or draw/);
 });
+
+test("All Wild's symbols and Mario Kart's items explain themselves (AW-2, MK-2)", async () => {
+  const { cardHint } = await import("../../static/js/wording.js");
+  await loadCatalogue("en");
+  assert.equal(cardHint({ colour: null, face: "wild_skip2" }, "all_wild"), "Double Skip: the next two opponents lose their turns.");
+  assert.match(cardHint({ colour: "yellow", face: "5", item: "banana_peel" }, "mario_kart"), /^Item: Banana Peel\. It fires only when an Item Box turns this card: /);
+  assert.equal(cardHint({ colour: null, face: "wild" }, "classic"), null, "a classic Wild chooses a colour: no All Wild hint");
+  await loadCatalogue("sl");
+  assert.match(cardHint({ colour: null, face: "wild_forced_swap" }, "all_wild"), /^Prisilna zamenjava/);
+});

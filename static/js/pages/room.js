@@ -7,7 +7,7 @@ import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, load
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { frameText } from "../errors.js";
-import { challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
+import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 
@@ -406,7 +406,8 @@ function renderWaiting() {
   els.title.textContent = room.name;
   const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
   els.info.textContent = `${editionName(room.edition)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
-  els.summary.textContent = t(`edition.${room.edition}.summary`);
+  clear(els.summary).append(t(`edition.${room.edition}.summary`), " ",
+    h("a", { href: `/rules/${room.edition}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: editionName(room.edition) }) }));
   els.options.textContent = optionsText(room);
   clear(els.seats);
   const host = room.host;
@@ -508,6 +509,7 @@ function renderTable() {
     h("span", { class: "muted", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
     h("span", { class: "muted room-code", text: code }),
     hasOptions(view.room) ? h("span", { class: "muted", "data-testid": "table-options", text: optionsText(view.room) }) : null,
+    h("a", { class: "rules-link", href: `/rules/${g.edition}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") }),
     h("a", { class: "jump-link", href: "#side-panel", text: t("side.jump") })]);
 
   renderOpponents(tbl, you);
@@ -647,7 +649,7 @@ function renderHand(tbl, over) {
   for (const card of hand) {
     let el = existing.get(card.id);
     if (!el) {
-      el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild" }, cardSvg(card));
+      el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild", title: cardHint(card, game().edition) }, cardSvg(card));
       el.addEventListener("click", () => onCard(card.id));
     }
     const playable = !over && cardOptions(card.id).length > 0;
