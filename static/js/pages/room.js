@@ -823,12 +823,16 @@ function decision(tbl) {
     case "pass": {
       const passes = L.filter((a) => a.kind === "pass_card");
       const byCard = new Map();
-      for (const a of passes) if (!byCard.has(a.card)) byCard.set(a.card, pickUno(passes.filter((x) => x.card === a.card))[0]);
+      // A pass that leaves one card says UNO! with it (C-11, C-12): nothing is left to catch.
+      for (const a of passes) {
+        if (!byCard.has(a.card)) byCard.set(a.card, unoSplit(passes.filter((x) => x.card === a.card)).withUno[0] || a);
+      }
       const hand = sortHand(tbl.hand || []);
       const n = tbl.hand_sizes.length;
       const next = (you + tbl.direction + n) % n;
       return {
         kind: "pass", title: t("dialog.pass_title", { name: nameOf(next) }),
+        text: passes.some((a) => a.uno) ? t("dialog.pass_uno") : "",
         options: hand.filter((c) => byCard.has(c.id)).map((c) => ({ label: cardLabel(c), card: c, option: `card-${c.id}`, action: byCard.get(c.id) })),
       };
     }
