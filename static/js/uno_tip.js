@@ -15,8 +15,9 @@ function markSeen() {
 
 let shown = null;
 
-/** Show the tip in `host` when `due` (your turn, and a play can say UNO!), unless seen before. */
-export function maybeUnoTip(host, due) {
+/** Show the tip in `host`, before `before`, when `due` (your turn, and a play can say UNO!),
+ *  unless seen before. */
+export function maybeUnoTip(host, due, before = null) {
   if (shown && !shown.isConnected) shown = null;
   if (!due || shown || seen() || !host) return;
   const close = () => { markSeen(); if (shown) shown.remove(); shown = null; };
@@ -24,5 +25,5 @@ export function maybeUnoTip(host, due) {
     h("strong", { id: "uno-tip-title", text: t("tip.uno_title") }),
     h("p", { text: t("tip.uno") }),
     h("button", { class: "btn btn-small", type: "button", "data-testid": "uno-tip-ok", text: t("tip.ok"), onclick: close }));
-  host.append(shown);
+  host.insertBefore(shown, before && before.parentNode === host ? before : null);
 }

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.config import Settings
+from tests.browser.test_contrast import CONTRAST
 from tests.browser.test_play import new_player
 from tests.live import LiveServer
 
@@ -65,7 +66,10 @@ def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Br
             assert time.monotonic() < deadline, "Ana never had a play that leaves one card"
             what = page.evaluate(NEXT)
             if what == "tip":
-                expect(page.get_by_test_id("uno-tip")).to_contain_text("say UNO!")
+                tip = page.get_by_test_id("uno-tip")
+                expect(tip).to_contain_text("say UNO!")
+                ratio = tip.locator("p").evaluate(CONTRAST)
+                assert ratio >= 4.5, f"the tip's text: contrast {ratio:.2f}:1"
                 tip_seen = True
                 page.get_by_test_id("uno-tip-ok").click()
             elif what == "uno":

@@ -569,7 +569,7 @@ function renderTable() {
 
   renderHand(tbl, over);
   renderActions(tbl, over);
-  maybeUnoTip(els.table, !!mine && !over && legal().some((a) => a.uno));
+  maybeUnoTip(els.table, !!mine && !over && legal().some((a) => a.uno), els.meBar);
   renderDialog(tbl, over);
   renderRevealed(tbl);
   renderSummary(g);
