@@ -650,7 +650,9 @@ function renderHand(tbl, over) {
     let el = existing.get(card.id);
     if (!el) {
       el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild", title: cardHint(card, game().edition) }, cardSvg(card));
-      el.addEventListener("click", () => onCard(card.id));
+      // The id, not the card object: a patch may rewrite that object in place into another card.
+      const id = card.id;
+      el.addEventListener("click", () => onCard(id));
     }
     const playable = !over && cardOptions(card.id).length > 0;
     el.dataset.playable = playable ? "true" : "false";
