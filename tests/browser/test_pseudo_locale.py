@@ -96,12 +96,15 @@ def test_every_visible_word_of_a_round_comes_from_the_catalogue(browser: Browser
 
         deadline = time.monotonic() + 120
         steps = 0
+        statuses: set[str] = set()  # what the status line asked of Ana on her turns
         while True:
             assert time.monotonic() < deadline, "no round summary"
             what = page.evaluate(DECIDE, "Ana")
             if what == "done":
                 break
             if what:
+                if page.get_by_test_id("table").get_attribute("data-my-turn") == "true":
+                    statuses.add(page.get_by_test_id("status-line").inner_text())
                 if steps % 4 == 0 or what == "dialog":  # dialogs are where most words are
                     problems += unmarked(page, code)
                 step(page, what, challenger=steps % 2 == 0)
@@ -114,6 +117,12 @@ def test_every_visible_word_of_a_round_comes_from_the_catalogue(browser: Browser
         log = page.locator("#side-panel .log-entry")
         assert log.count() > 5 and all(e.startswith("⟦") for e in log.all_inner_texts()), log.all_inner_texts()
         assert not problems, sorted(set(problems))
+        turn = [s for s in statuses if s.startswith("⟦Your turn")]
+        assert turn, statuses
+        if edition == "all_wild":  # AW-5: a turn is a play; the table never offers a draw
+            assert all("may not draw" in s and "or draw" not in s for s in turn), turn
+        else:  # C-6: drawing instead of playing is always allowed
+            assert all("or draw" in s for s in turn), turn
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         context.close()
