@@ -56,6 +56,11 @@ class Settings(BaseSettings):
     socket_rate_window_s: float = 20.0
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     spectators_per_room: int = 50  # watchers of one room beyond this are refused (4429)
+    # A room with a spectator delay holds their frames back: at most this many (and this much
+    # text) per room; past it, newer changes merge into the newest frame held back.
+    spectator_lag_frames: int = 128
+    spectator_lag_chars: int = 262_144
+    watchers_coalesce_seconds: float = 1.0  # the watcher count is published at most this often
     sockets_per_address: int = 200  # game sockets one client address may hold open at once (4429 past it)
     socket_opens_per_minute: int = 120  # game sockets one client address may open a minute (HTTP 429 past it)
     # Connections at the TCP level (app/transport/gate.py), before any request is read: each
@@ -75,6 +80,15 @@ class Settings(BaseSettings):
     pseudo_locale: bool = False
     bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)
     away_grace_seconds: float = 30.0  # default grace before a bot plays for a disconnected seat
+
+    # Several nodes behind nginx, sharing one Postgres (app/cluster, docs/SCALING.md).  Off: one
+    # process owns every room in its database, as on a single machine.
+    cluster: bool = False
+    node_id: str = ""  # empty: a fresh random id each start
+    node_address: str = ""  # host:port where nginx reaches this node; empty: this host's address and port
+    lease_seconds: float = 5.0  # a node that has not renewed its lease for this long is dead
+    lease_renew_seconds: float = 1.0
+    takeover_batch: int = 200  # rooms of dead nodes one node takes over per pass
 
     @property
     def origins(self) -> list[str]:

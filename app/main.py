@@ -19,8 +19,11 @@ from fastapi.exceptions import RequestValidationError
 from starlette.types import Receive, Scope, Send
 
 from app import gc_policy
+from app.cluster.node import ClusterNode, node_address
+from app.cluster.ownership import Fence
+from app.cluster.routing import route
 from app.config import Settings, get_settings
-from app.persistence import open_store
+from app.persistence import SqlStore, open_store
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
@@ -138,8 +141,20 @@ class UnoApp(FastAPI):
     """FastAPI, with the game's WebSockets taken straight to their endpoints (``ws.serve_socket``)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        node = self.state.registry.node  # with several nodes, a room's traffic goes to its owner
+        if node is not None and await route(node, scope, receive, send):
+            return
         if not await ws.serve_socket(self, scope, receive, send):
             await super().__call__(scope, receive, send)
+
+
+def join_cluster(settings: Settings, store: Store, registry: RoomRegistry) -> None:
+    """Make this process one node of several sharing the database (docs/SCALING.md)."""
+    if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
+        raise RuntimeError("UNO_CLUSTER needs a Postgres DATABASE_URL: the nodes share it")
+    store.fence = Fence(ClusterNode.new_id(settings))
+    address = node_address(settings, int(os.environ.get("PORT", "8000")))
+    registry.node = ClusterNode(settings, store.engine, registry, store.fence, address)
 
 
 def create_app(settings: Settings | None = None, store: Store | None = None,
@@ -149,6 +164,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     registry = RoomRegistry(settings, store, observer)
+    if settings.cluster:
+        join_cluster(settings, store, registry)
     install_log_redaction()
     if os.environ.get("UNO_LOG_JSON", "").lower() in ("1", "true", "yes"):
         install_json_logs()

@@ -6,6 +6,7 @@ import asyncio
 import os
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from app.persistence.db import create_engine, resolve_url
@@ -28,6 +29,10 @@ def _run(connection: Connection) -> None:
         compare_type=True,
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Several nodes starting together migrate one at a time: the others wait here, then
+            # find the schema up to date.  The lock ends with the transaction.
+            connection.execute(text("SELECT pg_advisory_xact_lock(7305917)"))
         context.run_migrations()
 
 

@@ -9,12 +9,16 @@ uv sync --frozen --quiet
 
 uv run ruff check .
 uv run mypy
-# The browser tests drive Debian's Chromium; the client's own logic has Node unit tests.
-if [ ! -x /usr/bin/chromium ]; then
+# The browser tests drive Debian's Chromium, and the cluster tests put Debian's nginx in front
+# of the nodes; the client's own logic has Node unit tests.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "Chromium is missing: run 'sudo apt-get install chromium' (the browser tests will be skipped)."
+    echo "Missing: ${missing[*]}: run 'sudo apt-get install ${missing[*]}' (their tests will be skipped)."
   fi
 fi
 node --test tests/js/

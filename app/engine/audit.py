@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
@@ -76,18 +76,22 @@ def _round_part(match: Match, events: list[Event]) -> dict[str, Any]:
             "final_hands": None}
 
 
-def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[Mapping[str, Any]]
+def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[Mapping[str, Any]],
+            on_step: Callable[[Match], None] | None = None,
             ) -> tuple[Match | None, list[dict[str, Any]], Mismatch | None]:
     """Replay a match from its configuration, its rounds' secrets and its action log.
 
     ``actions``: ``{"seq", "round", "seat", "action"}`` in order.  Returns the match, what each
     round showed (as far as it got) and, if the log stops replaying, why — the rounds before
-    the failure are still there to be compared.
+    the failure are still there to be compared.  ``on_step`` (for replays, ``playback.py``) is
+    called with the match after each deal and after each action applied.
     """
     if 1 not in secrets:
         return None, [], Mismatch(1, "round 1 has no secret, so its deal cannot be rebuilt")
+    step = on_step or (lambda _: None)
     match, events = new_match(config, secrets[1])
     rounds = [_round_part(match, events)]
+    step(match)
     for entry in actions:
         seq, n, seat = entry.get("seq"), entry.get("round"), entry.get("seat")
         if not isinstance(n, int) or n < match.round_no:
@@ -102,6 +106,7 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
             if nxt not in secrets:
                 return match, rounds, Mismatch(nxt, f"round {nxt} has no secret, so its deal cannot be rebuilt")
             rounds.append(_round_part(match, start_next_round(match, secrets[nxt])))
+            step(match)
         raw = entry.get("action")
         text = action_text(seat, raw) if isinstance(seat, int) and isinstance(raw, Mapping) else repr(raw)
         try:
@@ -117,6 +122,7 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
         if match.round.winner is not None:
             rounds[-1].update(winner=match.round.winner, points=match.round.points,
                               final_hands=_hands(match, match.round.hands))
+        step(match)
     return match, rounds, None
 
 

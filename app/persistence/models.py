@@ -31,8 +31,23 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, between, over, closed
     host: Mapped[int]
     match_id: Mapped[str | None] = mapped_column(String(32))  # the match being played, if any
+    # With several nodes (app/cluster): the node that owns the room, and the fencing epoch,
+    # raised each time the room changes hands.  Unused by a single process.
+    owner: Mapped[str | None] = mapped_column(String(40), index=True)
+    epoch: Mapped[int] = mapped_column(server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class NodeRow(Base):
+    """A server process of a cluster, alive while its lease (on the database's clock) runs."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    address: Mapped[str] = mapped_column(String(255))  # host:port where the proxy reaches it
+    lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
 class SeatRow(Base):
@@ -98,6 +113,7 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     # The id the client sent the action with: a resend after a crash is answered, not applied again.
     client_id: Mapped[str | None] = mapped_column(String(64))
+    epoch: Mapped[int | None]  # the room's ownership epoch it was written under (several nodes only)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

@@ -26,6 +26,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.cluster.ownership import Fence, Fenced
 from app.rooms import records as r
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 
@@ -37,6 +38,8 @@ log = logging.getLogger("app.persistence")
 
 # (statement, parameters): consecutive ops with the same statement run as one executemany.
 Op = tuple[Executable, dict[str, Any] | None]
+# A submission: its statements, the room they are for (None: no room's, or unknown), its waiter.
+Submission = tuple[list[Op], str | None, asyncio.Future[None]]
 
 _INSERT_ACTION = insert(ActionRow)
 _INSERT_SCORE = insert(RoundScoreRow)
@@ -121,6 +124,8 @@ def ops_for(record: r.Record) -> list[Op]:
                                 max_seats=record.max_seats, target=record.target, options=record.options)]
         case r.RoomChanged():
             return [update_room(record.code, status=record.status, host=record.host)]
+        case r.OptionsChanged():
+            return [update_room(record.code, options=record.options)]
         case r.SeatsChanged():
             return put_seats(record.code, record.seats)
         case r.MatchStarted():
@@ -167,7 +172,10 @@ class SqlStore:
         self._insert_action = dialect_insert(ActionRow).on_conflict_do_nothing(index_elements=["match_id", "seq"])
         self.max_batch = max_batch
         self.retry_max_s = retry_max_s
-        self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[Submission] = asyncio.Queue()
+        # Set when several nodes share the database (app/cluster): a room's writes commit only
+        # while this node holds the room's current epoch.
+        self.fence: Fence | None = None
         self._task: asyncio.Task[None] | None = None
         # Figures for /metrics and the benchmarks.
         self.flushes = 0
@@ -186,7 +194,7 @@ class SqlStore:
         """Flush what is queued, then stop the writer and close the pool."""
         if self._task is not None:
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            await self._queue.put(([], done))
+            await self._queue.put(([], None, done))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(done), timeout=10)
             self._task.cancel()
@@ -195,16 +203,34 @@ class SqlStore:
             self._task = None
         await self.engine.dispose()
 
-    async def write(self, *records: r.Record) -> None:
-        """Store these records (in order, in one transaction); return once they are durable."""
-        await self.execute([op for record in records for op in ops_for(record)])
+    async def write(self, *records: r.Record, room: str | None = None) -> None:
+        """Store these records of one room (in order, in one transaction); return once they are
+        durable.  Raises ``Fenced`` if another node owns the room now: then nothing was stored."""
+        ops = [op for record in records for op in ops_for(record)]
+        fence = self.fence
+        if fence is not None:
+            ops = self._fenced_ops(fence, records, ops)
+            if room is None:
+                room = next((code for rec in records if (code := getattr(rec, "code", None))), None)
+        await self.execute(ops, room)
 
-    async def execute(self, flat: list[Op]) -> None:
+    @staticmethod
+    def _fenced_ops(fence: Fence, records: Sequence[r.Record], ops: list[Op]) -> list[Op]:
+        """A new room is owned by its creator at epoch 1; each action row keeps its epoch."""
+        for record in records:
+            if isinstance(record, r.RoomOpened):
+                fence.epochs[record.code] = 1
+                ops.append((update(RoomRow).where(RoomRow.code == record.code).values(owner=fence.node, epoch=1),
+                            None))
+        return [(stmt, {**params, "epoch": fence.epochs.get(params["room_code"])})
+                if stmt is _INSERT_ACTION and params is not None else (stmt, params) for stmt, params in ops]
+
+    async def execute(self, flat: list[Op], room: str | None = None) -> None:
         """Commit these statements (in order, in one transaction); return once they are durable."""
         if self._task is None:
             await self.start()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        await self._queue.put((flat, future))
+        await self._queue.put((flat, room, future))
         await future
 
     async def _run(self) -> None:
@@ -214,13 +240,15 @@ class SqlStore:
                 batch.append(self._queue.get_nowait())
             await self._commit(batch)
 
-    async def _commit(self, batch: list[tuple[list[Op], asyncio.Future[None]]]) -> None:
+    async def _commit(self, batch: list[Submission]) -> None:
         delay = 0.05
         while True:
             started = time.perf_counter()
             try:
                 async with self.engine.begin() as conn:
-                    await self._execute(conn, _actions_last([op for ops, _ in batch for op in ops]))
+                    fenced = await self._fenced(conn, batch)
+                    await self._execute(conn, _actions_last([op for ops, room, _ in batch if room not in fenced
+                                                             for op in ops]))
             except (OperationalError, ConnectionError, OSError) as err:
                 # The database is away: keep everyone waiting and try again.
                 self.failures += 1
@@ -240,19 +268,39 @@ class SqlStore:
                 await self._commit_one_by_one(batch)
                 return
             self.flushes += 1
-            self.flushed_ops += sum(len(ops) for ops, _ in batch)
+            self.flushed_ops += sum(len(ops) for ops, _, _ in batch)
             self.flush_seconds += time.perf_counter() - started
-            for _, future in batch:
+            for _, room, future in batch:
                 if not future.done():
-                    future.set_result(None)
+                    if room in fenced:
+                        future.set_exception(Fenced(room))  # type: ignore[arg-type]
+                    else:
+                        future.set_result(None)
             return
 
-    async def _commit_one_by_one(self, batch: list[tuple[list[Op], asyncio.Future[None]]]) -> None:
+    async def _fenced(self, conn: Any, batch: list[Submission]) -> set[str | None]:
+        """The rooms of this batch this node no longer holds at its epoch.  Their rows stay
+        share-locked until the commit, so no node can take one of them over in between."""
+        fence = self.fence
+        rooms = {room for _, room, _ in batch if room is not None}
+        if fence is None or not rooms:
+            return set()
+        rows = (await conn.execute(select(RoomRow.code, RoomRow.owner, RoomRow.epoch)
+                                   .where(RoomRow.code.in_(rooms)).with_for_update(read=True))).all()
+        # A room without a row is being created in this batch (or its statements fail on their own).
+        return {row.code for row in rows if row.owner != fence.node or row.epoch != fence.epochs.get(row.code)}
+
+    async def _commit_one_by_one(self, batch: list[Submission]) -> None:
         """Isolate a failing submission so that the others still commit."""
-        for ops, future in batch:
+        for ops, room, future in batch:
             try:
                 async with self.engine.begin() as conn:
+                    if await self._fenced(conn, [(ops, room, future)]):
+                        raise Fenced(room)  # type: ignore[arg-type]
                     await self._execute(conn, ops)
+            except Fenced as err:
+                if not future.done():
+                    future.set_exception(err)
             except Exception as err:
                 log.exception("a write failed")
                 if not future.done():

@@ -29,8 +29,20 @@ from app.config import Settings
 
 from .automation import Automation
 from .errors import CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError, room_closed, room_restarting
-from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS
-from .inbox import AddBot, Attach, Command, Detach, GetSummary, Join, Message, Stop, Tick
+from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS, spectator_chat
+from .inbox import (
+    AddBot,
+    Attach,
+    Command,
+    CountWatchers,
+    Detach,
+    GetSummary,
+    Join,
+    Message,
+    SpectatorsDue,
+    Stop,
+    Tick,
+)
 from .outcome import Answer, Outcome
 from .parts import RoomParts
 from .ports import Outlet, Store
@@ -52,6 +64,7 @@ class RoomActor:
         self.on_lost = on_lost
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
         self.streams = Streams(state, settings, observer)
+        self.streams.tell = self.tell
         self.automation = Automation(state, settings, self.tell)
         self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state))
         for p in state.players:
@@ -62,6 +75,10 @@ class RoomActor:
         self.stopped = False
         # Replaced (never mutated) after each message, so others may read it without the actor.
         self.summary: dict[str, Any] = state.public_summary()
+        # With several nodes: whether this node may still serve its rooms (its lease is fresh).
+        # A node that was stopped or cut off for a while must not answer anyone before it knows
+        # whether it still owns the room (app/cluster/node.py).
+        self.serving: Callable[[], bool] | None = None
 
     @property
     def code(self) -> str:
@@ -114,6 +131,19 @@ class RoomActor:
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
 
+    def halt(self, code: int, reason: str) -> None:
+        """Stop at once, storing nothing more: the room lives on elsewhere (another node owns it
+        now), and its sockets are closed with ``code`` to reconnect there."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.automation.cancel()
+        self.streams.close_all(code, reason)
+        while not self.inbox.empty():
+            _refuse(self.inbox.get_nowait(), room_restarting())
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+
     def resume(self) -> None:
         """After a restart: plan what the restored room calls for (bots, clocks, the next round,
         hosting) — as a message, so that whatever the planning changes is stored like any change."""
@@ -131,6 +161,9 @@ class RoomActor:
                 self.last_seated = now
             if isinstance(msg, Stop):
                 self._shutdown(msg.reason, msg.code)
+                return
+            if self.serving is not None and not self.serving():
+                self._lost(msg)
                 return
             out = Outcome()
             broken = self._handle(msg, out)
@@ -155,7 +188,7 @@ class RoomActor:
         """Whether a message is the room in use.  A summary read or a spectator's message is
         not: anyone may send those, as often as they like, and they must not keep a room
         nobody plays in from being swept."""
-        if isinstance(msg, GetSummary):
+        if isinstance(msg, GetSummary | CountWatchers | SpectatorsDue):
             return False
         if isinstance(msg, Command):
             return msg.seat_token is not None
@@ -184,7 +217,7 @@ class RoomActor:
         if not out.records:
             return True
         try:
-            await self.store.write(*out.records)
+            await self.store.write(*out.records, room=self.code)
         except Exception:
             log.exception("room %s: could not store %d record(s)", self.code, len(out.records))
             return False
@@ -195,6 +228,9 @@ class RoomActor:
         streams = self.streams
         if out.dirty:
             streams.publish()
+        elif out.watch:
+            streams.publish_spectators()
+        streams.release()  # delayed spectator frames that are due by now
         for outlet, seat, text in out.frames:
             streams.emit(outlet, seat, text)
         if out.answer is not None:
@@ -224,6 +260,14 @@ class RoomActor:
             out.frames.append((msg.outlet, None, dumps({"type": "pong", "id": body.id})))
             return
         player = self.parts.player(msg.seat_token)
+        watching = self.streams.spectators.get(msg.outlet) if msg.seat_token is None else None
+        if watching is not None and body.type == "chat":
+            out.answer = Answer(msg.outlet, None, body.id, None, watching)
+            try:
+                spectator_chat(self.parts, watching.number, body, out)
+            except RoomError as err:
+                out.answer.error = _error(body.id, err.code, err.message)
+            return
         if player is None:
             code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None
                           else ("spectator", "Spectators can only watch."))

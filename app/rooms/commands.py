@@ -62,6 +62,14 @@ class ActionCmd(_Command):
     action: ActionBody
 
 
+class WhyCmd(_Command):
+    """Would this action be accepted now?  An ``ack`` if so, else the engine's refusal as an
+    ``error`` (its code says why); nothing is applied either way."""
+
+    type: Literal["why"]
+    action: ActionBody
+
+
 class ChatCmd(_Command):
     type: Literal["chat"]
     text: Annotated[str, Field(max_length=CHAT_FIELD_MAX)]
@@ -94,6 +102,14 @@ class RenameCmd(_Command):
     name: Annotated[str, Field(max_length=NAME_FIELD_MAX)]
 
 
+class OptionsCmd(_Command):
+    """The host changes the room's spectator options (fields left out stay as they are)."""
+
+    type: Literal["options"]
+    spectator_chat: StrictBool | None = None
+    spectator_delay: StrictInt | None = None  # 0-30: checked by the room (``bad_spectator_delay``)
+
+
 class PingCmd(_Command):
     type: Literal["ping"]
 
@@ -103,9 +119,10 @@ class AddBotCmd(_Command):
 
 
 ClientCommand = Annotated[
-    ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd,
+    ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd
+    | OptionsCmd | WhyCmd,
     Field(discriminator="type"),
 ]
 COMMAND_TYPES: tuple[str, ...] = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping",
-                                  "add_bot")
+                                  "add_bot", "options", "why")
 command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

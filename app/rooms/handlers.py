@@ -22,12 +22,27 @@ from .commands import (
     ChatCmd,
     KickCmd,
     LeaveCmd,
+    OptionsCmd,
     RematchCmd,
     RenameCmd,
     StartCmd,
+    WhyCmd,
 )
 from .errors import CLOSE_REMOVED, CLOSE_REPLACED, RoomError
-from .inbox import AddBot, Attach, BotTurn, Detach, GetSummary, Join, NextRound, Tick, TurnTimeout
+from .inbox import (
+    AddBot,
+    Attach,
+    BotTurn,
+    CountWatchers,
+    Detach,
+    GetSummary,
+    Join,
+    NextRound,
+    SpectatorsDue,
+    Tick,
+    TurnTimeout,
+)
+from .options import check_spectator_chat, check_spectator_delay
 from .outcome import Outcome
 from .parts import RoomParts
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player
@@ -69,18 +84,20 @@ def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
 
 
 def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
-    out.dirty = True
     if msg.token is None:
         if len(room.streams.spectators) >= room.settings.spectators_per_room:
             # Every watcher costs the room a view and a patch per message: bounded, like seats.
             raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
                             "try again later.", 429)
         room.streams.watch(msg.outlet)
+        out.watch = True  # its snapshot; the seats' views do not change (the count follows, coalesced)
+        watchers_changed(room)
         out.resolve(msg.reply, None)
         return
     player = room.state.by_token(msg.token)
     if player is None:
         raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
+    out.dirty = True
     replaced = room.streams.attach(player.token_hash, msg.outlet, msg.last_seq)
     if replaced is not None:
         out.closing.append((replaced, CLOSE_REPLACED, "replaced by a newer connection"))
@@ -89,7 +106,26 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
     out.resolve(msg.reply, player.seat)
 
 
+def watchers_changed(room: RoomParts) -> None:
+    """Spectators came or went: the count in everyone's view follows within the coalescing
+    window, once, however many come and go meanwhile (not a publish to every seat per socket)."""
+    room.streams.later("watchers", room.settings.watchers_coalesce_seconds, CountWatchers())
+
+
+def on_count_watchers(room: RoomParts, msg: CountWatchers, out: Outcome) -> None:
+    count = len(room.streams.spectators)
+    if count != room.state.watchers:
+        room.state.watchers = count
+        out.dirty = True
+
+
+def on_spectators_due(room: RoomParts, msg: SpectatorsDue, out: Outcome) -> None:
+    """Nothing changes: the publish step sends the delayed spectator frames that are due."""
+
+
 def on_detach(room: RoomParts, msg: Detach, out: Outcome) -> None:
+    if msg.outlet in room.streams.spectators:
+        watchers_changed(room)
     player = room.player(room.streams.detach(msg.outlet))
     if player is not None:
         player.connected = False
@@ -162,6 +198,8 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     BotTurn: on_bot_turn,
     TurnTimeout: on_turn_timeout,
     Tick: on_tick,
+    CountWatchers: on_count_watchers,
+    SpectatorsDue: on_spectators_due,
 }
 
 
@@ -176,6 +214,16 @@ def cmd_action(room: RoomParts, player: Player, cmd: ActionCmd, out: Outcome) ->
         raise
 
 
+def cmd_why(room: RoomParts, player: Player, cmd: WhyCmd, out: Outcome) -> None:
+    """The engine's reason an action would be refused now (a dimmed card tapped), without acting."""
+    m = room.state.match
+    if room.state.status != PLAYING or m is None:
+        raise RoomError("not_playing", "No round is being played now.")
+    refused = m.round.refusal(player.seat, cmd.action.to_engine())
+    if refused is not None:
+        raise refused
+
+
 def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> None:
     text = clean_text(cmd.text)
     if not text:
@@ -186,6 +234,34 @@ def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> Non
     st = room.state
     st.add_chat(player.seat, text)
     out.store(rec.ChatPosted(st.code, player.seat, player.name, text, cmd.id, player.token_hash))
+
+
+def spectator_chat(room: RoomParts, spectator: int, cmd: ChatCmd, out: Outcome) -> None:
+    """A spectator's chat line, when the host allows it; ``spectator`` numbers them in the room."""
+    st = room.state
+    if not st.spectator_chat:
+        raise RoomError("spectator_chat_off", "Spectators can't chat in this room; the host can allow it.", 403)
+    text = clean_text(cmd.text)
+    if not text:
+        raise RoomError("bad_chat", "Say something.")
+    limit = room.settings.chat_max_chars
+    if len(text) > limit:
+        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.")
+    name = f"Spectator {spectator}"
+    st.add_chat(None, text, name, watcher=spectator)
+    out.store(rec.ChatPosted(st.code, None, name, text, None, None))
+
+
+def cmd_options(room: RoomParts, player: Player, cmd: OptionsCmd, out: Outcome) -> None:
+    st = room.state
+    seating.require_host(st, player)
+    chat = st.spectator_chat if cmd.spectator_chat is None else check_spectator_chat(cmd.spectator_chat)
+    delay = st.spectator_delay if cmd.spectator_delay is None else check_spectator_delay(cmd.spectator_delay)
+    if (chat, delay) == (st.spectator_chat, st.spectator_delay):
+        return
+    st.spectator_chat, st.spectator_delay = chat, delay
+    # The options as they are now replace the stored ones: a restart keeps them.
+    out.store(rec.OptionsChanged(st.code, st.options().stored()))
 
 
 def cmd_rename(room: RoomParts, player: Player, cmd: RenameCmd, out: Outcome) -> None:
@@ -259,4 +335,6 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "add_bot": cmd_add_bot,
     "start": cmd_start,
     "rematch": cmd_rematch,
+    "options": cmd_options,
+    "why": cmd_why,
 }

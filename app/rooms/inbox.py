@@ -85,9 +85,20 @@ class Tick:
 
 
 @dataclass
+class CountWatchers:
+    """Time to publish how many spectators there are (coalesced: at most one count per window)."""
+
+
+@dataclass
+class SpectatorsDue:
+    """Delayed spectator frames are due: the publish step sends them (``Streams.release``)."""
+
+
+@dataclass
 class Stop:
     reason: str
     code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
 
 
-Message = Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | BotTurn | TurnTimeout | Tick | Stop
+Message = (Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | BotTurn | TurnTimeout | Tick
+           | CountWatchers | SpectatorsDue | Stop)

@@ -6,6 +6,7 @@ its tests do not care which one they talk to.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -50,7 +51,7 @@ class InMemoryStore:
     async def stop(self) -> None:
         pass
 
-    async def write(self, *records: r.Record) -> None:
+    async def write(self, *records: r.Record, room: str | None = None) -> None:
         self.writes += 1
         for record in records:
             self._apply(record)
@@ -65,6 +66,9 @@ class InMemoryStore:
                     m.client_ids.append((record.seat, record.client_id))
             case r.RoomOpened():
                 self.rooms[record.code] = _Room(record)
+            case r.OptionsChanged():
+                room = self.rooms[record.code]
+                room.opened = dataclasses.replace(room.opened, options=record.options)
             case r.RoomChanged():
                 room = self.rooms[record.code]
                 room.status, room.host = record.status, record.host

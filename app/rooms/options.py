@@ -1,4 +1,4 @@
-"""Room options — edition, seats, target, house rules, turn clock, grace — checked in one place.
+"""Room options — edition, seats, target, house rules, turn clock, grace, spectators — checked in one place.
 
 The HTTP API hands what a creator asked for to ``RoomOptions.parse`` (through the registry);
 a restart reads stored options back with ``RoomOptions.stored`` (lenient: an option that
@@ -19,6 +19,7 @@ from .errors import RoomError
 
 TURN_SECONDS_MIN, TURN_SECONDS_MAX = 1, 120  # the UI offers 15 / 30 / 60 s
 AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
+SPECTATOR_DELAY_MIN, SPECTATOR_DELAY_MAX = 0, 30  # seconds spectators' frames are held back
 NAME_MAX = 40
 
 
@@ -32,11 +33,14 @@ class RoomOptions:
     house: HouseRules = field(default_factory=HouseRules)
     turn_seconds: int | None = None  # None: no turn clock
     away_grace_seconds: float = 30.0
+    spectator_chat: bool = False  # whether spectators may chat (the host can change it)
+    spectator_delay: int = 0  # seconds spectators see the table late (the host can change it)
 
     @classmethod
     def parse(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
               name: str | None = None, house_rules: object = None, turn_seconds: object = None,
-              away_grace_seconds: object = None) -> RoomOptions:
+              away_grace_seconds: object = None, spectator_chat: object = False,
+              spectator_delay: object = 0) -> RoomOptions:
         """A creator's request, or a ``RoomError`` (422) naming the first option that is wrong."""
         variant = VARIANTS.get(edition)
         if variant is None:
@@ -62,12 +66,14 @@ class RoomOptions:
             raise RoomError("bad_away_grace", f"The grace for absent players must be between {AWAY_GRACE_MIN} "
                             f"and {AWAY_GRACE_MAX} seconds.", 422)
         title = " ".join((name or "").split())[:NAME_MAX] or f"{variant.title} room"
-        return cls(edition, max_seats, target, public, title, house, turn_seconds, grace)
+        return cls(edition, max_seats, target, public, title, house, turn_seconds, grace,
+                   check_spectator_chat(spectator_chat), check_spectator_delay(spectator_delay))
 
     def stored(self) -> dict[str, Any]:
         """What ``RoomOpened.options`` keeps (edition, seats, target and name have columns of their own)."""
         return {"house_rules": self.house.to_json(), "turn_seconds": self.turn_seconds,
-                "away_grace_seconds": self.away_grace_seconds}
+                "away_grace_seconds": self.away_grace_seconds, "spectator_chat": self.spectator_chat,
+                "spectator_delay": self.spectator_delay}
 
     @classmethod
     def restored(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
@@ -79,6 +85,24 @@ class RoomOptions:
             house = HouseRules()
         turn = options.get("turn_seconds")
         grace = options.get("away_grace_seconds")
+        delay = options.get("spectator_delay")
         return cls(edition, max_seats, target, public, name, house,
                    turn if type(turn) is int and turn > 0 else None,
-                   float(grace) if isinstance(grace, int | float) and grace > 0 else settings.away_grace_seconds)
+                   float(grace) if isinstance(grace, int | float) and grace > 0 else settings.away_grace_seconds,
+                   options.get("spectator_chat") is True,
+                   delay if type(delay) is int and SPECTATOR_DELAY_MIN <= delay <= SPECTATOR_DELAY_MAX else 0)
+
+
+def check_spectator_chat(value: object) -> bool:
+    """Whether spectators may chat: a boolean, or a ``RoomError`` (422)."""
+    if type(value) is not bool:
+        raise RoomError("bad_spectator_chat", "Spectator chat is either on or off.", 422)
+    return value
+
+
+def check_spectator_delay(value: object) -> int:
+    """The spectators' delay in whole seconds, 0-30, or a ``RoomError`` (422)."""
+    if type(value) is not int or not SPECTATOR_DELAY_MIN <= value <= SPECTATOR_DELAY_MAX:
+        raise RoomError("bad_spectator_delay", f"The spectators' delay must be a whole number of seconds from "
+                        f"{SPECTATOR_DELAY_MIN} to {SPECTATOR_DELAY_MAX}.", 422)
+    return value

@@ -34,6 +34,7 @@ class Answer:
 class Outcome:
     records: list[rec.Record] = field(default_factory=list)
     dirty: bool = False  # views may have changed: publish
+    watch: bool = False  # a spectator arrived, nothing else changed: publish to spectators only
     answer: Answer | None = None
     frames: list[tuple[Outlet, int | None, str]] = field(default_factory=list)  # sent as they are (pongs)
     closing: list[tuple[Outlet, int, str]] = field(default_factory=list)  # after the answer

@@ -24,6 +24,14 @@ class RoomOpened:
 
 
 @dataclass(frozen=True)
+class OptionsChanged:
+    """The host changed a room option: all of ``RoomOpened.options`` as they are now."""
+
+    code: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class RoomChanged:
     code: str
     status: str
@@ -113,8 +121,8 @@ class RoomClosed:
     code: str
 
 
-Record = (RoomOpened | RoomChanged | SeatsChanged | MatchStarted | RoundStarted | ActionApplied | RoundFinished
-          | MatchFinished | ChatPosted | RoomClosed)
+Record = (RoomOpened | OptionsChanged | RoomChanged | SeatsChanged | MatchStarted | RoundStarted | ActionApplied
+          | RoundFinished | MatchFinished | ChatPosted | RoomClosed)
 
 
 # ---------------------------------------------------------------------- read back after a restart

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.config import Settings
 
@@ -18,6 +18,9 @@ from .ports import Store
 from .restore import restore_room
 from .room_state import RoomState, new_code, normalise_code
 from .streams import FrameObserver
+
+if TYPE_CHECKING:
+    from app.cluster.node import ClusterNode
 
 log = logging.getLogger("app.rooms")
 
@@ -39,22 +42,30 @@ class RoomRegistry:
         # The lobby's list, as of a time: rebuilding it walks every room, and anyone may ask.
         self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
+        # One node of several (app/cluster): rooms are owned through the database, not all here.
+        self.node: ClusterNode | None = None
 
     async def start(self) -> None:
-        """Bring back every room the store still has open, then start sweeping."""
+        """Bring back every room the store still has open, then start sweeping.  A node of a
+        cluster brings back none itself: it takes rooms over as they are asked for, or as their
+        owners die (app/cluster/node.py)."""
         self.loop = asyncio.get_running_loop()
+        if self.node is not None:
+            await self.node.start()
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
+            return
         for stored in await self.store.unfinished_rooms():
             try:
-                actor = restore_room(stored, self.settings, self.store, self.observer, self._lost)
+                actor = restore_room(stored, self.settings, self.store, self.observer, self.lost)
             except Exception:  # one unreadable room must not keep the others down
                 log.exception("room %s could not be restored", stored.code)
                 continue
-            self._run(actor)
+            self.run(actor)
         if self.rooms:
             log.info("restored %d room(s)", len(self.rooms))
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
 
-    def _run(self, actor: RoomActor) -> None:
+    def run(self, actor: RoomActor) -> None:
         self.rooms[actor.code] = actor
         actor.start()
         actor.resume()
@@ -69,20 +80,26 @@ class RoomRegistry:
         # Rooms are not closed in the store: they come back when the server does, and clients
         # told "going away" (1001) reconnect to them.
         await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
+        if self.node is not None:  # handed over at once: the other nodes take them
+            await self.node.stop(list(self.rooms))
         self.rooms.clear()
         self.creators.clear()
 
-    def _forget(self, code: str) -> RoomActor | None:
+    def forget(self, code: str) -> RoomActor | None:
         self.creators.pop(code, None)
+        if self.node is not None:
+            self.node.fence.epochs.pop(code, None)
         return self.rooms.pop(code, None)
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
                      name: str | None, house_rules: object = None, turn_seconds: object = None,
-                     away_grace_seconds: object = None, creator: str | None = None) -> RoomActor:
+                     away_grace_seconds: object = None, spectator_chat: object = False,
+                     spectator_delay: object = 0, creator: str | None = None) -> RoomActor:
         """Open a room; ``creator`` (the client's address) is held to ``rooms_per_address`` live rooms."""
         options = RoomOptions.parse(self.settings, edition, public=public, max_seats=max_seats, target=target,
                                     name=name, house_rules=house_rules, turn_seconds=turn_seconds,
-                                    away_grace_seconds=away_grace_seconds)
+                                    away_grace_seconds=away_grace_seconds, spectator_chat=spectator_chat,
+                                    spectator_delay=spectator_delay)
         if creator is not None:
             cap = self.settings.rooms_per_address
             if sum(1 for address in self.creators.values() if address == creator) >= cap:
@@ -97,7 +114,9 @@ class RoomRegistry:
         # Stored before anyone is told the code: a room that was announced survives a restart.
         await self.store.write(rec.RoomOpened(code, options.name, edition, public, max_seats, target,
                                               options.stored()))
-        actor = RoomActor(state, self.settings, self.store, self.observer, self._lost)
+        actor = RoomActor(state, self.settings, self.store, self.observer, self.lost)
+        if self.node is not None:
+            actor.serving = self.node.serving
         self.rooms[code] = actor
         if creator is not None:
             self.creators[code] = creator
@@ -120,7 +139,10 @@ class RoomRegistry:
 
     # ------------------------------------------------------------------ a room that lost a write
 
-    def _lost(self, code: str) -> None:
+    def lost(self, code: str) -> None:
+        if self.node is not None and not self.node.after_failed_write(code):
+            self.forget(code)  # another node has it, or will: its sockets reconnect there
+            return
         if code not in self.rebuilding:
             self.rebuilding[code] = asyncio.create_task(self._rebuild(code), name=f"rebuild-{code}")
 
@@ -130,25 +152,36 @@ class RoomRegistry:
             delay = 0.05
             for attempt in range(1, REBUILD_TRIES + 1):
                 try:
+                    if self.node is not None and not await self.node.still_ours(code):
+                        self.forget(code)  # the write was refused: another node owns the room now
+                        return
                     stored = await self.store.load_room(code)
                     if stored is None:
-                        self._forget(code)
+                        self.forget(code)
                         return
-                    actor = restore_room(stored, self.settings, self.store, self.observer, self._lost)
+                    actor = restore_room(stored, self.settings, self.store, self.observer, self.lost)
+                    if self.node is not None:
+                        actor.serving = self.node.serving
                 except Exception:
                     log.exception("room %s: rebuild attempt %d failed", code, attempt)
                     await asyncio.sleep(delay)
                     delay = min(delay * 4, 2.0)
                     continue
-                self._run(actor)
+                self.run(actor)
                 log.warning("room %s rebuilt from the store after a failed write", code)
                 return
             log.error("room %s could not be rebuilt; it is dropped", code)
-            self._forget(code)
+            self.forget(code)
         finally:
             self.rebuilding.pop(code, None)
 
     # ------------------------------------------------------------------ listing and sweeping
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's list: this process's rooms, or with several nodes every node's."""
+        if self.node is not None:
+            return await self.node.lobby()
+        return self.public_rooms()
 
     def public_rooms(self) -> list[dict[str, Any]]:
         """Public rooms still open to join, newest first; read from each actor's published
@@ -179,7 +212,7 @@ class RoomRegistry:
             ) or (status == "over" and idle > settings.finished_room_seconds):
                 doomed.append(code)
         for code in doomed:
-            gone = self._forget(code)
+            gone = self.forget(code)
             if gone is None:  # dropped meanwhile, while an earlier one was stopping
                 continue
             await gone.stop("room closed: idle")

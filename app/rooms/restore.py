@@ -35,8 +35,8 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     st.players = [Player(name=s.name, token_hash=s.token_hash, seat=s.seat, bot=s.is_bot,
                          away_since=None if s.is_bot else now, auto=s.is_bot) for s in stored.seats]
     st.host = stored.host
-    for seat, _name, text in stored.chat:
-        st.add_chat(seat if seat is not None else -1, text)
+    for seat, name, text in stored.chat:
+        st.add_chat(seat, text, name if seat is None else None)
     st.status = WAITING
     m = stored.match
     if m is None:

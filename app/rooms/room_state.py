@@ -97,6 +97,9 @@ class RoomState:
     turn_seconds: int | None = None  # None: no turn clock
     away_grace_seconds: float = 30.0  # a seat away this long is played by a bot until it returns
     turn_deadline: float | None = None  # epoch seconds: the pending decision is made for its seat then
+    spectator_chat: bool = False  # spectators may chat (the host's switch)
+    spectator_delay: int = 0  # seconds spectators' frames are held back (the host's choice)
+    watchers: int = 0  # spectators as last published (counted at most once per coalescing window)
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
 
     @classmethod
@@ -104,7 +107,8 @@ class RoomState:
         return cls(code=code, edition=options.edition, public=options.public, max_seats=options.max_seats,
                    target=options.target, name=options.name, event_log_kept=settings.event_log_kept,
                    private_log_kept=settings.private_log_kept, chat_kept=settings.chat_kept, house=options.house,
-                   turn_seconds=options.turn_seconds, away_grace_seconds=options.away_grace_seconds)
+                   turn_seconds=options.turn_seconds, away_grace_seconds=options.away_grace_seconds,
+                   spectator_chat=options.spectator_chat, spectator_delay=options.spectator_delay)
 
     # ------------------------------------------------------------------ seats
 
@@ -164,9 +168,14 @@ class RoomState:
                 while len(box) > self.private_log_kept:
                     box.popleft()
 
-    def add_chat(self, seat: int, text: str) -> dict[str, Any]:
-        entry = {"n": self._number(), "seat": seat, "name": self.name_of(seat), "text": text,
-                 "at": round(time.time(), 3)}
+    def add_chat(self, seat: int | None, text: str, name: str | None = None, **data: Any) -> dict[str, Any]:
+        """A chat line; ``seat`` None: a spectator's (``name`` is how the room calls them)."""
+        entry: dict[str, Any] = {"n": self._number(), "seat": seat,
+                                 "name": name if name is not None else self.name_of(seat if seat is not None else -1),
+                                 "text": text, "at": round(time.time(), 3)}
+        if seat is None:
+            entry["spectator"] = True
+        entry.update(data)
         self.chat.append(entry)
         while len(self.chat) > self.chat_kept:
             self.chat.popleft()
@@ -174,10 +183,16 @@ class RoomState:
 
     # ------------------------------------------------------------------ views
 
+    def options(self) -> RoomOptions:
+        """The room's options as they are now (what ``RoomOpened.options`` keeps)."""
+        return RoomOptions(self.edition, self.max_seats, self.target, self.public, self.name, self.house,
+                           self.turn_seconds, self.away_grace_seconds, self.spectator_chat, self.spectator_delay)
+
     def room_info(self) -> dict[str, Any]:
         key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
                self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
-               self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None)
+               self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
+               self.spectator_chat, self.spectator_delay, self.watchers)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -197,6 +212,9 @@ class RoomState:
             "turn_seconds": self.turn_seconds,
             "turn_deadline": self.turn_deadline,
             "away_grace_seconds": self.away_grace_seconds,
+            "spectator_chat": self.spectator_chat,
+            "spectator_delay": self.spectator_delay,
+            "watchers": self.watchers,
             # The SHA-256 of the secret the current (or last) round was dealt from: published with
             # the deal, so the deck cannot be chosen afterwards; the secret comes with the summary.
             "commitment": commitment(self.match.round_secret(self.match.round_no)) if self.match else None,
@@ -257,7 +275,8 @@ class RoomState:
     def public_summary(self) -> dict[str, Any]:
         """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
         key = (self.name, self.public, self.max_seats, self.target, self.status,
-               tuple((p.name, p.bot) for p in self.players), self.house, self.turn_seconds, self.away_grace_seconds)
+               tuple((p.name, p.bot) for p in self.players), self.house, self.turn_seconds, self.away_grace_seconds,
+               self.spectator_chat, self.spectator_delay)
         return self.parts.get("lobby", key, self._public_summary)
 
     def _public_summary(self) -> dict[str, Any]:
@@ -278,4 +297,6 @@ class RoomState:
             "house_rules": self.house.to_json(),
             "turn_seconds": self.turn_seconds,
             "away_grace_seconds": self.away_grace_seconds,
+            "spectator_chat": self.spectator_chat,
+            "spectator_delay": self.spectator_delay,
         }

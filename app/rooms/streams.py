@@ -9,6 +9,7 @@ stream and kept, within a budget, so a client that reconnects can resume.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -20,6 +21,7 @@ import orjson
 from app.config import Settings
 
 from .diff import make_patch
+from .inbox import Message, SpectatorsDue
 from .ports import Outlet
 from .room_state import RoomState
 
@@ -51,6 +53,41 @@ class Stream:
     # Set when a socket attaches: the next publish sends it a snapshot, or resumes from here.
     fresh: bool = False
     resume_from: int | None = None
+    # A spectator of a delayed room: the timeline frame whose snapshot starts it (None: started).
+    starts_at: int | None = None
+    number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
+
+
+@dataclass
+class Lagged:
+    """One frame of the spectators' delayed timeline, built (and audited) when its view was
+    current, and sent once it is ``due``: the same patch to every spectator that follows the
+    timeline, and a snapshot for those who start here."""
+
+    due: float  # the event loop's clock
+    seq: int
+    patch: str | None  # None: the view did not change since the previous frame
+    snapshot: str | None = None
+
+    @property
+    def chars(self) -> int:
+        return len(self.patch or "") + len(self.snapshot or "")
+
+
+class SpectatorLag:
+    """The spectators' view of a room with a delay: a queue of frames released ``delay`` seconds
+    after they were built, in order.  Bounded: past ``max_frames`` or ``max_chars`` a new view
+    is merged into the newest frame still queued (its patch then spans both changes, and it
+    is due ``delay`` seconds from now), so spectators see fewer, coarser frames, never early ones."""
+
+    def __init__(self, delay: int, max_frames: int, max_chars: int, seq: int) -> None:
+        self.delay = delay
+        self.max_frames, self.max_chars = max(2, max_frames), max_chars
+        self.queue: deque[Lagged] = deque()
+        self.chars = 0
+        self.seq = seq  # the timeline's last frame number
+        self.view: dict[str, Any] | None = None  # the view as of ``seq``
+        self.base: dict[str, Any] | None = None  # the view as of ``seq - 1`` (to merge into the newest frame)
 
 
 class Streams:
@@ -60,6 +97,12 @@ class Streams:
         self.observer = observer
         self.seats: dict[str, Stream] = {}  # by the seat's token hash (stable across renumbering)
         self.spectators: dict[Outlet, Stream] = {}
+        self.lag: SpectatorLag | None = None  # spectators' frames held back (a room with a delay)
+        # How the room asks for a message later (the actor's ``tell``): released spectator
+        # frames and the watcher count, each by a message in the inbox, like every timer.
+        self.tell: Callable[[Message], None] | None = None
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.watched = 0  # spectator sockets so far, to number them
 
     @property
     def connections(self) -> int:
@@ -90,7 +133,8 @@ class Streams:
         return old
 
     def watch(self, outlet: Outlet) -> None:
-        self.spectators[outlet] = Stream(outlet=outlet, buffer=deque(maxlen=1), fresh=True)
+        self.watched += 1
+        self.spectators[outlet] = Stream(outlet=outlet, buffer=deque(maxlen=1), fresh=True, number=self.watched)
 
     def detach(self, outlet: Outlet) -> str | None:
         """Forget a socket; the token hash of its seat (None for a spectator or an unknown socket)."""
@@ -102,7 +146,23 @@ class Streams:
                 return token_hash
         return None
 
+    def later(self, name: str, delay: float, message: Message) -> None:
+        """Tell the inbox ``message`` in ``delay`` seconds, unless a timer of this name is already set."""
+        if self.tell is None or name in self.timers:
+            return
+        tell = self.tell
+
+        def due() -> None:
+            self.timers.pop(name, None)
+            tell(message)
+
+        self.timers[name] = asyncio.get_running_loop().call_later(max(0.0, delay), due)
+
     def close_all(self, code: int, reason: str) -> None:
+        for handle in self.timers.values():
+            handle.cancel()
+        self.timers.clear()
+        self.lag = None
         for stream in [*self.seats.values(), *self.spectators.values()]:
             if stream.outlet is not None:
                 stream.outlet.close(code, reason)
@@ -157,7 +217,111 @@ class Streams:
             else:
                 self._patch(stream, seat, new[seat], memo)
         if self.spectators:
-            self._publish_to_spectators(new[None], memo)
+            self._spectators(new[None], memo)
+
+    def publish_spectators(self) -> None:
+        """Only spectators' views can have changed (one just arrived): the seats' are not built."""
+        if self.spectators:
+            self._spectators(self.state.views((None,))[None], {})
+
+    def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+        if self.state.spectator_delay > 0:
+            self._lag_spectators(watch, memo)
+            return
+        if self.lag is not None:  # the delay was turned off: everyone starts afresh, live
+            self._drop_lag()
+        self._publish_to_spectators(watch, memo)
+
+    # ------------------------------------------------------------------ spectators, delayed
+
+    def _drop_lag(self) -> None:
+        self.lag = None
+        handle = self.timers.pop("lag", None)
+        if handle is not None:
+            handle.cancel()
+        for stream in self.spectators.values():
+            stream.fresh, stream.starts_at, stream.view = True, None, None
+
+    def _lag_spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+        """Queue the spectators' next frame (a patch, and a snapshot for newcomers), audited now,
+        sent ``spectator_delay`` seconds from now (``release``)."""
+        delay = self.state.spectator_delay
+        lag = self.lag
+        if lag is None or lag.delay != delay:  # a new delay: start the timeline again
+            seq = max([lag.seq if lag is not None else 0, *(s.seq for s in self.spectators.values())])
+            if lag is not None:
+                self._drop_lag()
+            lag = self.lag = SpectatorLag(delay, self.settings.spectator_lag_frames,
+                                          self.settings.spectator_lag_chars, seq)
+            for stream in self.spectators.values():
+                stream.fresh, stream.starts_at, stream.view = True, None, None
+        fresh = [stream for stream in self.spectators.values() if stream.fresh]
+        ops = make_patch(lag.view, watch, memo) if lag.view is not None else None
+        if not ops and not fresh:
+            return
+        due = asyncio.get_running_loop().time() + delay
+        tail = lag.queue[-1] if lag.queue else None
+        if ops:
+            full = len(lag.queue) >= lag.max_frames or lag.chars >= lag.max_chars
+            if full and tail is not None and tail.patch is not None and lag.base is not None:
+                # Over budget: the newest queued frame takes this change too, and waits again.
+                lag.chars -= tail.chars
+                tail.patch = self._lag_text("patch", "ops", tail.seq, make_patch(lag.base, watch, memo), watch)
+                if tail.snapshot is not None:
+                    tail.snapshot = self._lag_text("snapshot", "view", tail.seq, watch, watch)
+                tail.due = due
+                lag.chars += tail.chars
+            else:
+                lag.seq += 1
+                lag.base = lag.view
+                tail = Lagged(due, lag.seq, self._lag_text("patch", "ops", lag.seq, ops, watch))
+                lag.queue.append(tail)
+                lag.chars += tail.chars
+            lag.view = watch
+        elif lag.view is None:  # the timeline's first frame: a snapshot only
+            lag.seq += 1
+            lag.view = watch
+            tail = Lagged(due, lag.seq, None)
+            lag.queue.append(tail)
+        if fresh:
+            if tail is None or tail.seq != lag.seq:  # nothing queued shows the view as it is: a frame for them
+                tail = Lagged(due, lag.seq, None)
+                lag.queue.append(tail)
+            if tail.snapshot is None:
+                tail.snapshot = self._lag_text("snapshot", "view", tail.seq, watch, watch)
+                lag.chars += len(tail.snapshot)
+            for stream in fresh:
+                stream.fresh, stream.starts_at = False, tail.seq
+        self.later("lag", lag.queue[0].due - asyncio.get_running_loop().time(), SpectatorsDue())
+
+    def _lag_text(self, kind: str, key: str, seq: int, body: Any, view: dict[str, Any]) -> str:
+        text = dumps({"type": kind, "seq": seq, key: body})
+        if self.observer is not None:  # audited as it is built, with the state it shows
+            self.observer(self.state.code, None, text, self.state, view)
+        return text
+
+    def release(self) -> None:
+        """Send the spectators every delayed frame that is due, in order."""
+        lag = self.lag
+        if lag is None:
+            return
+        now = asyncio.get_running_loop().time()
+        while lag.queue and lag.queue[0].due <= now:
+            frame = lag.queue.popleft()
+            lag.chars -= frame.chars
+            for stream in self.spectators.values():
+                assert stream.outlet is not None
+                if stream.starts_at is not None:
+                    if stream.starts_at <= frame.seq and frame.snapshot is not None:
+                        stream.starts_at, stream.seq = None, frame.seq
+                        stream.outlet.offer(frame.snapshot)
+                elif frame.patch is not None and stream.seq == frame.seq - 1:
+                    stream.seq = frame.seq
+                    stream.outlet.offer(frame.patch)
+        if lag.queue:
+            self.later("lag", lag.queue[0].due - now, SpectatorsDue())
+
+    # ------------------------------------------------------------------ spectators, live
 
     def _publish_to_spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
         ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once

@@ -35,7 +35,7 @@ from app.rooms.errors import (
 )
 from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
-from app.rooms.room_state import hash_token
+from app.rooms.room_state import hash_token, normalise_code
 from app.rooms.streams import dumps
 
 from .connection import Connection
@@ -96,6 +96,16 @@ async def refuse(conn: Connection, code: int, error: str, message: str, reason: 
         await asyncio.wait_for(asyncio.shield(conn.writer), 2)
 
 
+def owner_headers(registry: RoomRegistry, code: str) -> list[tuple[bytes, bytes]] | None:
+    """With several nodes: which node serves this socket, and at which of the room's epochs
+    (for operators and the cluster tests; clients need not read them)."""
+    node = registry.node
+    if node is None:
+        return None
+    epoch = node.fence.epochs.get(normalise_code(code), 0)
+    return [(b"x-uno-node", node.id.encode()), (b"x-uno-epoch", str(epoch).encode())]
+
+
 async def room_socket(ws: WebSocket, code: str) -> None:
     registry: RoomRegistry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
@@ -117,7 +127,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         retry = max(1, math.ceil(60.0 - (time.monotonic() - opens.times[0])))
         await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
         return
-    await ws.accept()
+    await ws.accept(headers=owner_headers(registry, code))
     # One address holds a bounded number of game sockets: each costs the server memory and
     # every room it watches a view per message.
     per_address: Counter[str] = ws.app.state.sockets_by_address

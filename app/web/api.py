@@ -38,6 +38,9 @@ class CreateRoom(BaseModel):
                                      "or null for none")
     away_grace_seconds: float | None = Field(None, description="How long a disconnected seat waits before a bot "
                                              "plays it (1-600 s); null: the server's default")
+    spectator_chat: bool = Field(False, description="Whether spectators may chat (the host can change it later)")
+    spectator_delay: int = Field(0, description="Seconds spectators see the table late (0-30; the host can "
+                                 "change it later)")
 
 
 class RoomSummary(BaseModel):
@@ -56,6 +59,8 @@ class RoomSummary(BaseModel):
     house_rules: dict[str, Any] = Field(default_factory=dict)
     turn_seconds: int | None = None
     away_grace_seconds: float | None = None
+    spectator_chat: bool = False
+    spectator_delay: int = 0
 
 
 PAGE_DEFAULT = 50  # rooms per page of GET /api/rooms, unless ?limit= asks for fewer or more ...
@@ -133,6 +138,7 @@ async def create_room(body: CreateRoom, registry: Registry, request: Request) ->
                                          target=body.target_score, name=body.name, house_rules=body.house_rules,
                                          turn_seconds=body.turn_seconds,
                                          away_grace_seconds=body.away_grace_seconds,
+                                         spectator_chat=body.spectator_chat, spectator_delay=body.spectator_delay,
                                          creator=client_address(request.scope))
     except RoomError as err:
         raise _http(err) from None
@@ -146,7 +152,7 @@ async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PA
 
     The list is rebuilt at most once per `UNO_LOBBY_CACHE_SECONDS` (1 s), so a room may show that late."""
     limit = min(limit, PAGE_MAX)
-    rooms = registry.public_rooms()
+    rooms = await registry.lobby()
     page = rooms[offset:offset + limit]
     more = offset + limit < len(rooms)
     return RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,

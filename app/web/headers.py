@@ -15,9 +15,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # 'self' covers same-origin ws:/wss: in current browsers; the socket's own origin is named
 # as well (from Host) for those whose CSP predates that.
-PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+PAGE_POLICY = ("default-src 'self'; script-src 'self'{wasm}; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'{sockets}; object-src 'none'; base-uri 'none'; form-action 'self'; "
                "frame-ancestors 'none'")
+# The match page runs the fairness check in the browser: the engine in Pyodide (WebAssembly),
+# in a worker whose own policy comes with its script.  Only they may compile WebAssembly;
+# 'wasm-unsafe-eval' allows that and nothing else (no eval of JavaScript).
+WASM_PATHS = ("/matches/", "/static/js/verify_worker.js")
+WASM = " 'wasm-unsafe-eval'"
 # FastAPI's /docs and /redoc pages load Swagger UI and ReDoc from a CDN and start them with an
 # inline script: they get a looser policy of their own, and only they do.
 DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
@@ -42,7 +47,8 @@ def policy(scope: Scope) -> bytes:
         return DOCS_POLICY.encode()
     host = next((value for key, value in scope.get("headers") or () if key == b"host"), b"")
     sockets = f" ws://{host.decode()} wss://{host.decode()}" if _HOST.match(host) else ""
-    return PAGE_POLICY.format(sockets=sockets).encode()
+    wasm = WASM if path.startswith(WASM_PATHS) else ""
+    return PAGE_POLICY.format(sockets=sockets, wasm=wasm).encode()
 
 
 class SecurityHeaders:

@@ -100,6 +100,15 @@ def render(request: Request) -> str:
                [("", getattr(store, "flushed_ops", 0))])
     out.metric("uno_store_failures_total", "counter", "Failed store writes (each is retried).",
                [("", getattr(store, "failures", 0))])
+    node = state.registry.node
+    if node is not None:  # one node of several (docs/SCALING.md)
+        out.metric("uno_cluster_serving", "gauge", "1 while this node's lease is fresh and it serves its rooms.",
+                   [("", int(node.serving()))])
+        out.metric("uno_cluster_rooms_taken_total", "counter", "Rooms this node took from dead or departed nodes.",
+                   [("", node.taken_over)])
+        out.metric("uno_cluster_rooms_dropped_total", "counter",
+                   "Rooms this node stopped serving because another node took them (or its lease lapsed).",
+                   [("", node.lost)])
     out.metric("uno_gc_passes_total", "counter", "Timed garbage collections (app/gc_policy.py).",
                [("", Passes.count)])
     out.metric("uno_gc_pause_seconds_total", "counter", "Seconds every room waited for those collections.",

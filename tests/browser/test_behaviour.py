@@ -114,9 +114,10 @@ def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContex
     host.keyboard.press("Enter")
     for page in (host, guest):
         expect(page.get_by_test_id("table")).to_be_visible()
-    # A latecomer can only watch: the table without a hand, nothing to press.
+    # A latecomer can only watch (and is told so first): the table without a hand, nothing to press.
     watcher = open_page(browser, contexts)
     watcher.goto(host.url)
+    watcher.get_by_test_id("watch-offer-button").click()
     expect(watcher.get_by_test_id("status-line")).to_contain_text("You are watching")
     expect(watcher.locator("[data-testid=card]")).to_have_count(0)
     expect(watcher.get_by_test_id("uno-button")).to_be_disabled()

@@ -69,9 +69,14 @@ def test_command_runs_migrations_then_the_app_on_the_exposed_port() -> None:
 
 def test_compose_wires_the_app_to_a_healthy_postgres() -> None:
     services = compose()["services"]
-    app, db = services["app"], services["postgres"]
+    app, db, proxy = services["app"], services["postgres"], services["nginx"]
     exposed = instruction("EXPOSE")[0]
-    assert len(app["ports"]) == 1 and str(app["ports"][0]).endswith(f":{exposed}")
+    # Only nginx is published (so that the app can be scaled); it listens where the app does.
+    assert "ports" not in app
+    assert len(proxy["ports"]) == 1 and str(proxy["ports"][0]).endswith(":8000")
+    assert "listen 8000;" in (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8")
+    assert "set $uno_app app:" + exposed + ";" in (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8")
+    assert app["environment"]["UNO_CLUSTER"] == "1", "every replica is a node of one cluster"
     assert app["depends_on"]["postgres"]["condition"] == "service_healthy"
     assert re.fullmatch(r"postgres:\d+", db["image"]), "pin Postgres to a major version"
     assert "ports" not in db, "Postgres stays private to the compose network"

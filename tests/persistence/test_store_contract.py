@@ -20,6 +20,8 @@ RECORDS: list[tuple[r.Record, ...]] = [
     (r.ActionApplied("ROOM2345", "mx", 2, 4, 1, {"kind": "play", "card": 3}),
      r.RoundFinished("mx", 2, 1, 90, (120, 90, 0), (2, 0, 5)), r.RoundStarted("mx", 3, "s3/3", 1, "s3", "c3")),
     (r.ChatPosted("ROOM2345", 2, "Cy", "close one"), r.RoomChanged("ROOM2345", "playing", 1)),
+    (r.ChatPosted("ROOM2345", None, "Spectator 1", "go Cy"),
+     r.OptionsChanged("ROOM2345", {"house": {"stacking": True}, "spectator_chat": True, "spectator_delay": 10})),
 ]
 
 
@@ -64,6 +66,9 @@ def test_memory_and_sql_stores_agree(sqlite_url: str) -> None:
     assert missing is None
     assert history["totals"] == [120, 90, 0] and [x["winner"] for x in history["rounds"]] == [0, 1, None]
     assert rooms[0].match.rounds_started == 3 and len(rooms[0].match.log) == 4
+    # The host's option changes replace the options the room opened with.
+    assert rooms[0].options == {"house": {"stacking": True}, "spectator_chat": True, "spectator_delay": 10}
+    assert rooms[0].chat[-1] == (None, "Spectator 1", "go Cy")
     # Secrets go back to a restart, and to people only for rounds that are over.
     assert rooms[0].match.secrets == {2: "s2", 3: "s3"}
     assert [(x["commitment"], x["secret"]) for x in history["rounds"]] == [(None, None), ("c2", "s2"), ("c3", None)]

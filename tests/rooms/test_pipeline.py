@@ -34,12 +34,12 @@ class FailingStore(InMemoryStore):
         self.armed = False
         self.refused: list[rec.Record] = []
 
-    async def write(self, *records: rec.Record) -> None:
+    async def write(self, *records: rec.Record, room: str | None = None) -> None:
         if self.armed and any(isinstance(r, rec.ActionApplied) for r in records):
             self.armed = False
             self.refused.extend(records)
             raise RuntimeError("disk full")
-        await super().write(*records)
+        await super().write(*records, room=room)
 
 
 def stored_log(store: InMemoryStore, code: str) -> list[Any]:

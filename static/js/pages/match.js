@@ -1,6 +1,11 @@
-// A finished match's history: rounds, winners, points and totals, from /api/matches/{id}.
+// A finished match's history: rounds, winners, points and totals, from /api/matches/{id};
+// then its replay (replay_view.js), opened at the move a shared link names, and the fairness
+// check run in the browser (verify_panel.js).
 import { loadCatalogue, t } from "../i18n.js";
 import { api, clear, h, initLanguagePicker } from "../dom.js";
+import { mountReplay } from "../replay_view.js";
+import { linkTo, parseLink } from "../replay.js";
+import { mountVerify } from "../verify_panel.js";
 
 const root = document.getElementById("history-root");
 const id = document.body.dataset.matchId;
@@ -22,7 +27,11 @@ async function show() {
   const body = h("tbody", {});
   for (const r of m.rounds || []) {
     const bySeat = new Map((r.scores || []).map((s) => [s.seat, s]));
-    body.append(h("tr", {}, h("th", { scope: "row", text: String(r.number) }),
+    // Over, a round's number opens the replay at its deal.
+    const number = m.status === "over"
+      ? h("a", { href: linkTo(location.href, { round: r.number, move: 0 }), "data-testid": "history-replay-round", text: String(r.number), onclick: (ev) => openRound(ev, r.number) })
+      : String(r.number);
+    body.append(h("tr", {}, h("th", { scope: "row" }, number),
       h("td", { text: r.winner === null || r.winner === undefined ? "—" : `${name(r.winner)} (+${r.points ?? 0})` }),
       ...m.players.map((_, seat) => h("td", { text: bySeat.has(seat) ? String(bySeat.get(seat).total) : "—" }))));
   }
@@ -33,6 +42,44 @@ async function show() {
     h("div", { class: "table-scroll" }, h("table", { class: "history-table", "data-testid": "history-table" }, h("thead", {}, head), body)),
     h("a", { class: "btn", href: "/", text: t("nav.home") }));
   root.setAttribute("aria-busy", "false");
+  if (m.status === "over") {
+    const replayRoot = h("section", { class: "panel replay", id: "replay", "data-testid": "replay", tabindex: "-1", "aria-busy": "true" },
+      h("h2", { text: t("replay.title") }), h("p", { class: "loading", text: t("room.loading") }));
+    const verifyRoot = h("section", { class: "panel verify", id: "verify", "data-testid": "verify" });
+    root.after(replayRoot, verifyRoot);
+    mountVerify(verifyRoot, id);
+    showReplay(replayRoot, name);
+  }
+}
+
+let replay = null;
+
+function openRound(ev, round) {
+  if (!replay) return; // not loaded yet: the link opens the page at that round
+  ev.preventDefault();
+  replay.go({ round, move: 0 });
+  document.getElementById("replay").scrollIntoView({ block: "start" });
+}
+
+async function showReplay(replayRoot, nameOf) {
+  let doc;
+  try {
+    doc = await api("GET", `/api/matches/${encodeURIComponent(id)}/replay`);
+  } catch {
+    clear(replayRoot).append(h("h2", { text: t("replay.title") }),
+      h("p", { "data-testid": "replay-missing", text: t("replay.unavailable") }));
+    replayRoot.setAttribute("aria-busy", "false");
+    return;
+  }
+  const asked = parseLink(location.search, location.hash);
+  replay = mountReplay(replayRoot, doc, {
+    nameOf,
+    start: asked,
+    // The address follows the replay, so that it can be bookmarked or shared as it is.
+    onMove: (pos) => history.replaceState(null, "", linkTo(location.href, pos)),
+  });
+  replayRoot.setAttribute("aria-busy", "false");
+  if (asked) replayRoot.scrollIntoView({ block: "start" });
 }
 
 loadCatalogue().then(() => { initLanguagePicker(); show(); });

@@ -9,7 +9,11 @@ import { describe, raceText } from "../narrate.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
+import { nextSeat, playOrder } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
+import { explainRefusal } from "../refusal.js";
+import { ChatBadge } from "../chatbadge.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -49,7 +53,11 @@ function nameOf(seat) {
   return p ? p.name : t("room.seat_n", { n: seat + 1 });
 }
 
-function errorText(frame) {
+function errorText(frame, sent) {
+  // A refused move says why, from the engine's refusal and the table (refusal.js); anything
+  // else is worded from its code and params (errors.js), never the server's English.
+  const why = sent && (sent.type === "action" || sent.type === "why") ? explainRefusal(frame.code, view, nameOf) : null;
+  if (why) return why;
   return frameText(frame, nameOf);
 }
 
@@ -97,9 +105,59 @@ function updateClock() {
   el.hidden = false;
   el.textContent = t("table.time_left", { n: left });
   el.classList.toggle("urgent", left <= 5);
+  // The ring around the seat whose turn it is empties as its time runs out.
+  const seconds = view.room.turn_seconds || 0;
+  const pending = table() && table().pending;
+  const chip = pending && ui.els.opponents && ui.els.opponents.querySelector(`.opponent[data-seat="${pending.seat}"]`);
+  if (chip && seconds) {
+    chip.classList.add("clocked");
+    chip.classList.toggle("urgent", left <= 5);
+    chip.style.setProperty("--left", String(Math.min(1, Math.max(0, (at - Date.now() / 1000) / seconds))));
+  }
 }
 
 setInterval(updateClock, 250);
+
+/**
+ * Runs `rebuild` and, when the element that had the keyboard focus was rebuilt away, puts the
+ * focus on its twin (same data-testid and data-seat), else on the first of `fallbacks` still
+ * there: a waiting-room update never throws a keyboard or screen-reader user back to the top.
+ */
+function keepFocus(container, rebuild, fallbacks = ["start-button", "add-bot", "copy-link"]) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && container.contains(active);
+  const key = had ? { testid: active.dataset.testid, seat: active.dataset.seat } : null;
+  rebuild();
+  if (!had || (active.isConnected && document.activeElement === active)) return;
+  const twin = key.testid ? `[data-testid="${key.testid}"]${key.seat !== undefined ? `[data-seat="${key.seat}"]` : ""}` : null;
+  for (const sel of [twin, ...fallbacks.map((id) => `[data-testid="${id}"]`)]) {
+    const el = sel && container.querySelector(sel);
+    if (el && !el.disabled && el.getClientRects().length) { el.focus({ preventScroll: true }); return; }
+  }
+  const main = document.getElementById("main");
+  if (main) main.focus({ preventScroll: true });
+}
+
+/** Moves the toasts' live region: into the table's announcement area, or back to the page. */
+function placeToasts(parent) {
+  const box = document.getElementById("toasts");
+  if (!box || !parent || box.parentElement === parent) return;
+  if (parent === ui.els.announce) parent.insertBefore(box, ui.els.dialog.nextSibling);
+  else parent.append(box);
+}
+
+const narrow = window.matchMedia("(max-width: 979px)"); // as app.css: the side panel is a drawer
+
+/** On a narrow screen at the table the side panel (scores, log, chat) is a drawer (app.css). */
+function setDrawer(open) {
+  if (!ui.layout) return;
+  const was = ui.layout.classList.contains("drawer-open");
+  ui.layout.classList.toggle("drawer-open", open);
+  const toggle = ui.els.sideToggle;
+  if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  if (open && !was) ui.side.close.focus({ preventScroll: true });
+  else if (!open && was && ui.side.el.contains(document.activeElement) && toggle) toggle.focus({ preventScroll: true });
+}
 
 function editionName(ed) {
   return t(`edition.${ed}`);
@@ -127,7 +185,7 @@ function connect() {
     onReply: (frame, sent) => {
       updateBusy();
       if (frame.type === "error") {
-        toast(errorText(frame), "error");
+        toast(errorText(frame, sent), "error");
         if (sent && sent.type === "action") render();
       } else if (sent && sent.type === "leave") {
         forgetSeat(code);
@@ -168,6 +226,13 @@ function showStatus(status, detail) {
 
 // ------------------------------------------------------------------ entry
 
+/** Watch without a seat; a room with a spectator delay says why its table is late. */
+function watch(summary) {
+  const note = delayNote(summary);
+  if (note) clear(root).append(note);
+  connect();
+}
+
 async function start() {
   root.setAttribute("aria-busy", "true");
   let summary;
@@ -181,17 +246,27 @@ async function start() {
     root.setAttribute("aria-busy", "false");
     return;
   }
-  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0) {
+  if (!seatInfo && summary.status === "waiting" && summary.seats_free > 0 && !wantsToWatch()) {
     renderJoin(summary);
     return;
   }
-  connect();
+  if (!seatInfo && onlyWatch(summary) && !wantsToWatch()) {
+    // No seat to take: say so, and offer to watch — never a silent spectator.
+    banner.hidden = true;
+    clear(root).append(watchOffer(summary, () => watch(summary)));
+    root.setAttribute("aria-busy", "false");
+    return;
+  }
+  if (!seatInfo) watch(summary);
+  else connect();
 }
 
 function renderJoin(summary) {
   if (sync) { sync.stop(); sync = null; } // a spectator taking a seat
   banner.hidden = true;
   ui.mode = null;
+  delete document.body.dataset.roomMode;
+  placeToasts(document.body);
   const error = h("p", { class: "form-error", role: "alert", "data-testid": "join-seat-error" });
   const input = limitInput(h("input", { name: "name", required: true, autocomplete: "nickname", "data-testid": "join-name", value: fitText(storedName(), NAME_MAX) }), NAME_MAX);
   const form = h("form", { class: "panel join-seat", "data-testid": "join-seat-form", novalidate: true },
@@ -202,7 +277,7 @@ function renderJoin(summary) {
     error,
     h("div", { class: "button-row" },
       h("button", { class: "btn btn-primary", type: "submit", "data-testid": "join-seat-button", text: t("room.take_seat") }),
-      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => connect() })));
+      h("button", { class: "btn", type: "button", "data-testid": "watch-button", text: t("room.watch"), onclick: () => watch(summary) })));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
@@ -214,6 +289,12 @@ function renderJoin(summary) {
       rememberName(name);
       connect();
     } catch (err) {
+      if (err.code === "room_full" || err.code === "room_started") {
+        // Taken meanwhile: say so and offer to watch, rather than seat nobody silently.
+        const now = await api("GET", `/api/rooms/${encodeURIComponent(code)}`).catch(() => summary);
+        clear(root).append(watchOffer(now, () => watch(now)));
+        return;
+      }
       error.textContent = err.message;
     }
   });
@@ -236,15 +317,27 @@ function render() {
     ui.handIds = null;
     ui.lastTop = null;
     const mainCol = mode === "waiting" ? buildWaiting() : buildTable();
-    clear(root).append(h("div", { class: `room-layout mode-${mode}` }, mainCol, ui.side.el));
+    ui.layout = h("div", { class: `room-layout mode-${mode}` }, mainCol, ui.side.el);
+    clear(root).append(ui.layout);
+    // At the table the page is one screen high (app.css): the action bar and the hand never
+    // fall below the fold, and the messages of the moment (toasts) join the table's one
+    // announcement area instead of covering the action bar.
+    document.body.dataset.roomMode = mode;
+    placeToasts(mode === "game" ? ui.els.announce : document.body);
+    // The chat's unread badge: in the table's head at the table (beside the drawer it opens).
+    const badge = ui.side.badge.el;
+    if (mode === "game") ui.els.head.append(badge);
+    else if (badge.parentElement !== document.body) document.body.append(badge);
+    setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
   }
   const tbl = table();
   const myTurn = tbl && tbl.pending && tbl.pending.seat === me() && view.room.status === "playing";
   document.title = `${myTurn ? `● ${t("table.your_turn")} · ` : ""}${view.room.name} · ${t("app.name")}`;
-  if (mode === "waiting") renderWaiting();
+  if (mode === "waiting") keepFocus(root, renderWaiting);
   else renderTable();
   renderSide();
+  updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
 }
 
@@ -259,18 +352,27 @@ function buildSide() {
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
-    if (!text || me() === null) return;
+    if (!text || !canChat(view)) return;
     send({ type: "chat", text });
     input.value = "";
   });
   const scores = h("div", { class: "scores", "data-testid": "scores" });
+  const close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: () => setDrawer(false) });
   ui.side = {
-    log, chatList, input, scores,
+    log, chatList, input, scores, close,
     el: h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
+      close,
       h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), scores),
       h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
       h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
   };
+  ui.side.badge = new ChatBadge(ui.side.el.querySelector(".chat-block"), input);
+  // At the table on a narrow screen the chat is in the drawer: the badge opens it.
+  ui.side.badge.el.addEventListener("click", () => {
+    if (ui.mode !== "game" || !narrow.matches) return;
+    setDrawer(true);
+    input.focus({ preventScroll: true });
+  });
 }
 
 function renderSide() {
@@ -309,11 +411,12 @@ function renderSide() {
   for (const c of view.chat) {
     if (c.n <= ui.chatSeen) continue;
     ui.chatSeen = c.n;
-    side.chatList.append(h("li", { class: "chat-line" }, h("strong", { text: `${c.name}: ` }), h("span", { text: c.text })));
+    side.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
     added = true;
   }
   if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
-  side.input.disabled = me() === null;
+  side.input.disabled = !canChat(view);
+  side.badge.update(view.chat, me());
 }
 
 /** New log entries drive the transient effects: item flashes and UNO! receipts. */
@@ -425,7 +528,7 @@ function renderWaiting() {
       p.bot ? h("span", { class: "badge badge-bot", "data-testid": "bot-badge", text: t("room.bot") }) : null,
       p.seat === me() ? h("span", { class: "badge badge-me", text: t("room.you") }) : null,
       p.bot ? null : h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
-      amHost && p.seat !== me() ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
+      amHost && p.seat !== me() ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", "data-seat": p.seat, text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
   }
   clear(els.controls);
   if (amHost) {
@@ -451,24 +554,33 @@ function buildTable() {
   drawPile.addEventListener("click", () => doDraw());
   const els = {
     head: h("div", { class: "table-head" }),
-    opponents: h("ol", { class: "opponents", "data-testid": "opponents" }),
+    headInfo: h("div", { class: "head-info" }),
+    opponents: h("ol", { class: "opponents", "data-testid": "opponents", "aria-label": t("table.turn_order") }),
     drawPile,
     discard: h("div", { class: "pile discard", "data-testid": "discard" }),
     colour: h("div", { class: "declared", "data-testid": "declared-colour" }),
     turn: h("div", { class: "turn-info", "data-testid": "turn-info" }),
+    // The one announcement area: decisions, a revealed hand, item flashes, toasts and the
+    // shortcuts list, stacked beside the piles, never over them, the hand or the action bar.
+    announce: h("div", { class: "announce", "data-testid": "announce" }),
     flash: h("div", { class: "item-flash", "data-testid": "item-flash", role: "status", "aria-live": "polite", hidden: true }),
     status: h("p", { class: "status-line", "data-testid": "status-line", "aria-live": "polite" }),
     clock: h("p", { class: "turn-clock", "data-testid": "turn-clock", hidden: true }),
-    ticker: h("p", { class: "ticker", "data-testid": "last-event" }),
+    // Every move, the other players' too, is read out by screen readers as it happens.
+    ticker: h("p", { class: "ticker", "data-testid": "last-event", role: "status", "aria-live": "polite", "aria-atomic": "true" }),
     dialog: h("section", { class: "dialog", "data-testid": "dialog", role: "dialog", "aria-modal": "false", hidden: true }),
     revealed: h("section", { class: "revealed", "data-testid": "revealed", hidden: true }),
+    keys: buildKeys(),
     meBar: h("div", { class: "me-bar", "data-testid": "me" }),
     hand: h("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("table.your_hand") }),
-    uno: h("button", { class: "btn uno-button", type: "button", "data-testid": "uno-button", text: t("table.uno") }),
-    drawBtn: h("button", { class: "btn draw-button", type: "button", "data-testid": "draw-button", text: t("table.draw") }),
+    uno: h("button", { class: "btn uno-button", type: "button", "data-testid": "uno-button", "aria-keyshortcuts": "U", text: t("table.uno") }),
+    drawBtn: h("button", { class: "btn draw-button", type: "button", "data-testid": "draw-button", "aria-keyshortcuts": "D", text: t("table.draw") }),
     special: h("button", { class: "btn special-button", type: "button", "data-testid": "special-draw", hidden: true, text: t("table.special_draw") }),
-    summary: h("section", { class: "summary", "data-testid": "round-summary", role: "dialog", "aria-labelledby": "summary-title", hidden: true }),
+    summary: h("section", { class: "summary", "data-testid": "round-summary", role: "dialog", "aria-labelledby": "summary-title", "aria-describedby": "summary-lead", hidden: true }),
   };
+  els.keysToggle = h("button", { class: "btn btn-small head-button keys-toggle", type: "button", "data-testid": "keys-toggle", "aria-controls": "keys-help", "aria-expanded": "false", "aria-keyshortcuts": "?", "aria-label": t("keys.title"), title: t("keys.title"), text: "?", onclick: () => toggleKeys() });
+  els.sideToggle = h("button", { class: "btn btn-small head-button side-toggle", type: "button", "data-testid": "side-toggle", "aria-controls": "side-panel", "aria-expanded": "false", text: t("side.toggle"), onclick: () => setDrawer(!ui.layout.classList.contains("drawer-open")) });
+  els.head.append(els.headInfo, els.keysToggle, els.sideToggle);
   els.uno.addEventListener("click", () => doUno());
   els.drawBtn.addEventListener("click", () => doDraw());
   els.special.addEventListener("click", () => {
@@ -476,15 +588,41 @@ function buildTable() {
     if (a) act(a);
   });
   els.hand.addEventListener("keydown", handKeys);
-  els.table = h("section", { class: "table-area", "data-testid": "table", "aria-label": t("table.label") },
-    els.head, els.opponents,
-    h("div", { class: "centre" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn,
-      els.dialog, els.revealed, els.flash),
-    els.ticker, els.status, els.clock, els.meBar, els.hand,
+  els.announce.append(els.dialog, els.revealed, els.flash, els.keys);
+  els.centre = h("div", { class: "centre" },
+    h("div", { class: "piles" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn),
+    els.announce);
+  els.table = h("section", { class: "table-area room-table", "data-testid": "table", "aria-label": t("table.label") },
+    els.head, els.opponents, els.centre,
+    h("div", { class: "table-info" }, h("div", { class: "status-row" }, els.status, els.clock), els.ticker),
+    els.meBar, els.hand,
     h("div", { class: "actions" }, els.drawBtn, els.special, els.uno),
     els.summary);
   ui.els = els;
   return els.table;
+}
+
+/** The keyboard shortcuts, listed where everyone can see them (the "?" button or key). */
+function buildKeys() {
+  const rows = [["U", "keys.uno"], ["D", "keys.draw"], ["← →", "keys.move"], ["Home End", "keys.ends"],
+    ["Enter", "keys.play"], ["Esc", "keys.cancel"], ["?", "keys.help"]];
+  const list = h("dl", { class: "keys-list" });
+  for (const [keys, text] of rows) {
+    list.append(h("dt", {}, ...keys.split(" ").map((k) => h("kbd", { text: k }))), h("dd", { text: t(text) }));
+  }
+  return h("section", { class: "keys-help", id: "keys-help", "data-testid": "keys-help", "aria-labelledby": "keys-title", hidden: true },
+    h("div", { class: "keys-head" }, h("h2", { id: "keys-title", text: t("keys.title") }),
+      h("button", { class: "btn btn-small", type: "button", "data-testid": "keys-close", text: t("dialog.close"), onclick: () => toggleKeys(false) })),
+    list);
+}
+
+function toggleKeys(open) {
+  const els = ui.els;
+  if (!els.keys) return;
+  const show = open === undefined ? els.keys.hidden : open;
+  els.keys.hidden = !show;
+  els.keysToggle.setAttribute("aria-expanded", show ? "true" : "false");
+  if (!show && els.keys.contains(document.activeElement)) els.keysToggle.focus({ preventScroll: true });
 }
 
 function renderTable() {
@@ -502,15 +640,18 @@ function renderTable() {
   els.table.dataset.status = view.room.status;
   updateBusy();
 
-  // Header: edition, round, whose deal.
-  append(clear(els.head), [
-    h("span", { class: "edition-tag", text: editionName(g.edition) }),
-    h("span", { text: t("table.round", { n: g.round }) }),
-    h("span", { class: "muted", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
-    h("span", { class: "muted room-code", text: code }),
-    hasOptions(view.room) ? h("span", { class: "muted", "data-testid": "table-options", text: optionsText(view.room) }) : null,
-    h("a", { class: "rules-link", href: `/rules/${g.edition}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") }),
-    h("a", { class: "jump-link", href: "#side-panel", text: t("side.jump") })]);
+  // Header: edition, round, whose deal (its buttons are built once, so they keep the focus).
+  const headSig = JSON.stringify([g.edition, g.round, nameOf(g.dealer), optionsText(view.room)]);
+  if (els.headInfo.dataset.sig !== headSig) {
+    els.headInfo.dataset.sig = headSig;
+    append(clear(els.headInfo), [
+      h("span", { class: "edition-tag", text: editionName(g.edition) }),
+      h("span", { class: "head-round", text: t("table.round", { n: g.round }) }),
+      h("span", { class: "muted head-dealer", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
+      h("span", { class: "muted room-code", text: code }),
+      hasOptions(view.room) ? h("span", { class: "muted head-options", "data-testid": "table-options", text: optionsText(view.room) }) : null,
+      h("a", { class: "rules-link", href: `/rules/${g.edition}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") })]);
+  }
 
   renderOpponents(tbl, you);
   ui.counts = [...tbl.hand_sizes];
@@ -523,8 +664,10 @@ function renderTable() {
   if (ui.lastTop !== topKey) {
     const land = ui.lastTop !== null;
     ui.lastTop = topKey;
-    const card = h("div", { class: `top-card${land ? " land" : ""}`, role: "img", "aria-label": t("table.top_card", { card: cardLabel(tbl.top) }) }, cardSvg(tbl.top));
+    const card = h("div", { class: "top-card", role: "img", "aria-label": t("table.top_card", { card: cardLabel(tbl.top) }) }, cardSvg(tbl.top));
+    const from = land ? playedFrom(tbl.top.id) : null; // before the hand lets the card go
     clear(els.discard).append(card);
+    if (land && !travel(card, from)) card.classList.add("land");
   }
   clear(els.colour);
   if (tbl.colour) {
@@ -535,9 +678,13 @@ function renderTable() {
     els.colour.append(h("span", { class: "muted", text: g.edition === "all_wild" ? t("table.no_colours") : "" }));
   }
   const cw = tbl.direction === 1;
-  clear(els.turn).append(
-    h("span", { class: `direction ${cw ? "cw" : "ccw"}`, "data-testid": "direction", role: "img", "aria-label": cw ? t("table.clockwise") : t("table.counter_clockwise") }, cw ? "↻" : "↺"),
-    h("span", { class: "direction-label", text: cw ? t("table.clockwise") : t("table.counter_clockwise") }));
+  if (els.turn.dataset.direction !== String(tbl.direction)) {
+    // The arrow is a picture of the words beside it: read once, as the words.
+    els.turn.dataset.direction = String(tbl.direction);
+    clear(els.turn).append(
+      h("span", { class: `direction ${cw ? "cw" : "ccw"}`, "data-testid": "direction", "aria-hidden": "true" }, cw ? "↻" : "↺"),
+      h("span", { class: "direction-label", text: cw ? t("table.clockwise") : t("table.counter_clockwise") }));
+  }
 
   // Status line.
   let status = "";
@@ -551,7 +698,11 @@ function renderTable() {
 
   // The latest event, in words (the full log is in the side panel, below the table on phones).
   const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"].includes(e.kind));
-  els.ticker.textContent = last ? describe(last, nameOf) : "";
+  const lastKey = last ? `${last.n}` : "";
+  if (els.ticker.dataset.n !== lastKey) { // a live region: only news is read out
+    els.ticker.dataset.n = lastKey;
+    els.ticker.textContent = last ? describe(last, nameOf) : "";
+  }
 
   // Me.
   clear(els.meBar);
@@ -562,6 +713,7 @@ function renderTable() {
       h("span", { class: "muted", text: t("table.cards", { n: tbl.hand_sizes[you] }) }),
       h("span", { class: "muted", text: t("summary.total", { n: game().scores[you] ?? 0 }) }),
       tbl.current === you && !over ? h("span", { class: "badge badge-turn", text: t("table.your_turn") }) : null,
+      nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) === you && tbl.current !== you && !over ? h("span", { class: "badge badge-next", "data-testid": "me-next", text: t("table.you_next") }) : null,
       declared ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
       exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed_me") }) : null,
       ui.armed ? h("span", { class: "badge badge-uno", text: t("table.armed") }) : null]);
@@ -575,43 +727,90 @@ function renderTable() {
   renderSummary(g);
 }
 
+/** Where a card just played was: a card of your hand, or the seat of the opponent who played it. */
+function playedFrom(id) {
+  const mine = ui.els.hand.querySelector(`[data-card-id="${id}"]`);
+  if (mine) return mine;
+  const entry = [...view.log].reverse().find((e) => e.kind === "play");
+  if (!entry || !entry.card || entry.card.id !== id) return null;
+  return ui.els.opponents.querySelector(`[data-seat="${entry.seat}"]`);
+}
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** The card played flies from where it was to the pile (never with reduced motion). */
+function travel(card, from) {
+  if (!from || reducedMotion.matches || typeof card.animate !== "function") return false;
+  const a = from.getBoundingClientRect();
+  const b = card.getBoundingClientRect();
+  if (!a.width || !b.width) return false;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const scale = Math.min(1, a.height / b.height);
+  const centre = ui.els.centre;
+  centre.classList.add("travelling");
+  const flight = card.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }],
+    { duration: 340, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", id: "travel" });
+  const done = () => centre.classList.remove("travelling");
+  flight.addEventListener("finish", done);
+  flight.addEventListener("cancel", done);
+  return true;
+}
+
 function renderOpponents(tbl, you) {
   const els = ui.els;
   if (ui.countsRound !== game().round) { ui.counts = null; ui.countsRound = game().round; }
-  const n = tbl.hand_sizes.length;
-  const start = you === null ? 0 : you + 1;
+  const playing = view.room.status === "playing";
+  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
   clear(els.opponents);
-  for (let k = 0; k < n; k += 1) {
-    const seat = (start + k) % n;
-    if (seat === you) continue;
+  els.opponents.dataset.direction = tbl.direction === 1 ? "cw" : "ccw";
+  // The way play goes round, at the head of the seats listed in that order (the words are in the centre).
+  els.opponents.append(h("li", { class: "order-start", "aria-hidden": "true" }, tbl.direction === 1 ? "↻" : "↺"));
+  for (const seat of playOrder(tbl.hand_sizes.length, tbl.direction, you)) {
     const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
     const count = tbl.hand_sizes[seat];
-    const turn = tbl.current === seat && view.room.status === "playing";
+    const turn = tbl.current === seat && playing;
+    const isNext = seat === next;
     const exposed = tbl.exposed.includes(seat);
     const said = tbl.declared.includes(seat);
     const before = ui.counts ? ui.counts[seat] : count;
     const change = count > before ? " grew" : count < before ? " shrank" : "";
     const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
+    const state = p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away");
     els.opponents.append(h("li", {
-      class: `opponent${turn ? " turn" : ""}${p.connected || p.bot ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
+      class: `opponent${turn ? " turn" : ""}${isNext ? " next" : ""}${p.connected || p.bot ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
       "data-testid": "opponent", "data-seat": seat, "data-cards": count,
-      "aria-label": t("table.opponent_label", { name: p.name, n: count, state: p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away") }) + (turn ? `, ${t("table.their_turn")}` : ""),
+      "aria-label": t("table.opponent_label", { name: p.name, n: count, state }) + (turn ? `, ${t("table.their_turn")}` : "") + (isNext ? `, ${t("table.plays_next")}` : ""),
     },
     h("span", { class: "opp-top" },
       h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
       h("span", { class: "opp-name", text: p.name }),
-      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null),
-    h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
+      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null,
       h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
-    h("span", { class: "opp-flags" },
-      p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
-      p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null,
-      turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
-      said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
-      exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
-      game().table.skips_owed && game().table.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: game().table.skips_owed[seat] }) }) : null)));
+    h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
+      h("span", { class: "opp-flags" },
+        turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
+        isNext ? h("span", { class: "badge badge-next", "data-testid": "next-marker", text: t("table.next_badge") }) : null,
+        said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
+        exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
+        tbl.skips_owed && tbl.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: tbl.skips_owed[seat] }) }) : null,
+        p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
+        p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null))));
   }
+  showInStrip(els.opponents.querySelector(".opponent.turn") || els.opponents.querySelector(".opponent.next"));
+  updateClock();
+}
+
+/** Scrolls the opponents' strip (never the page) so that `chip` is in view. */
+function showInStrip(chip) {
+  if (!chip) return;
+  const strip = ui.els.opponents;
+  const s = strip.getBoundingClientRect();
+  const c = chip.getBoundingClientRect();
+  if (chip === strip.querySelector(".opponent")) strip.scrollLeft = 0; // with the arrow at the head
+  else if (c.left < s.left) strip.scrollLeft -= s.left - c.left + 12;
+  else if (c.right > s.right) strip.scrollLeft += c.right - s.right + 12;
 }
 
 /** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
@@ -692,7 +891,9 @@ function onCard(id) {
   if (view.room.status !== "playing") return;
   const options = cardOptions(id);
   if (!options.length) {
-    toast(t("hint.not_playable"), "info", 2500);
+    // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
+    if (me() !== null) send({ type: "why", action: { kind: "play", card: id } });
+    else toast(t("hint.not_playable"), "info", 2500);
     return;
   }
   const split = unoSplit(options);
@@ -927,6 +1128,19 @@ function renderSummary(g) {
     clearInterval(ui.countdown);
     return;
   }
+  keepFocus(els.summary, () => buildSummary(g, s, status), ["ready-button", "rematch-button", "summary-title"]);
+  // A new summary (a round's end, then the podium) takes the focus: read out as it appears.
+  const shown = `${s.round}/${status}`;
+  if (ui.summaryShown !== shown) {
+    ui.summaryShown = shown;
+    const title = els.summary.querySelector("#summary-title");
+    const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
+    if (title && !typing) title.focus({ preventScroll: true }); // never taken from someone typing in the chat
+  }
+}
+
+function buildSummary(g, s, status) {
+  const els = ui.els;
   const mine = view.players.find((p) => p.seat === me());
   const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id]);
   if (sig === ui.summarySig) return;
@@ -943,8 +1157,8 @@ function renderSummary(g) {
       h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
   }
   const body = [
-    h("h2", { id: "summary-title", text: t("summary.title", { n: s.round }) }),
-    h("p", { class: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) }),
+    h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) }),
+    h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) }),
     rows,
   ];
   if (status === "over") {
@@ -956,7 +1170,7 @@ function renderSummary(g) {
         h("span", { class: "place-name", text: order[i].name }),
         h("span", { class: "place-block" }, h("strong", { text: String(i + 1) }), h("span", { text: String(order[i].score) }))));
     }
-    body.push(h("h3", { class: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    body.push(h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
     const controls = h("div", { class: "button-row" });
     if (me() !== null && me() === view.room.host) {
       controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "rematch-button", text: t("summary.rematch"), onclick: () => send({ type: "rematch" }) }));
@@ -982,6 +1196,7 @@ function renderSummary(g) {
   }
   clear(els.summary).append(h("div", { class: "summary-card" }, ...body));
   els.summary.dataset.final = status === "over" ? "true" : "false";
+  els.summary.setAttribute("aria-describedby", status === "over" ? "summary-lead match-winner" : "summary-lead");
   els.summary.hidden = false;
 }
 
@@ -989,12 +1204,15 @@ function renderSummary(g) {
 
 document.addEventListener("keydown", (ev) => {
   if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.key === "Escape" && ui.layout && ui.layout.classList.contains("drawer-open")) { setDrawer(false); return; }
   const tag = document.activeElement && document.activeElement.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (ui.mode !== "game") return;
   if (ev.key === "u" || ev.key === "U") { doUno(); ev.preventDefault(); }
   else if (ev.key === "d" || ev.key === "D") { doDraw(); ev.preventDefault(); }
+  else if (ev.key === "?") { toggleKeys(); ev.preventDefault(); }
   else if (ev.key === "Escape" && ui.choosing) { ui.choosing = null; render(); }
+  else if (ev.key === "Escape" && ui.els.keys && !ui.els.keys.hidden) toggleKeys(false);
 });
 
 window.addEventListener("online", () => { if (sync && sync.status === "reconnecting") sync.connect(); });

@@ -1,0 +1,85 @@
+"""Fencing: a node that lost a room can never store anything for it again.
+
+Two stores on the run's Postgres play two nodes.  Node A opens a room; B may not take it
+while A's lease runs; once A's lease has run out B takes it, at the next epoch, and from then
+on every write A makes for the room is refused (``Fenced``) and stores nothing, even in a
+batch with writes of A's own rooms, which still commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+from sqlalchemy.engine import make_url
+
+from app.cluster.ownership import Fence, Fenced, Ownership
+from app.persistence.db import create_engine, upgrade
+from app.persistence.store import SqlStore
+from app.rooms import records as r
+
+
+def _dsn(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def test_a_node_that_lost_a_room_stores_nothing_more_for_it(fresh_postgres_url: str) -> None:
+    upgrade(fresh_postgres_url)
+    asyncio.run(_scenario(fresh_postgres_url))
+
+
+async def _chat(conn: asyncpg.Connection, code: str) -> list[str]:
+    return [row["text"] for row in await conn.fetch("SELECT text FROM chat WHERE room_code = $1 ORDER BY id", code)]
+
+
+async def _scenario(url: str) -> None:
+    a, b = SqlStore(create_engine(url)), SqlStore(create_engine(url))
+    a.fence, b.fence = Fence("node-a"), Fence("node-b")
+    own_a = Ownership(a.engine, "node-a", "127.0.0.1:1", 5.0)
+    own_b = Ownership(b.engine, "node-b", "127.0.0.1:2", 5.0)
+    conn = await asyncpg.connect(_dsn(url))
+    try:
+        await own_a.renew()
+        await own_b.renew()
+        await a.write(r.RoomOpened("LOSTROOM", "Lost", "classic", False, 4, None))
+        await a.write(r.RoomOpened("KEPTROOM", "Kept", "classic", False, 4, None))
+        assert a.fence.epochs == {"LOSTROOM": 1, "KEPTROOM": 1}
+        located = await own_b.locate("LOSTROOM")
+        assert located is not None and located.owner == "node-a" and located.alive
+        assert located.address == "127.0.0.1:1"
+
+        # Not while A's lease runs.
+        assert await own_b.claim("LOSTROOM") is None
+
+        # A stops renewing (paused, cut off); its lease runs out and B takes the room.
+        await conn.execute("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE id = 'node-a'")
+        epoch = await own_b.claim("LOSTROOM")
+        assert epoch == 2
+        b.fence.epochs["LOSTROOM"] = epoch
+
+        # A, back, still believes it owns both rooms.  Its lease is renewed (it is alive again),
+        # but the room it lost stays lost: the write is refused and nothing of it is stored.
+        await own_a.renew()
+        stale = a.write(r.ChatPosted("LOSTROOM", 0, "Ana", "from the old owner"), room="LOSTROOM")
+        own = a.write(r.ChatPosted("KEPTROOM", 0, "Ana", "still mine"), room="KEPTROOM")
+        results = await asyncio.gather(stale, own, return_exceptions=True)
+        assert isinstance(results[0], Fenced) and results[0].code == "LOSTROOM"
+        assert results[1] is None
+        assert await _chat(conn, "LOSTROOM") == []
+        assert await _chat(conn, "KEPTROOM") == ["still mine"]
+
+        # The new owner's writes go through.
+        await b.write(r.ChatPosted("LOSTROOM", 0, "Ana", "from the new owner"), room="LOSTROOM")
+        assert await _chat(conn, "LOSTROOM") == ["from the new owner"]
+        assert await own_a.held(["LOSTROOM", "KEPTROOM"]) == {"LOSTROOM": ("node-b", 2), "KEPTROOM": ("node-a", 1)}
+
+        # Leaving hands the rooms over at once: nobody owns them, and any live node may take them.
+        await own_a.leave(["KEPTROOM"])
+        assert await own_b.take_over(10) == [("KEPTROOM", 2)]
+        with pytest.raises(Fenced):
+            await a.write(r.ChatPosted("KEPTROOM", 0, "Ana", "after leaving"), room="KEPTROOM")
+    finally:
+        await conn.close()
+        await a.stop()
+        await b.stop()

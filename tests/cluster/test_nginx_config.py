@@ -1,0 +1,31 @@
+"""The nginx configurations in front of the nodes are ones nginx accepts (``nginx -t``), and
+the one docker compose uses is the one app/cluster/nginx.py renders."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.cluster.nginx import compose_config, config
+from bench.nodes import NGINX
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_compose_configuration_is_the_rendered_one() -> None:
+    assert (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8") == compose_config()
+
+
+@pytest.mark.usefixtures("nginx")
+def test_nginx_accepts_both_configurations(tmp_path: Path) -> None:
+    local = tmp_path / "local.conf"
+    local.write_text(config("127.0.0.1:18000", ["127.0.0.1:18001", "127.0.0.1:18002"], prefix=str(tmp_path)))
+    # The compose one names hosts of the compose network, resolved at request time only.
+    composed = tmp_path / "compose.conf"
+    composed.write_text(compose_config().replace("worker_processes auto;",
+                                                 f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;"))
+    for conf in (local, composed):
+        result = subprocess.run([NGINX, "-t", "-p", str(tmp_path), "-c", str(conf)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
