@@ -721,7 +721,8 @@ function renderTable() {
 
   renderHand(tbl, over);
   renderActions(tbl, over);
-  maybeUnoTip(els.table, !!mine && !over && legal().some((a) => a.uno), els.meBar);
+  // In the announcement area, with the decisions: the table's grid keeps its shape.
+  maybeUnoTip(els.announce, !!mine && !over && legal().some((a) => a.uno), els.dialog.nextSibling);
   renderDialog(tbl, over);
   renderRevealed(tbl);
   renderSummary(g);
