@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     lobby_cache_seconds: float = 1.0  # the public room list is rebuilt at most this often
 
     # Players who aren't there (bots, clocks, takeover)
+    # Tests only: a pseudo-language `xx` (?lang=xx) whose every string is English wrapped in ⟦…⟧,
+    # so a test can find any text on a page that did not come from the catalogue.
+    pseudo_locale: bool = False
     bot_delay_scale: float = 1.0  # multiplies the bots' human-like pauses (tests set it near 0)
     away_grace_seconds: float = 30.0  # default grace before a bot plays for a disconnected seat
 

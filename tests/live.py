@@ -53,7 +53,8 @@ def card_ids(value: Any, out: set[int]) -> set[int]:
 
 def private_entries(value: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if isinstance(value, dict):
-        if value.get("kind") in ("drew", "passed", "hand_revealed") and "text" in value:
+        # A log entry (numbered ``n``), not the engine event inside an export or a history.
+        if value.get("kind") in ("drew", "passed", "hand_revealed") and "n" in value:
             out.append(value)
         for v in value.values():
             private_entries(v, out)

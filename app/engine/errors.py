@@ -41,10 +41,12 @@ class Refusal(StrEnum):
 class EngineError(ValueError):
     code: str = "engine_error"
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # What a client needs to word the refusal in its own language (seats, the decision owed).
+        self.params: dict[str, object] = params
 
     def to_json(self) -> dict[str, str]:
         # A plain str, whatever the code's type: JSON encoders and ``==`` agree on it either way.
@@ -56,8 +58,8 @@ class IllegalAction(EngineError):
 
     code: Refusal
 
-    def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(code, message)
+    def __init__(self, code: Refusal, message: str, **params: object) -> None:
+        super().__init__(code, message, **params)
 
 
 class ConfigError(EngineError):

@@ -172,12 +172,14 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         if (kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card)
                 and _option_refusal(rnd, seat, action) is None):
             return None
-        return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.")
+        return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.",
+                             seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
         if (kind == A.PLAY and p.kind == CHALLENGE and stacks_on_challenge(rnd) and card in hand
                 and answers_stack(rnd, card) and _option_refusal(rnd, seat, action) is None):
             return None
-        return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.")
+        return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
+                             decision=str(p.kind))
     if kind == A.DRAW and not rnd.variant.voluntary_draw:
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
     if kind == A.SPECIAL_DRAW:

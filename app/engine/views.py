@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .match import Match
-from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, PendingKind, Reason
+from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, PendingKind, Reason
 from .round import Round
 from .view_parts import ViewParts
 
@@ -84,6 +84,8 @@ def public_table(rnd: Round) -> dict[str, Any]:
             pending["penalty"] = p.penalty
             # Everyone saw what the Wild Draw card covered: a challenger weighs their odds on it.
             pending["replaced_colour"] = rnd.prev_colour
+        elif p.kind == STACK:
+            pending["penalty"] = p.penalty  # the total piled up, taken by accepting (RULES.md 6.1)
     out: dict[str, Any] = {
         "current": rnd.current,
         "direction": rnd.direction,

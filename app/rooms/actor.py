@@ -284,7 +284,7 @@ class RoomActor:
         try:
             COMMAND_HANDLERS[body.type](self.parts, player, body, out)
         except REFUSALS as err:
-            out.answer.error = _error(body.id, err.code, err.message)
+            out.answer.error = _error(body.id, err.code, err.message, err.params)
 
     # ------------------------------------------------------------------ stopping
 
@@ -308,8 +308,12 @@ class RoomActor:
             self.on_lost(self.code)
 
 
-def _error(cid: str | None, code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "id": cid, "code": code, "message": message}
+def _error(cid: str | None, code: str, message: str, params: dict[str, object] | None = None) -> dict[str, Any]:
+    """An error frame: ``message`` is English for API users; clients word ``code`` with ``params``."""
+    frame: dict[str, Any] = {"type": "error", "id": cid, "code": code, "message": message}
+    if params:
+        frame["params"] = params
+    return frame
 
 
 def _refuse(msg: Message, err: RoomError) -> None:

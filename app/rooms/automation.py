@@ -111,9 +111,7 @@ class Automation:
                 p.auto = auto
                 out.dirty = True
                 if not p.bot and (auto or p.connected):  # (a match that ends is no return)
-                    st.note("takeover" if auto else "returned",
-                            f"{p.name} is away; a bot plays for them until they return." if auto
-                            else f"{p.name} is back and plays again.", seat=p.seat)
+                    st.note("takeover" if auto else "returned", seat=p.seat)
         return wake
 
     def _host_due(self) -> float | None:
@@ -146,7 +144,7 @@ class Automation:
         if heir is None:
             return
         st.host = heir.seat
-        st.note("host", f"{heir.name} is the host now.", seat=heir.seat)
+        st.note("host", seat=heir.seat)
         out.store(room_record(st))
 
     def _plan_bot(self) -> None:

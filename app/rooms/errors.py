@@ -20,13 +20,15 @@ CLOSE_RESTARTING = 1012
 
 
 class RoomError(Exception):
-    """A request the room refuses: a machine-readable code and a message people can read."""
+    """A request the room refuses: a machine-readable code, an English message for API users, and
+    the ``params`` a client needs to word the refusal itself (names, seats, limits)."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(self, code: str, message: str, status: int = 409, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.params: dict[str, object] = params
 
 
 def room_closed() -> RoomError:

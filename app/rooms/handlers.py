@@ -170,7 +170,7 @@ def on_turn_timeout(room: RoomParts, msg: TurnTimeout, out: Outcome) -> None:
     room.automation.clock.cancel()  # whatever happens next gets a fresh clock
     seat = m.round.pending.seat
     player = st.players[seat]
-    st.note("timeout", f"Time ran out for {player.name}; the room moved for them.", seat=seat)
+    st.note("timeout", seat=seat)
     out.dirty = True
     action = room.automation.timeout_action(seat)
     if action is None or not move_for(room, player, action, out):
@@ -230,7 +230,7 @@ def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> Non
         raise RoomError("bad_chat", "Say something.")
     limit = room.settings.chat_max_chars
     if len(text) > limit:
-        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.")
+        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.", max=limit)
     st = room.state
     st.add_chat(player.seat, text)
     out.store(rec.ChatPosted(st.code, player.seat, player.name, text, cmd.id, player.token_hash))
@@ -289,7 +289,7 @@ def cmd_leave(room: RoomParts, player: Player, cmd: LeaveCmd, out: Outcome) -> N
     st = room.state
     if st.status in (PLAYING, BETWEEN):
         raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
-    st.note("left", f"{player.name} left.", seat=player.seat)
+    st.note("left", seat=player.seat, name=player.name)  # (seats close up: the name stays with it)
     _unseat(room, player, "you left the room", out)
 
 
@@ -301,7 +301,7 @@ def cmd_kick(room: RoomParts, player: Player, cmd: KickCmd, out: Outcome) -> Non
     if not cmd.seat < len(st.players) or cmd.seat == player.seat:
         raise RoomError("bad_seat", "Choose another seated player to remove.")
     target = st.players[cmd.seat]
-    st.note("kicked", f"{player.name} removed {target.name}.", seat=cmd.seat)
+    st.note("kicked", seat=cmd.seat, name=target.name, by=player.seat)
     _unseat(room, target, "removed by the host", out)
 
 

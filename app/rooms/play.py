@@ -39,7 +39,7 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     for q in st.players:
         q.ready = False
     races.clear()
-    st.note("started", "The rematch begins." if st.match_no > 1 else "The game begins.", match=st.match_no)
+    st.note("started", match=st.match_no)
     st.record(events)
     st.match_id = secrets.token_hex(8)
     return [
@@ -63,8 +63,7 @@ def announce(st: RoomState) -> str:
     m = st.match
     assert m is not None
     committed = commitment(m.round_secret(m.round_no))
-    st.note("commitment", f"Round {m.round_no} is dealt from a secret whose SHA-256 is {committed}.",
-            round=m.round_no, commitment=committed)
+    st.note("commitment", round=m.round_no, commitment=committed)
     return committed
 
 
@@ -74,8 +73,7 @@ def reveal(st: RoomState) -> None:
     assert m is not None
     n = m.history[-1].number
     secret = m.round_secret(n)
-    st.note("secret", f"Round {n} was dealt from the secret {secret}.", round=n, secret=secret,
-            commitment=commitment(secret))
+    st.note("secret", round=n, secret=secret, commitment=commitment(secret))
 
 
 def act(st: RoomState, races: Races, settings: Settings, player: Player, action: Action,
@@ -119,7 +117,7 @@ def after_action(st: RoomState, settings: Settings, client_id: str | None) -> li
         st.status = OVER
         st.next_round_at = None
         assert m.winner is not None
-        st.note("final", f"{st.name_of(m.winner)} wins the match.", winner=m.winner)
+        st.note("final", winner=m.winner)
         records.append(rec.MatchFinished(st.code, st.match_id, m.winner))
     return records
 

@@ -33,8 +33,7 @@ class Races:
 
     def _open(self, target: int, seat: int, how: str) -> None:
         attempts = [{"seat": seat, "action": how, "ok": True}]
-        self.open[target] = self.state.note("uno_race", self._text(target, attempts), target=target,
-                                            attempts=attempts)
+        self.open[target] = self.state.note("uno_race", target=target, attempts=attempts)
 
     def too_late(self, seat: int, action: Action, err: IllegalAction) -> bool:
         """A refused attempt at a settled race: add it to the receipt (once per seat) and name the
@@ -47,20 +46,13 @@ class Races:
         who = self.state.name_of(first["seat"])
         did = "declared UNO" if first["action"] == "declare" else f"caught {self.state.name_of(entry['target'])}"
         err.message = f"Too late: {who} {did} first."
+        err.params = {"by": first["seat"], "did": first["action"], "target": entry["target"]}
         if any(a["seat"] == seat for a in entry["attempts"]):
             return False
         attempts = [*entry["attempts"], {"seat": seat,
                                          "action": "declare" if action.kind == "declare_uno" else "catch",
                                          "ok": False}]
-        new = {**entry, "attempts": attempts, "text": self._text(entry["target"], attempts)}
+        new = {**entry, "attempts": attempts}
         if self.state.replace_entry(entry, new):
             self.open[entry["target"]] = new
         return True
-
-    def _text(self, target: int, attempts: list[dict[str, Any]]) -> str:
-        name = self.state.name_of
-        parts = []
-        for i, a in enumerate(attempts, 1):
-            verb = "declared UNO" if a["action"] == "declare" else "caught them"
-            parts.append(f"{i}. {name(a['seat'])} {verb}" + ("" if a["ok"] else " (too late)"))
-        return f"UNO! race over {name(target)}: " + "; ".join(parts) + "."

@@ -23,7 +23,7 @@ from app.engine import Event, HouseRules, Match, views
 from app.engine.audit import commitment
 from app.engine.view_parts import ViewParts
 
-from .narrate import describe, scrub
+from .narrate import scrub
 from .options import RoomOptions
 
 # Room status, as clients see it.
@@ -134,9 +134,10 @@ class RoomState:
         self.entries += 1
         return self.entries
 
-    def note(self, kind: str, text: str, **data: Any) -> dict[str, Any]:
-        """Append a room-level public log entry (joins, starts, UNO race receipts...)."""
-        entry = {"n": self._number(), "kind": kind, "text": text, **data}
+    def note(self, kind: str, **data: Any) -> dict[str, Any]:
+        """Append a room-level public log entry (joins, starts, UNO race receipts...): its kind and
+        data only; clients put it in words (static/js/narrate.js)."""
+        entry = {"n": self._number(), "kind": kind, **data}
         self.log.append(entry)
         while len(self.log) > self.event_log_kept:
             self.log.popleft()
@@ -155,7 +156,7 @@ class RoomState:
         """Engine events into the logs: public ones for all, private ones for their seats only."""
         for ev in events:
             data = scrub(ev.data)
-            entry = {"n": self._number(), "kind": ev.kind, "text": describe(ev.kind, ev.data, self.name_of), **data}
+            entry = {"n": self._number(), "kind": ev.kind, **data}
             if ev.to is None:
                 self.log.append(entry)
                 while len(self.log) > self.event_log_kept:

@@ -21,23 +21,24 @@ def clean_name(settings: Settings, name: str) -> str:
     if not name:
         raise RoomError("bad_name", "Please choose a name.", 422)
     if len(name) > settings.name_max_chars:
-        raise RoomError("bad_name", f"Names are at most {settings.name_max_chars} characters.", 422)
+        raise RoomError("bad_name", f"Names are at most {settings.name_max_chars} characters.", 422,
+                        max=settings.name_max_chars)
     return name
 
 
 def check_name_free(st: RoomState, name: str, me: Player | None) -> None:
     if any(p.name.casefold() == name.casefold() and p is not me for p in st.players):
-        raise RoomError("name_taken", f"Someone here is already called {name}.")
+        raise RoomError("name_taken", f"Someone here is already called {name}.", name=name)
 
 
 def check_free_seat(st: RoomState) -> None:
     if len(st.players) >= st.max_seats:
-        raise RoomError("room_full", f"This room is full ({st.max_seats} seats).")
+        raise RoomError("room_full", f"This room is full ({st.max_seats} seats).", seats=st.max_seats)
 
 
 def require_host(st: RoomState, player: Player) -> None:
     if player.seat != st.host:
-        raise RoomError("not_host", f"Only the host ({st.name_of(st.host)}) can do that.")
+        raise RoomError("not_host", f"Only the host ({st.name_of(st.host)}) can do that.", host=st.host)
 
 
 def join(st: RoomState, settings: Settings, name: str) -> tuple[Player, str]:
@@ -54,7 +55,7 @@ def join(st: RoomState, settings: Settings, name: str) -> tuple[Player, str]:
     st.players.append(player)
     if len(st.players) == 1 or st.players[st.host].bot:  # the first person hosts (bots never do)
         st.host = player.seat
-    st.note("joined", f"{name} took seat {player.seat + 1}.", seat=player.seat)
+    st.note("joined", seat=player.seat, name=name)
     return player, token
 
 
@@ -71,7 +72,7 @@ def add_bot(st: RoomState, host: Player) -> Player:
     # A token nobody holds: the seat can never be connected to, only played by the room.
     bot = Player(name=name, token_hash=hash_token(new_token()), seat=len(st.players), bot=True, auto=True)
     st.players.append(bot)
-    st.note("bot_added", f"{host.name} added {name} to seat {bot.seat + 1}.", seat=bot.seat, bot=name)
+    st.note("bot_added", seat=bot.seat, bot=name, by=host.seat)
     return bot
 
 
@@ -79,7 +80,7 @@ def rename(st: RoomState, settings: Settings, player: Player, name: str) -> None
     name = clean_name(settings, name)
     check_name_free(st, name, player)
     old, player.name = player.name, name
-    st.note("renamed", f"{old} is now called {name}.", seat=player.seat)
+    st.note("renamed", seat=player.seat, old=old, name=name)
 
 
 def remove(st: RoomState, player: Player) -> None:

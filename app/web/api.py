@@ -91,6 +91,8 @@ class Seat(BaseModel):
 class ErrorBody(BaseModel):
     code: str
     message: str
+    params: dict[str, Any] | None = Field(default=None, description="What a client needs to word the error "
+                                          "itself, e.g. the name already taken; absent when there is nothing.")
 
 
 class ErrorResponse(BaseModel):
@@ -98,7 +100,10 @@ class ErrorResponse(BaseModel):
 
 
 def _http(err: RoomError) -> HTTPException:
-    return HTTPException(err.status, detail={"code": err.code, "message": err.message})
+    detail: dict[str, Any] = {"code": err.code, "message": err.message}
+    if err.params:
+        detail["params"] = err.params
+    return HTTPException(err.status, detail=detail)
 
 
 NOT_FOUND: dict[int | str, dict[str, Any]] = {

@@ -22,10 +22,13 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.engine import VARIANTS
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 LANGUAGES = ("en", "pl", "sl", "gl")  # the languages of the original rule sheets, and English
 DEFAULT_LANGUAGE = "en"
+PSEUDO = "xx"  # the test-only pseudo-language (Settings.pseudo_locale)
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 _CODE = re.compile(r"^[A-Za-z0-9]{1,16}$")
 _MATCH_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
@@ -41,6 +44,16 @@ def catalogue(lang: str) -> dict[str, str]:
     except (OSError, ValueError):
         return {}
     return data
+
+
+@lru_cache(maxsize=1)
+def pseudo_catalogue() -> dict[str, str]:
+    """English with every string marked: ``⟦text⟧`` (placeholders stay inside the marks)."""
+    return {key: f"⟦{text}⟧" for key, text in catalogue(DEFAULT_LANGUAGE).items()}
+
+
+def pseudo_on(request: Request) -> bool:
+    return bool(getattr(request.app.state.settings, "pseudo_locale", False))
 
 
 def pick_language(query: str | None, cookie: str | None, accept: str | None) -> str:
@@ -68,7 +81,9 @@ def pick_language(query: str | None, cookie: str | None, accept: str | None) -> 
 def _render(request: Request, template: str, page: str, **context: Any) -> Response:
     lang = pick_language(request.query_params.get("lang"), request.cookies.get("lang"),
                          request.headers.get("accept-language"))
-    strings = catalogue(lang)
+    if pseudo_on(request) and PSEUDO in (request.query_params.get("lang"), request.cookies.get("lang")):
+        lang = PSEUDO
+    strings = pseudo_catalogue() if lang == PSEUDO else catalogue(lang)
 
     def t(key: str, **params: Any) -> str:
         text = strings.get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
@@ -78,9 +93,17 @@ def _render(request: Request, template: str, page: str, **context: Any) -> Respo
 
     response = templates.TemplateResponse(request, template, {
         "lang": lang, "languages": LANGUAGES, "t": t, "page": page, "editions": EDITIONS, **context})
-    if request.query_params.get("lang") in LANGUAGES:
+    if request.query_params.get("lang") in LANGUAGES or lang == PSEUDO:
         response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+@router.get(f"/static/i18n/{PSEUDO}.json")
+async def pseudo_json(request: Request) -> Response:
+    """The pseudo-language's catalogue, for the JavaScript; only on a server started for tests."""
+    if not pseudo_on(request):
+        return Response(status_code=404)
+    return Response(json.dumps(pseudo_catalogue(), ensure_ascii=False), media_type="application/json")
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -120,6 +143,57 @@ async def invite_qr(request: Request, code: str) -> Response:
         return Response(status_code=404)
     return Response(qr_svg(invite_url(request, code)), media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
+
+
+# The rules page of each edition: sections of catalogue keys, written from RULES.md as the
+# engine implements it (the IDs name the rules each item states).
+_TURN = ("rules.h.turn", ["rules.turn", "rules.draw", "rules.reshuffle"])  # C-5, C-6, C-8
+_UNO = ("rules.h.uno", ["rules.uno.say", "rules.uno.catch", "rules.uno.race"])  # C-11, C-12
+_HOUSE = ("rules.h.house", ["rules.house.stacking", "rules.house.seven_o", "rules.house.jump_in",
+                            "rules.house.draw_until_playable", "rules.house.rounds"])  # RULES.md 6
+RULE_SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
+    "classic": [("rules.h.goal", ["rules.goal"]), _TURN,
+                ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.wild", "rules.wd4",
+                                   "rules.challenge"]),  # CL-3..CL-6
+                ("rules.h.first", ["rules.cl.first"]), _UNO,  # CL-2
+                ("rules.h.scoring", ["rules.scoring", "rules.cl.values"]), _HOUSE],  # C-14, CL-7
+    "mario_kart": [("rules.h.goal", ["rules.goal"]), _TURN,
+                   ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.mk.items",
+                                      "rules.mk.item_box", "rules.mk.mushroom", "rules.mk.banana_peel",
+                                      "rules.mk.green_shell", "rules.mk.lightning", "rules.mk.bob_omb",
+                                      "rules.mk.wd4", "rules.challenge"]),  # MK-2, MK-4..MK-10
+                   ("rules.h.first", ["rules.mk.first"]), _UNO,  # MK-3
+                   ("rules.h.scoring", ["rules.scoring", "rules.mk.values"]), _HOUSE],  # MK-11
+    "all_wild": [("rules.h.goal", ["rules.goal"]),
+                 ("rules.h.turn", ["rules.aw.turn", "rules.aw.special", "rules.reshuffle"]),  # AW-5, AW-6
+                 ("rules.h.cards", ["rules.aw.wild", "rules.aw.reverse", "rules.aw.skip", "rules.aw.skip2",
+                                    "rules.aw.draw", "rules.aw.targeted", "rules.aw.swap"]),  # AW-2, AW-3
+                 ("rules.h.first", ["rules.aw.first"]), _UNO,  # AW-4
+                 ("rules.h.scoring", ["rules.scoring", "rules.aw.values"]), _HOUSE],  # AW-7
+    "pocket_pizza": [("rules.h.goal", ["rules.goal"]), _TURN,
+                     ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.pp.draw1", "rules.wild",
+                                        "rules.pp.dip", "rules.pp.wd2", "rules.pp.challenge"]),  # PP-3..PP-6
+                     ("rules.h.first", ["rules.pp.first"]), _UNO,  # PP-2
+                     ("rules.h.scoring", ["rules.scoring", "rules.pp.values"]), _HOUSE],  # PP-7
+}
+
+
+@router.get("/rules", response_class=HTMLResponse)
+async def rules_index(request: Request) -> Response:
+    return await rules(request, EDITIONS[0])
+
+
+@router.get("/rules/{edition}", response_class=HTMLResponse)
+async def rules(request: Request, edition: str) -> Response:
+    """An edition's rules in the reader's language."""
+    if edition not in RULE_SECTIONS:
+        response = _render(request, "missing.html", "missing")
+        response.status_code = 404
+        return response
+    variant = VARIANTS[edition]
+    facts = {"players": f"{variant.min_seats}–{variant.max_seats}", "hand": variant.hand_size,
+             "target": variant.target}
+    return _render(request, "rules.html", "rules", edition=edition, sections=RULE_SECTIONS[edition], facts=facts)
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)

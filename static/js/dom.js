@@ -1,5 +1,6 @@
 // Tiny DOM helpers.  Text always goes in through textContent: names and chat are untrusted.
 import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -47,12 +48,13 @@ export async function api(method, path, body, headers = {}) {
   let data = null;
   try { data = await res.json(); } catch { /* empty body */ }
   if (!res.ok) {
+    // Worded from the error's code (and params) in the reader's language, never the server's English.
     const detail = data && data.detail;
-    const message = detail && typeof detail === "object" && detail.message ? detail.message
-      : Array.isArray(detail) && detail[0] ? detail[0].msg : t("error.generic");
-    const err = new Error(message);
+    const code = detail && typeof detail === "object" && !Array.isArray(detail) ? detail.code : null;
+    const err = new Error(errorText(code, detail && detail.params, undefined, { http: true }));
     err.status = res.status;
-    err.code = detail && detail.code;
+    err.code = code;
+    err.params = (detail && detail.params) || null;
     throw err;
   }
   return data;

@@ -7,7 +7,8 @@ export const LANGUAGES = ["en", "pl", "sl", "gl"];
 
 export function currentLang() {
   const lang = document.documentElement.lang;
-  return LANGUAGES.includes(lang) ? lang : "en";
+  // "xx": the test-only pseudo-language, which the server sets only when started for tests.
+  return LANGUAGES.includes(lang) || lang === "xx" ? lang : "en";
 }
 
 async function fetchCatalogue(lang) {

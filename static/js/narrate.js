@@ -1,58 +1,77 @@
-// Log entries in plain words, in the reader's language.  Entries carry their data (see
-// app/rooms/narrate.py); the server's English `text` is the fallback for anything unknown.
+// The one narrator: every log and private entry in plain words, in the reader's language.
+// The server sends each entry's kind and data only (app/rooms/narrate.py, docs/PROTOCOL.md);
+// every kind below has its words in each catalogue (static/i18n/*.json), checked by
+// tests/rooms/test_narrate.py.  Used by the room page and the match pages.
 import { t, has } from "./i18n.js";
 import { cardName } from "./cards.js";
+
+const cards = (list) => (list || []).map(cardName).join(", ");
+
+// kind -> (entry, n, p) => text; n(seat) names a seat, p = { name } of the entry's own seat.
+const WORDS = {
+  play: (d, n, p) => {
+    let text = t("ev.play", { ...p, card: cardName(d.card) });
+    if (d.colour) text += " " + t("ev.play_colour", { colour: t(`colour.${d.colour}`) });
+    if (typeof d.target === "number") text += " " + t("ev.play_target", { target: n(d.target) });
+    return text;
+  },
+  draw: (d, n, p) => {
+    const reason = d.reason && has(`why.${d.reason}`) ? t(`why.${d.reason}`) : "";
+    const base = d.count === 0 ? t("ev.draw_none", p) : t(d.count === 1 ? "ev.draw_one" : "ev.draw_many", { ...p, count: d.count });
+    return reason ? `${base} ${reason}` : base;
+  },
+  drew: (d) => t("ev.drew", { cards: cards(d.cards) }),
+  passed: (d, n, p) => t("ev.passed", { ...p, card: cardName(d.card), target: n(d.to) }),
+  pass: (d, n, p) => t("ev.pass", { ...p, target: n(d.to) }),
+  hand_revealed: (d, n, p) => t("ev.hand_revealed", { ...p, cards: cards(d.cards) || "—" }),
+  skipped: (d, n, p) => t("ev.skipped", p),
+  uno: (d, n, p) => t(d.early ? "ev.uno_early" : "ev.uno", p),
+  exposed: (d, n, p) => t("ev.exposed", p),
+  caught: (d, n, p) => t("ev.caught", { ...p, by: n(d.by) }),
+  keep: (d, n, p) => t("ev.keep", p),
+  accept: (d, n, p) => t("ev.accept", p),
+  challenge: (d, n, p) => t(d.guilty ? "ev.challenge_guilty" : "ev.challenge_innocent", { ...p, target: n(d.against) }),
+  colour: (d, n, p) => t("ev.colour", { ...p, colour: t(`colour.${d.colour}`) }),
+  reverse: (d) => t(d.direction === 1 ? "ev.reverse_cw" : "ev.reverse_ccw"),
+  swap: (d, n, p) => t("ev.swap", { ...p, target: n(d.target) }),
+  jump_in: (d, n, p) => t("ev.jump_in", { ...p, target: n(d.skipped) }),
+  hands_passed: (d) => t(d.direction === 1 ? "ev.hands_passed_cw" : "ev.hands_passed_ccw"),
+  item: (d, n, p) => t("ev.item", { ...p, card: cardName(d.card), item: t(`item.${d.item}`) }),
+  reshuffle: (d) => t("ev.reshuffle", { count: d.cards }),
+  first_card: (d) => t("ev.first_card", { card: cardName(d.card) }),
+  first_card_returned: (d) => t("ev.first_card_returned", { card: cardName(d.card) }),
+  dealer_draw: (d, n) => t("ev.dealer_draw", { draws: (d.draws || []).map((x) => `${n(x.seat)} ${cardName(x.card)}`).join(", ") }),
+  dealer_chosen: (d, n) => t("ev.dealer_chosen", { name: n(d.dealer) }),
+  round_start: (d, n) => t("ev.round_start", { round: d.round, name: n(d.dealer) }),
+  round_over: (d, n) => t("ev.round_over", { name: n(d.winner), points: d.points }),
+  scores: (d, n) => t("ev.scores", { scores: (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") }),
+  match_over: (d, n) => t("ev.match_over", { name: n(d.winner) }),
+  final: (d, n) => t("ev.match_over", { name: n(d.winner) }),
+  // Room notes.  Seats close up when someone leaves or is removed: those notes carry the name.
+  joined: (d, n, p) => t("ev.joined", { name: d.name || p.name, seat: d.seat + 1 }),
+  left: (d, n, p) => t("ev.left", { name: d.name || p.name }),
+  kicked: (d, n) => t("ev.kicked", { name: d.name, by: n(d.by) }),
+  renamed: (d) => t("ev.renamed", { old: d.old, name: d.name }),
+  started: (d) => t(d.match > 1 ? "ev.rematch" : "ev.started"),
+  bot_added: (d, n, p) => t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 }),
+  takeover: (d, n, p) => t("ev.takeover", p),
+  returned: (d, n, p) => t("ev.returned", p),
+  timeout: (d, n, p) => t("ev.timeout", p),
+  host: (d, n, p) => t("ev.host", p),
+  commitment: (d) => t("ev.commitment", { round: d.round, hash: d.commitment }),
+  secret: (d) => t("ev.secret", { round: d.round, secret: d.secret }),
+  uno_race: (d, n) => raceText(d, n),
+};
+
+/** Every entry kind this narrator words (the tests check each has its catalogue keys). */
+export const KINDS = Object.freeze(Object.keys(WORDS));
 
 export function describe(entry, nameOf) {
   const d = entry;
   const n = (seat) => (typeof seat === "number" ? nameOf(seat) : "");
-  const p = { name: n(d.seat) };
-  switch (d.kind) {
-    case "play": {
-      let text = t("ev.play", { ...p, card: cardName(d.card) });
-      if (d.colour) text += " " + t("ev.play_colour", { colour: t(`colour.${d.colour}`) });
-      if (typeof d.target === "number") text += " " + t("ev.play_target", { target: n(d.target) });
-      return text;
-    }
-    case "draw": {
-      const reason = d.reason && has(`why.${d.reason}`) ? t(`why.${d.reason}`) : "";
-      const base = d.count === 0 ? t("ev.draw_none", p) : t(d.count === 1 ? "ev.draw_one" : "ev.draw_many", { ...p, count: d.count });
-      return reason ? `${base} ${reason}` : base;
-    }
-    case "drew": return t("ev.drew", { cards: (d.cards || []).map(cardName).join(", ") });
-    case "passed": return t("ev.passed", { ...p, card: cardName(d.card), target: n(d.to) });
-    case "pass": return t("ev.pass", { ...p, target: n(d.to) });
-    case "hand_revealed": return t("ev.hand_revealed", { ...p, cards: (d.cards || []).map(cardName).join(", ") || "—" });
-    case "skipped": return t("ev.skipped", p);
-    case "uno": return t(d.early ? "ev.uno_early" : "ev.uno", p);
-    case "exposed": return t("ev.exposed", p);
-    case "caught": return t("ev.caught", { ...p, by: n(d.by) });
-    case "keep": return t("ev.keep", p);
-    case "accept": return t("ev.accept", p);
-    case "challenge": return t(d.guilty ? "ev.challenge_guilty" : "ev.challenge_innocent", { ...p, target: n(d.against) });
-    case "colour": return t("ev.colour", { ...p, colour: t(`colour.${d.colour}`) });
-    case "reverse": return t(d.direction === 1 ? "ev.reverse_cw" : "ev.reverse_ccw");
-    case "swap": return t("ev.swap", { ...p, target: n(d.target) });
-    case "item": return t("ev.item", { ...p, card: cardName(d.card), item: t(`item.${d.item}`) });
-    case "reshuffle": return t("ev.reshuffle", { count: d.cards });
-    case "first_card": return t("ev.first_card", { card: cardName(d.card) });
-    case "first_card_returned": return t("ev.first_card_returned", { card: cardName(d.card) });
-    case "dealer_draw": return t("ev.dealer_draw", { draws: (d.draws || []).map((x) => `${n(x.seat)} ${cardName(x.card)}`).join(", ") });
-    case "dealer_chosen": return t("ev.dealer_chosen", { name: n(d.dealer) });
-    case "round_start": return t("ev.round_start", { round: d.round, name: n(d.dealer) });
-    case "round_over": return t("ev.round_over", { name: n(d.winner), points: d.points });
-    case "scores": return t("ev.scores", { scores: (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") });
-    case "match_over": return t("ev.match_over", { name: n(d.winner) });
-    case "final": return t("ev.match_over", { name: n(d.winner) });
-    case "joined": return t("ev.joined", { ...p, seat: d.seat + 1 });
-    case "started": return t(d.match > 1 ? "ev.rematch" : "ev.started");
-    case "bot_added": return t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 });
-    case "takeover": return t("ev.takeover", p);
-    case "returned": return t("ev.returned", p);
-    case "timeout": return t("ev.timeout", p);
-    case "uno_race": return raceText(d, nameOf);
-    default: return d.text || d.kind;
-  }
+  const words = Object.prototype.hasOwnProperty.call(WORDS, d.kind) ? WORDS[d.kind] : null;
+  // An unknown kind (a newer server): a neutral sentence rather than the server's English.
+  return words ? words(d, n, { name: n(d.seat) }) : t("ev.unknown");
 }
 
 /** The UNO! race receipt: who was first, and who was too late (C-12). */

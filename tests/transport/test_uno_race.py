@@ -48,6 +48,9 @@ async def race(clients: list[Client], target: int, order: list[Client], burst: b
     for (_c, _m), r in zip(msgs, replies, strict=True):
         if r["type"] == "error":
             assert r["code"] == "too_late" and first in r["message"], r
+            # What the client words the refusal from, in the reader's language (C-12).
+            did = "declare" if winners[0].seat == target else "catch"
+            assert r["params"] == {"by": winners[0].seat, "did": did, "target": target}, r
     # Only the winner's outcome happened: a catch costs the target exactly two cards.
     table = clients[0].game["table"]
     assert target not in table["exposed"]

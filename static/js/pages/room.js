@@ -6,6 +6,9 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
+import { frameText } from "../errors.js";
+import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
+import { maybeUnoTip } from "../uno_tip.js";
 import { nextSeat, playOrder } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
@@ -51,12 +54,11 @@ function nameOf(seat) {
 }
 
 function errorText(frame, sent) {
-  // A refused move says why, from the engine's refusal and the table (refusal.js).
+  // A refused move says why, from the engine's refusal and the table (refusal.js); anything
+  // else is worded from its code and params (errors.js), never the server's English.
   const why = sent && (sent.type === "action" || sent.type === "why") ? explainRefusal(frame.code, view, nameOf) : null;
   if (why) return why;
-  const key = `err.${frame.code}`;
-  const text = t(key);
-  return text === key ? frame.message : text;
+  return frameText(frame, nameOf);
 }
 
 function send(message) {
@@ -507,7 +509,8 @@ function renderWaiting() {
   els.title.textContent = room.name;
   const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
   els.info.textContent = `${editionName(room.edition)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
-  els.summary.textContent = t(`edition.${room.edition}.summary`);
+  clear(els.summary).append(t(`edition.${room.edition}.summary`), " ",
+    h("a", { href: `/rules/${room.edition}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: editionName(room.edition) }) }));
   els.options.textContent = optionsText(room);
   clear(els.seats);
   const host = room.host;
@@ -646,7 +649,8 @@ function renderTable() {
       h("span", { class: "head-round", text: t("table.round", { n: g.round }) }),
       h("span", { class: "muted head-dealer", text: t("table.dealer", { name: nameOf(g.dealer) }) }),
       h("span", { class: "muted room-code", text: code }),
-      hasOptions(view.room) ? h("span", { class: "muted head-options", "data-testid": "table-options", text: optionsText(view.room) }) : null]);
+      hasOptions(view.room) ? h("span", { class: "muted head-options", "data-testid": "table-options", text: optionsText(view.room) }) : null,
+      h("a", { class: "rules-link", href: `/rules/${g.edition}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") })]);
   }
 
   renderOpponents(tbl, you);
@@ -685,7 +689,7 @@ function renderTable() {
   // Status line.
   let status = "";
   if (over) status = "";
-  else if (mine) status = t(`pending.mine.${pending.kind}`);
+  else if (mine) status = pendingText(game().edition, pending);
   else if (pending) status = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
   if (you === null) status = `${t("room.watching")} ${status}`;
   els.status.textContent = status;
@@ -693,7 +697,7 @@ function renderTable() {
   updateClock();
 
   // The latest event, in words (the full log is in the side panel, below the table on phones).
-  const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked"].includes(e.kind));
+  const last = [...view.log].reverse().find((e) => !["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"].includes(e.kind));
   const lastKey = last ? `${last.n}` : "";
   if (els.ticker.dataset.n !== lastKey) { // a live region: only news is read out
     els.ticker.dataset.n = lastKey;
@@ -717,6 +721,8 @@ function renderTable() {
 
   renderHand(tbl, over);
   renderActions(tbl, over);
+  // In the announcement area, with the decisions: the table's grid keeps its shape.
+  maybeUnoTip(els.announce, !!mine && !over && legal().some((a) => a.uno), els.dialog.nextSibling);
   renderDialog(tbl, over);
   renderRevealed(tbl);
   renderSummary(g);
@@ -781,13 +787,13 @@ function renderOpponents(tbl, you) {
     h("span", { class: "opp-top" },
       h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
       h("span", { class: "opp-name", text: p.name }),
-      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: "D" }) : null,
+      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null,
       h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
     h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
       h("span", { class: "opp-flags" },
         turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
         isNext ? h("span", { class: "badge badge-next", "data-testid": "next-marker", text: t("table.next_badge") }) : null,
-        said && count === 1 ? h("span", { class: "badge badge-uno", text: "UNO!" }) : null,
+        said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
         exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
         tbl.skips_owed && tbl.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: tbl.skips_owed[seat] }) }) : null,
         p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
@@ -843,8 +849,10 @@ function renderHand(tbl, over) {
   for (const card of hand) {
     let el = existing.get(card.id);
     if (!el) {
-      el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild" }, cardSvg(card));
-      el.addEventListener("click", () => onCard(card.id));
+      el = h("button", { class: `card-btn${fresh ? " enter" : ""}`, type: "button", "data-testid": "card", "data-card-id": card.id, "data-face": card.face, "data-colour": card.colour || "wild", title: cardHint(card, game().edition) }, cardSvg(card));
+      // The id, not the card object: a patch may rewrite that object in place into another card.
+      const id = card.id;
+      el.addEventListener("click", () => onCard(id));
     }
     const playable = !over && cardOptions(card.id).length > 0;
     el.dataset.playable = playable ? "true" : "false";
@@ -889,7 +897,18 @@ function onCard(id) {
     else toast(t("hint.not_playable"), "info", 2500);
     return;
   }
-  const variants = pickUno(options);
+  const split = unoSplit(options);
+  if (!ui.armed && split.withUno.length && split.without.length) {
+    // This play can leave one card: offer to say UNO! with it (C-11), before any colour or target.
+    ui.choosing = { card: id, variants: options, unoChoice: true };
+    render();
+    return;
+  }
+  choose(id, pickUno(options));
+}
+
+/** Play one of `variants` of card `id`: at once, or after a colour or target is chosen. */
+function choose(id, variants) {
   if (variants.length === 1) {
     act(variants[0]);
     return;
@@ -946,14 +965,23 @@ function decision(tbl) {
   const you = me();
   const pending = tbl.pending;
   if (ui.choosing) {
-    const { card, variants } = ui.choosing;
+    const { card, variants, unoChoice } = ui.choosing;
     const c = (tbl.hand || []).find((x) => x.id === card) || tbl.drawn;
     if (!variants.every((v) => legal().some((a) => JSON.stringify(a) === JSON.stringify(v)))) {
       ui.choosing = null;
+    } else if (unoChoice) {
+      const { withUno, without } = unoSplit(variants);
+      return {
+        kind: "uno", title: cardName(c), text: t("tip.uno_title"), card: c, cancel: true,
+        options: [
+          { label: t("dialog.play_it"), option: "play", run: () => choose(card, without) },
+          { label: t("dialog.play_uno"), option: "play-uno", primary: true, run: () => choose(card, withUno) },
+        ],
+      };
     } else if (variants.some((v) => v.colour)) {
       return { kind: "colour", title: t("dialog.colour"), card: c, options: variants.map((v) => colourOption(v)), cancel: true };
     } else {
-      return { kind: "target", title: t("dialog.target", { card: cardName(c) }), card: c, options: variants.map((v) => targetOption(v)), cancel: true };
+      return { kind: "target", title: targetTitle(c), card: c, options: variants.map((v) => targetOption(v)), cancel: true };
     }
   }
   if (!pending || pending.seat !== you || view.room.status !== "playing") return null;
@@ -968,7 +996,8 @@ function decision(tbl) {
       const challenge = L.find((a) => a.kind === "challenge");
       return {
         kind: "challenge", title: t("dialog.challenge_title"),
-        text: t("dialog.challenge_text", { name: nameOf(pending.challenged), card: cardName(tbl.top), n: pending.penalty ?? "" }),
+        text: challengeText(game().edition, pending, tbl.top, nameOf),
+        replaced: pending.replaced_colour || null,
         card: tbl.top,
         options: [
           accept && { label: t("dialog.accept", { n: pending.penalty ?? "" }), option: "accept", action: accept },
@@ -983,11 +1012,14 @@ function decision(tbl) {
       const drawn = tbl.drawn;
       const options = [];
       if (plays.length) {
-        const variants = pickUno(plays);
-        options.push({ label: t("dialog.play_it"), option: "play", run: () => {
-          if (variants.length === 1) act(variants[0]);
-          else { ui.choosing = { card: drawn ? drawn.id : variants[0].card, variants }; render(); }
-        } });
+        // A drawn card whose play leaves one card can be played with UNO! said (C-11).
+        const { withUno, without } = unoSplit(plays);
+        const id = drawn ? drawn.id : plays[0].card;
+        const plain = ui.armed && withUno.length ? withUno : without.length ? without : withUno;
+        options.push({ label: t("dialog.play_it"), option: "play", run: () => choose(id, plain) });
+        if (withUno.length && without.length) {
+          options.push({ label: t("dialog.play_uno"), option: "play-uno", primary: true, run: () => choose(id, withUno) });
+        }
       }
       if (keep) options.push({ label: t("dialog.keep"), option: "keep", action: keep });
       return { kind: pending.kind, title: t(pending.kind === "special" ? "dialog.special_title" : "dialog.drawn_title"), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
@@ -995,18 +1027,23 @@ function decision(tbl) {
     case "pass": {
       const passes = L.filter((a) => a.kind === "pass_card");
       const byCard = new Map();
-      for (const a of passes) if (!byCard.has(a.card)) byCard.set(a.card, pickUno(passes.filter((x) => x.card === a.card))[0]);
+      // A pass that leaves one card says UNO! with it (C-11, C-12): nothing is left to catch.
+      for (const a of passes) {
+        if (!byCard.has(a.card)) byCard.set(a.card, unoSplit(passes.filter((x) => x.card === a.card)).withUno[0] || a);
+      }
       const hand = sortHand(tbl.hand || []);
       const n = tbl.hand_sizes.length;
       const next = (you + tbl.direction + n) % n;
       return {
         kind: "pass", title: t("dialog.pass_title", { name: nameOf(next) }),
+        text: passes.some((a) => a.uno) ? t("dialog.pass_uno") : "",
         options: hand.filter((c) => byCard.has(c.id)).map((c) => ({ label: cardLabel(c), card: c, option: `card-${c.id}`, action: byCard.get(c.id) })),
       };
     }
     case "stack": {
       const accept = L.find((a) => a.kind === "accept");
-      return { kind: "stack", title: t("dialog.stack_title"), text: t("dialog.stack_text"), options: accept ? [{ label: t("dialog.take_cards"), option: "accept", action: accept }] : [] };
+      const n = pending.penalty ?? "";
+      return { kind: "stack", title: t("dialog.stack_title"), text: stackText(pending), options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [] };
     }
     default:
       return null;
@@ -1036,7 +1073,7 @@ function renderDialog(tbl, over) {
   const title = h("h2", { id: "dialog-title", text: d.title });
   const options = h("div", { class: `dialog-options options-${d.kind}` });
   for (const o of d.options) {
-    const btn = h("button", { class: `btn dialog-option${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
+    const btn = h("button", { class: `btn dialog-option${o.primary ? " btn-primary" : ""}${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
       o.colour ? colourBadge(o.colour, 22) : null,
       o.card ? h("span", { class: "option-card" }, cardSvg(o.card)) : null,
       h("span", { text: o.label }));
@@ -1046,7 +1083,11 @@ function renderDialog(tbl, over) {
   append(clear(els.dialog), [
     h("div", { class: "dialog-body" },
       d.card && d.kind !== "pass" ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,
-      h("div", { class: "dialog-main" }, title, d.text ? h("p", { text: d.text }) : null, options)),
+      h("div", { class: "dialog-main" }, title, d.text ? h("p", { "data-testid": "dialog-text", text: d.text }) : null,
+        // The colour a challenged Wild Draw card replaced, as a swatch and in words (CL-6, MK-4).
+        d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
+          colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null,
+        options)),
     d.cancel ? h("button", { class: "btn btn-ghost btn-small dialog-cancel", type: "button", "data-testid": "dialog-cancel", text: t("dialog.cancel"), onclick: () => { ui.choosing = null; render(); } }) : null]);
   els.dialog.setAttribute("aria-labelledby", "dialog-title");
   els.dialog.dataset.kind = d.kind;

@@ -1,0 +1,141 @@
+"""Browser scenarios on a known deal: the room's first secret chosen by the test, the other
+seats played over the protocol by the test itself ("puppets"), so a page can be brought to
+one exact decision — a challenge, a stack, a Seven-O 7 — and its words checked."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+import httpx
+import jsonpatch
+import pytest
+from playwright.sync_api import Page
+from websockets.sync.client import ClientConnection, connect
+
+import app.rooms.play
+from app.engine import MatchConfig, new_match
+from app.engine.house import HouseRules
+from app.engine.round import Round
+from tests.live import LiveServer
+
+Pick = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any] | None]
+
+
+def find_seed(edition: str, seats: int, house: HouseRules, fits: Callable[[Round], bool]) -> str:
+    """A round-1 secret whose deal fits (searched with the engine, as the room will deal it)."""
+    for i in range(5000):
+        seed = f"{i:032x}"
+        match, _ = new_match(MatchConfig(edition, seats, None, house), seed)
+        if fits(match.round):
+            return seed
+    raise AssertionError("no deal fits")
+
+
+def deal_with(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    """The next match the server starts is dealt from ``seed`` (other secrets stay random)."""
+
+    class Fixed:
+        @staticmethod
+        def token_hex(n: int) -> str:
+            return seed if n == 16 else secrets.token_hex(n)
+
+    monkeypatch.setattr(app.rooms.play, "secrets", Fixed)
+
+
+def card(rnd: Round, cid: int) -> dict[str, Any]:
+    return rnd.variant.card_json[cid]
+
+
+class Puppet:
+    """A seat played by the test over the protocol: it keeps its view and plays what ``pick`` says."""
+
+    def __init__(self, server: LiveServer, code: str, name: str) -> None:
+        r = httpx.post(f"{server.http}/api/rooms/{code}/players", json={"name": name})
+        assert r.status_code == 201, r.text
+        body = r.json()
+        self.seat: int = body["seat"]
+        self.stack = ExitStack()
+        url = f"{server.ws}/ws/rooms/{code}?token={body['token']}"
+        self.ws: ClientConnection = self.stack.enter_context(connect(url))
+        self.view: dict[str, Any] = {}
+        self.sent = ""
+        self.count = 0
+        self.pump(0.5)
+
+    def pump(self, wait: float = 0.02) -> None:
+        while True:
+            try:
+                frame = json.loads(self.ws.recv(timeout=wait))
+            except TimeoutError:
+                return
+            if frame["type"] == "snapshot":
+                self.view = frame["view"]
+            elif frame["type"] == "patch":
+                self.view = jsonpatch.apply_patch(self.view, frame["ops"])
+            wait = 0.005
+
+    def move(self, pick: Pick) -> None:
+        """Play once per decision owed: ``pick``'s action, else keep, draw or accept."""
+        game = self.view.get("game")
+        if not game or self.view["room"]["status"] != "playing":
+            return
+        table: dict[str, Any] = game["table"]
+        pending = table["pending"]
+        if not pending or pending["seat"] != self.seat:
+            return
+        key = json.dumps([pending, len(table["hand"]), table["draw_pile"], table["top"]])
+        if key == self.sent:
+            return
+        legal = [a for a in table["legal"] if not a.get("uno")]
+        action = pick(legal, table) or next((a for k in ("keep", "draw", "accept", "play_drawn", "play")
+                                             for a in legal if a["kind"] == k), None)
+        if action is None:
+            return
+        self.sent = key
+        self.count += 1
+        self.ws.send(json.dumps({"type": "action", "id": f"p{self.count}", "action": action}))
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+def nothing(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:
+    return None
+
+
+def plays_face(face: str, colour: str | None = None) -> Pick:
+    """Play a card of this face whenever one is legal (with ``colour`` for a wild)."""
+
+    def pick(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:
+        faces = {c["id"]: c["face"] for c in table["hand"]}
+        for a in legal:
+            if a["kind"] == "play" and faces.get(a.get("card")) == face and a.get("colour") in (None, colour):
+                return a
+        return None
+
+    return pick
+
+
+def drive(page: Page, puppets: list[tuple[Puppet, Pick]], done: Callable[[], bool],
+          ana: Callable[[Page], bool] | None = None, seconds: float = 40) -> None:
+    """Until ``done()``: the puppets play, and Ana (the page) does ``ana`` or else draws and keeps."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the scenario did not come about"
+        for p, pick in puppets:
+            p.pump()
+            p.move(pick)
+        if ana is not None and ana(page):
+            continue
+        keep = page.locator("[data-testid=dialog]:not([hidden]) [data-option=keep]")
+        draw = page.get_by_test_id("draw-button")
+        if keep.count():
+            keep.click()
+        elif page.get_by_test_id("table").get_attribute("data-my-turn") == "true" and draw.is_enabled():
+            draw.click()
+        time.sleep(0.05)

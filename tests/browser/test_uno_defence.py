@@ -1,0 +1,110 @@
+"""Saying UNO! with the play: the player is never exposed, so a bot has nothing to catch (C-11, C-12).
+
+Ana plays classic against a bot that catches a missed UNO! within milliseconds here
+(``bot_delay_scale``).  Whenever a play of hers can leave one card, the page offers "Play and
+say UNO!" (for a card in hand and for a card just drawn); the first time, a one-time tip
+explains it.  She takes that choice: the log shows her UNO!, and no catch follows.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from app.config import Settings
+from tests.browser.test_contrast import CONTRAST
+from tests.browser.test_play import new_player
+from tests.live import LiveServer
+
+NEXT = """() => {
+  const q = (s) => document.querySelector(s);
+  if (q('[data-testid=uno-tip]')) return 'tip';
+  if (q('[data-testid=dialog]:not([hidden]) [data-option=play-uno]')) return 'uno';
+  const table = q('[data-testid=table]');
+  if (!table || table.dataset.busy === 'true' || table.dataset.status !== 'playing') return null;
+  if (q('[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]')) return 'dialog';
+  if (table.dataset.myTurn !== 'true') return null;
+  if (q('[data-testid=card][data-playable=true]')) return 'card';
+  const draw = q('[data-testid=draw-button]');
+  return draw && !draw.disabled ? 'draw' : null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def bot_server() -> Iterator[LiveServer]:
+    server = LiveServer(Settings(  # type: ignore[call-arg]
+        between_rounds_seconds=1, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
+        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000)).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Browser, bot_server: LiveServer,
+                                                                      artifacts: Path) -> None:
+    context, page = new_player(browser, {"width": 1100, "height": 900})
+    try:
+        page.goto(bot_server.http + "/?lang=en")
+        page.get_by_test_id("edition-classic").click()
+        page.get_by_test_id("create-name").fill("Ana")
+        page.get_by_test_id("create-seats").select_option("2")
+        page.get_by_test_id("create-target").fill("100000")
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/r/*")
+        page.get_by_test_id("add-bot").click()
+        page.get_by_test_id("start-button").click()
+        expect(page.get_by_test_id("table")).to_be_visible()
+
+        tip_seen = False
+        what: str | None = None
+        deadline = time.monotonic() + 60
+        while True:
+            if time.monotonic() > deadline:
+                page.screenshot(path=str(artifacts / "uno-defence-stuck.png"))
+                raise AssertionError(f"Ana never had a play that leaves one card (last step: {what})")
+            what = page.evaluate(NEXT)
+            if what == "tip":
+                tip = page.get_by_test_id("uno-tip")
+                expect(tip).to_contain_text("say UNO!")
+                ratio = tip.locator("p").evaluate(CONTRAST)
+                assert ratio >= 4.5, f"the tip's text: contrast {ratio:.2f}:1"
+                tip_seen = True
+                page.get_by_test_id("uno-tip-ok").click()
+            elif what == "uno":
+                option = page.locator("[data-testid=dialog]:not([hidden]) [data-option=play-uno]")
+                expect(option).to_have_text("Play and say UNO!")
+                option.click()
+                break
+            elif what == "dialog":
+                page.locator("[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]").first.click()
+            elif what == "card":
+                page.locator("[data-testid=card][data-playable=true]").first.click()
+            elif what == "draw":
+                page.get_by_test_id("draw-button").click()
+            else:
+                time.sleep(0.03)
+
+        assert tip_seen, "the tip comes the first time a play can leave one card"
+        said = page.locator("#side-panel .log-entry[data-kind=uno]", has_text="Ana said UNO!")
+        while not said.count():  # a wild asks its colour (C-7) before the play and its UNO! go out
+            assert time.monotonic() < deadline, "the play with UNO! never went out"
+            options = page.locator("[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]")
+            if options.count():
+                options.first.click()
+            time.sleep(0.05)
+        expect(said.last).to_be_visible()
+        time.sleep(1.5)  # the bot catches within 15-60 ms here; give it far longer
+        n_said = said.count()
+        caught = page.locator("#side-panel .log-entry[data-kind=caught]", has_text="caught Ana")
+        assert caught.count() == 0, caught.all_inner_texts()
+        assert n_said >= 1
+        # The tip was for once: this browser remembers it was read.
+        assert page.evaluate("localStorage.getItem('uno.tip.uno')") == "1"
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
