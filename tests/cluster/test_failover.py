@@ -267,7 +267,13 @@ def test_nodes_die_pause_and_restart_and_nothing_acknowledged_is_lost(fresh_post
     asyncio.run(_scenario(fresh_postgres_url))
 
 
+def _mark(started: float, what: str) -> None:
+    """A timeline on stdout (shown with -s, and with a failure's report)."""
+    print(f"{time.monotonic() - started:7.1f}s {what}", flush=True)
+
+
 async def _scenario(postgres_url: str) -> None:
+    t0 = time.monotonic()
     rng = random.Random(20261130)
     cluster = LocalCluster(postgres_url, nodes=3, env={
         "UNO_BOT_DELAY_SCALE": "0.15", "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_AWAY_GRACE_SECONDS": "600"}).start()
@@ -285,6 +291,7 @@ async def _scenario(postgres_url: str) -> None:
             # 1. SIGKILL the busiest node mid-round; its rooms come back on the others.
             owners = await _owners(conn)
             busiest = max(alive, key=lambda i: owners.get(cluster.node_id(i), 0))
+            _mark(t0, f"cycle {cycle}: kill -9 node {busiest}")
             cluster.kill(busiest)
             alive.discard(busiest)
             await _everyone_served(conn, cluster, alive)
@@ -298,6 +305,7 @@ async def _scenario(postgres_url: str) -> None:
             cluster.wait_healthy(busiest)
             paused = rng.choice(sorted(alive - {busiest}))
             on_paused = [h for h in humans if h.node == cluster.node_id(paused)]
+            _mark(t0, f"cycle {cycle}: SIGSTOP node {paused}")
             cluster.pause(paused)
             await asyncio.sleep(8)
             woke = time.monotonic()
@@ -316,6 +324,7 @@ async def _scenario(postgres_url: str) -> None:
 
             # 3. SIGTERM the third and start it again: its rooms are handed over at once.
             third = rng.choice(sorted(alive - {busiest, paused}) or sorted(alive))
+            _mark(t0, f"cycle {cycle}: SIGTERM node {third}")
             cluster.terminate(third)
             alive.discard(third)
             await _everyone_served(conn, cluster, alive)
@@ -324,9 +333,11 @@ async def _scenario(postgres_url: str) -> None:
             cluster.start_node(third, wait=False)
             alive.add(third)
             if cycle % 4 == 3 or cycle == CYCLES - 1:  # quieting every room takes a while
+                _mark(t0, f"cycle {cycle}: views against the store")
                 await _views_match_the_store(humans, store, settings)
             for i in alive:
                 cluster.wait_healthy(i)
+        _mark(t0, "done")
         assert sum(len(h.acks) for h in humans) > 0
         # Each node says it serves; between them they took over every room of the nodes that died.
         async with httpx.AsyncClient(timeout=5) as http:

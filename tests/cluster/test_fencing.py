@@ -81,8 +81,9 @@ async def _scenario(url: str) -> None:
         await own_a.renew()
         a.fence.epochs["LOSTROOM"] = 2  # as if A had held it at 2 ...
         await conn.execute("UPDATE rooms SET owner = 'node-a', epoch = 2 WHERE code = 'LOSTROOM'")
-        a.fence.epochs["LOSTROOM"] = await own_a.claim("LOSTROOM")  # dropped, then taken back at 3
-        assert a.fence.epochs["LOSTROOM"] == 3
+        retaken = await own_a.claim("LOSTROOM")  # dropped, then taken back at 3
+        assert retaken == 3
+        a.fence.epochs["LOSTROOM"] = retaken
         with pytest.raises(Fenced):  # what the dropped actor had made under epoch 2 arrives now
             await a.execute(ops_for(r.ChatPosted("LOSTROOM", 0, "Ana", "from the dropped actor")), "LOSTROOM", 2)
         assert await _chat(conn, "LOSTROOM") == ["from the new owner"]
