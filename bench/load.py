@@ -419,8 +419,11 @@ def worker(plan: Plan, pipe: Connection) -> None:
 
 
 def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None,
-                after_window: Callable[[], None] | None = None) -> dict[str, Any]:
-    """Start the worker processes, line them up, measure; the game or echo figures, merged."""
+                after_window: Callable[[], None] | None = None, pids: list[int] | None = None) -> dict[str, Any]:
+    """Start the worker processes, line them up, measure; the game or echo figures, merged.
+    ``pids``: the server's processes when it is several (cluster nodes and nginx, bench/cluster.py):
+    its CPU time and RSS are their sums, and ``cpu_by_process`` each one's share."""
+    watched = pids if pids is not None else [server_pid] if server_pid is not None else []
     ws = http.replace("http", "ws", 1)
     ctx = mp.get_context("spawn")
     share = [args.rooms // args.workers + (1 if w < args.rooms % args.workers else 0) for w in range(args.workers)]
@@ -445,17 +448,20 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         return got
 
     each("ready")
-    rss_ready = rss_kib(server_pid) if server_pid is not None else None  # everyone connected, no game yet
+    rss_ready = rss_sum(watched)  # everyone connected, no game yet
     t0 = time.time() + 0.5
     for p in pipes:
         p.send(t0)
     # The server's own CPU time over the measured window: what an action costs it, whatever the clients cost.
     time.sleep(max(0.0, t0 + args.warmup - time.time()))
-    cpu0 = cpu_seconds(server_pid)
+    cpu0 = [cpu_seconds(p) for p in watched]
     each("measured")
-    cpu1 = cpu_seconds(server_pid)
-    busy = (cpu1 - cpu0) / args.duration if cpu0 is not None and cpu1 is not None else None
-    rss = rss_kib(server_pid) if server_pid is not None else None
+    cpu1 = [cpu_seconds(p) for p in watched]
+    by_process = [(b - a) / args.duration if a is not None and b is not None else None
+                  for a, b in zip(cpu0, cpu1, strict=True)]
+    busy = sum(c for c in by_process if c is not None) if watched and None not in by_process else None
+    rss = rss_sum(watched)
+    rss_by_process = [rss_kib(p) for p in watched]
     if after_window is not None:
         after_window()
     for p in pipes:
@@ -494,6 +500,9 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
         "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
         "rss_kib_per_player": round(rss / players, 1) if rss else None,
+        **({"cpu_by_process": [round(c, 3) if c is not None else None for c in by_process],
+            "rss_mib_by_process": [round(r / 1024, 1) if r else None for r in rss_by_process]}
+           if pids is not None else {}),
     }
 
 
@@ -533,6 +542,12 @@ def rss_kib(pid: int) -> int | None:
     except OSError:
         return None
     return None
+
+
+def rss_sum(pids: list[int]) -> int | None:
+    """The resident memory of these processes together (None if any is gone)."""
+    sizes = [rss_kib(p) for p in pids]
+    return sum(s for s in sizes if s is not None) if sizes and None not in sizes else None
 
 
 def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[bytes], str]:
