@@ -43,11 +43,12 @@ def nginx_available() -> bool:
 
 class LocalCluster:
     def __init__(self, database_url: str, nodes: int = 3, env: dict[str, str] | None = None,
-                 per_address: int = 60_000) -> None:
+                 per_address: int = 60_000, nginx_files: int | None = None) -> None:
         self.database_url = database_url
         self.count = nodes
         self.extra_env = env or {}
         self.per_address = per_address
+        self.nginx_files = nginx_files  # nginx's open-file limit, when a run needs more than ulimit -n
         self.ports = [free_port() for _ in range(nodes)]
         self.port = free_port()
         self.procs: list[subprocess.Popen[bytes] | None] = [None] * nodes
@@ -87,8 +88,12 @@ class LocalCluster:
         for i in range(self.count):
             self.wait_healthy(i)
         conf = self.prefix / "nginx.conf"
-        conf.write_text(config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
-                               prefix=str(self.prefix), connections_per_address=self.per_address))
+        text = config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
+                      prefix=str(self.prefix), connections_per_address=self.per_address)
+        if self.nginx_files is not None:  # each client socket is two files for nginx: its own and the node's
+            text = text.replace("worker_processes 1;", f"worker_processes 1;\nworker_rlimit_nofile {self.nginx_files};")
+            text = text.replace("worker_connections 30000;", f"worker_connections {self.nginx_files};")
+        conf.write_text(text)
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"],
                                       start_new_session=True)
         deadline = time.monotonic() + 20
