@@ -5,8 +5,9 @@
     uv run python bench/cluster.py --quick               # every part, small (a smoke test, < 1 min each)
     uv run python bench/cluster.py --part capacity --capacity-rooms 1000
 
-Each run makes a fresh Postgres database ``uno_bench_<random>`` (``BENCH_POSTGRES_URL``, by
-default postgresql://postgres@127.0.0.1:5432/postgres) and drops it at the end.
+Each part (and each load run) makes a fresh Postgres database ``uno_bench_<random>``
+(``BENCH_POSTGRES_URL``, by default postgresql://postgres@127.0.0.1:5432/postgres) and drops it
+at the end, so that no run restores and plays an earlier one's rooms.
 
 - failover: rooms of two server bots and one protocol client each, over 3 nodes behind
   nginx; the node owning most rooms is killed (SIGKILL) mid-round, ``--kills`` times (it is
@@ -40,6 +41,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -332,24 +334,28 @@ def load_args(args: argparse.Namespace, rooms: int, duration: float) -> argparse
                               duration=duration, workers=args.workers)
 
 
-def loaded(cluster: LocalCluster, args: argparse.Namespace, rooms: int, duration: float) -> dict[str, Any]:
-    cluster.start()
-    try:
-        return run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None,
-                           pids=server_pids(cluster))
-    finally:
-        cluster.stop()
+def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms: int,
+           duration: float) -> dict[str, Any]:
+    """One load run on a database of its own: an earlier run's rooms, restored, would play too."""
+    with fresh_database() as url:
+        cluster = make(url)
+        try:
+            cluster.start()
+            return run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None,
+                               pids=server_pids(cluster))
+        finally:
+            cluster.stop()
 
 
 ENV = {"UNO_BETWEEN_ROUNDS_SECONDS": "1"}
 
 
-def cpu(database_url: str, args: argparse.Namespace) -> dict[str, Any]:
+def cpu(args: argparse.Namespace) -> dict[str, Any]:
     single: list[float] = []
     cluster: list[float] = []
     for n in range(args.repeats):
-        a = loaded(SingleNode(database_url), args, args.cpu_rooms, args.duration)
-        b = loaded(LocalCluster(database_url, nodes=2, env=ENV), args, args.cpu_rooms, args.duration)
+        a = loaded(SingleNode, args, args.cpu_rooms, args.duration)
+        b = loaded(lambda url: LocalCluster(url, nodes=2, env=ENV), args, args.cpu_rooms, args.duration)
         log(f"cpu {n + 1}: single {a['server_us_per_action']} us/action ({a['actions_per_s']}/s), "
             f"2 nodes + nginx {b['server_us_per_action']} us/action ({b['actions_per_s']}/s) {b['cpu_by_process']}")
         if a["server_us_per_action"] and b["server_us_per_action"]:
@@ -362,11 +368,11 @@ def cpu(database_url: str, args: argparse.Namespace) -> dict[str, Any]:
             "ratios": [round(r, 3) for r in ratios]}
 
 
-def capacity(database_url: str, args: argparse.Namespace) -> dict[str, Any]:
+def capacity(args: argparse.Namespace) -> dict[str, Any]:
     rooms = args.capacity_rooms
     # Each client socket is two files for nginx (the client's, the node's).
-    cluster = LocalCluster(database_url, nodes=2, env=ENV, nginx_files=max(30_000, rooms * 4 * 2 + 1000))
-    got = loaded(cluster, args, rooms, args.duration)
+    files = max(30_000, rooms * 4 * 2 + 1000)
+    got = loaded(lambda url: LocalCluster(url, nodes=2, env=ENV, nginx_files=files), args, rooms, args.duration)
     return {"rooms": rooms, "sockets": rooms * 4, "actions_per_s": got["actions_per_s"], "p50_ms": got["p50_ms"],
             "p99_ms": got["p99_ms"], "max_ms": got["max_ms"], "errors": got["errors"],
             "client_failures": got["client_failures"], "server_cpu": got["server_cpu"],
@@ -402,18 +408,16 @@ def main() -> None:
     raise_open_files()
     parts = ("failover", "drain", "cpu", "capacity") if args.part == "all" else (args.part,)
     result: dict[str, Any] = {"quick": args.quick}
-    with fresh_database() as url:
-        for part in parts:
-            started = time.monotonic()
-            if part == "failover":
-                result[part] = asyncio.run(events(url, args, "kill"))
-            elif part == "drain":
-                result[part] = asyncio.run(events(url, args, "terminate"))
-            elif part == "cpu":
-                result[part] = cpu(url, args)
-            else:
-                result[part] = capacity(url, args)
-            log(f"{part} ({time.monotonic() - started:.0f} s): {result[part]}")
+    for part in parts:  # each on databases of its own
+        started = time.monotonic()
+        if part in ("failover", "drain"):
+            with fresh_database() as url:
+                result[part] = asyncio.run(events(url, args, "kill" if part == "failover" else "terminate"))
+        elif part == "cpu":
+            result[part] = cpu(args)
+        else:
+            result[part] = capacity(args)
+        log(f"{part} ({time.monotonic() - started:.0f} s): {result[part]}")
     print(json.dumps(result))
 
 
