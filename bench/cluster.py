@@ -52,7 +52,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ and tests/ are importable from the project root
-from bench.load import raise_open_files, run_clients  # noqa: E402
+from bench.load import cpu_seconds, raise_open_files, run_clients  # noqa: E402
 from bench.nodes import LocalCluster, nginx_available  # noqa: E402
 from tests.live import Client, choose  # noqa: E402
 
@@ -334,6 +334,15 @@ def load_args(args: argparse.Namespace, rooms: int, duration: float) -> argparse
                               duration=duration, workers=args.workers)
 
 
+def idle_cpu(pids: list[int], seconds: float) -> list[float | None]:
+    """Cores each process keeps busy with no room open: what a node costs before any action."""
+    before = [cpu_seconds(p) for p in pids]
+    time.sleep(seconds)
+    after = [cpu_seconds(p) for p in pids]
+    return [round((b - a) / seconds, 4) if a is not None and b is not None else None
+            for a, b in zip(before, after, strict=True)]
+
+
 def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms: int,
            duration: float) -> dict[str, Any]:
     """One load run on a database of its own: an earlier run's rooms, restored, would play too."""
@@ -341,8 +350,10 @@ def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms:
         cluster = make(url)
         try:
             cluster.start()
-            return run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None,
-                               pids=server_pids(cluster))
+            pids = server_pids(cluster)
+            idle = idle_cpu(pids, args.idle)
+            got = run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None, pids=pids)
+            return {**got, "idle_cpu_by_process": idle}
         finally:
             cluster.stop()
 
@@ -353,11 +364,15 @@ ENV = {"UNO_BETWEEN_ROUNDS_SECONDS": "1"}
 def cpu(args: argparse.Namespace) -> dict[str, Any]:
     single: list[float] = []
     cluster: list[float] = []
+    idle_single: list[float] = []
+    idle_cluster: list[float] = []
     for n in range(args.repeats):
         a = loaded(SingleNode, args, args.cpu_rooms, args.duration)
         b = loaded(lambda url: LocalCluster(url, nodes=2, env=ENV), args, args.cpu_rooms, args.duration)
         log(f"cpu {n + 1}: single {a['server_us_per_action']} us/action ({a['actions_per_s']}/s), "
             f"2 nodes + nginx {b['server_us_per_action']} us/action ({b['actions_per_s']}/s) {b['cpu_by_process']}")
+        idle_single.append(sum(c or 0.0 for c in a["idle_cpu_by_process"]))
+        idle_cluster.append(sum(c or 0.0 for c in b["idle_cpu_by_process"]))
         if a["server_us_per_action"] and b["server_us_per_action"]:
             single.append(a["server_us_per_action"])
             cluster.append(b["server_us_per_action"])
@@ -365,7 +380,9 @@ def cpu(args: argparse.Namespace) -> dict[str, Any]:
     return {"rooms": args.cpu_rooms, "repeats": args.repeats, "single_us_per_action": med(single),
             "cluster_us_per_action": med(cluster),
             "ratio": round(statistics.median(cluster) / statistics.median(single), 3) if single else None,
-            "ratios": [round(r, 3) for r in ratios]}
+            "ratios": [round(r, 3) for r in ratios],
+            # With no room open: the cores the server keeps busy anyway (leases, takeover passes, timers).
+            "idle_cpu_single": med(idle_single), "idle_cpu_cluster": med(idle_cluster)}
 
 
 def capacity(args: argparse.Namespace) -> dict[str, Any]:
@@ -377,6 +394,7 @@ def capacity(args: argparse.Namespace) -> dict[str, Any]:
             "p99_ms": got["p99_ms"], "max_ms": got["max_ms"], "errors": got["errors"],
             "client_failures": got["client_failures"], "server_cpu": got["server_cpu"],
             "cpu_by_process": got["cpu_by_process"], "rss_mib_by_process": got["rss_mib_by_process"],
+            "idle_cpu_by_process": got["idle_cpu_by_process"],
             "processes": "node 0, node 1, nginx master, nginx worker", "held": (got["p99_ms"] or 1e9) < 50}
 
 
@@ -398,11 +416,12 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=5.0)
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds before each move at human pace")
     ap.add_argument("--workers", type=int, default=2, help="client processes for the load runs")
+    ap.add_argument("--idle", type=float, default=5.0, help="seconds the idle servers' CPU is sampled for")
     args = ap.parse_args()
     if args.quick:
         args.failover_rooms, args.kills, args.settle = 6, 1, 2.0
         args.cpu_rooms, args.repeats, args.capacity_rooms = 10, 1, 50
-        args.duration, args.warmup = 4.0, 2.0
+        args.duration, args.warmup, args.idle = 4.0, 2.0, 1.0
     if not nginx_available():
         sys.exit("bench/cluster.py needs nginx")
     raise_open_files()
