@@ -354,6 +354,11 @@ def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms:
             idle = idle_cpu(pids, args.idle)
             got = run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None, pids=pids)
             return {**got, "idle_cpu_by_process": idle}
+        except Exception:
+            with contextlib.suppress(OSError):  # nginx's word on it, before its files go
+                log("nginx error.log, last lines:", *(cluster.prefix / "error.log").read_text().splitlines()[-10:],
+                    sep="\n")
+            raise
         finally:
             cluster.stop()
 
