@@ -43,12 +43,14 @@ def nginx_available() -> bool:
 
 class LocalCluster:
     def __init__(self, database_url: str, nodes: int = 3, env: dict[str, str] | None = None,
-                 per_address: int = 60_000, nginx_files: int | None = None) -> None:
+                 per_address: int = 60_000, nginx_workers: int = 1) -> None:
         self.database_url = database_url
         self.count = nodes
         self.extra_env = env or {}
         self.per_address = per_address
-        self.nginx_files = nginx_files  # nginx's open-file limit, when a run needs more than ulimit -n
+        # nginx's worker processes: each client socket is two files for nginx (the client's, the
+        # node's), and each worker is held to ulimit -n; more sockets need more workers.
+        self.nginx_workers = nginx_workers
         self.ports = [free_port() for _ in range(nodes)]
         self.port = free_port()
         self.procs: list[subprocess.Popen[bytes] | None] = [None] * nodes
@@ -90,9 +92,9 @@ class LocalCluster:
         conf = self.prefix / "nginx.conf"
         text = config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
                       prefix=str(self.prefix), connections_per_address=self.per_address)
-        if self.nginx_files is not None:  # each client socket is two files for nginx: its own and the node's
-            text = text.replace("worker_processes 1;", f"worker_processes 1;\nworker_rlimit_nofile {self.nginx_files};")
-            text = text.replace("worker_connections 30000;", f"worker_connections {self.nginx_files};")
+        if self.nginx_workers > 1:  # the kernel shares new connections out among them (reuseport)
+            text = text.replace("worker_processes 1;", f"worker_processes {self.nginx_workers};")
+            text = text.replace(f"listen 127.0.0.1:{self.port};", f"listen 127.0.0.1:{self.port} reuseport;")
         conf.write_text(text)
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"],
                                       start_new_session=True)
