@@ -122,6 +122,7 @@ class Stats(Window):
     latencies: list[float] = field(default_factory=list)
     slowest: list[tuple[float, float]] = field(default_factory=list)  # (wall clock, seconds) past 50 ms
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
     frames: int = 0
 
 
@@ -174,6 +175,8 @@ class Bot:
                 self.stats.actions += 1
             if t == "error":
                 self.stats.errors += 1
+                code = str(frame.get("code"))
+                self.stats.error_codes[code] = self.stats.error_codes.get(code, 0) + 1
         self.decide()
 
     def send(self, msg: dict[str, Any], prefix: str) -> None:
@@ -301,7 +304,8 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
         assert b.wire is not None
         b.wire.close()
     failures = [b.failure for b in bots if b.failure is not None]
-    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures,
+    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors,
+            "error_codes": stats.error_codes, "failures": failures,
             "slowest": stats.slowest}
 
 
@@ -496,6 +500,8 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         "max_ms": round(lat[-1] * 1000, 2) if lat else None,
         "actions": sum(r["actions"] for r in results),
         "errors": sum(r["errors"] for r in results),
+        "error_codes": {code: sum(r["error_codes"].get(code, 0) for r in results)
+                        for code in sorted({c for r in results for c in r["error_codes"]})},
         "client_failures": len(failures),
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
         "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
