@@ -357,8 +357,8 @@ def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms:
             return {**got, "idle_cpu_by_process": idle}
         except Exception:
             with contextlib.suppress(OSError):  # nginx's word on it, before its files go
-                log("nginx error.log, last lines:", *(cluster.prefix / "error.log").read_text().splitlines()[-10:],
-                    sep="\n")
+                log("\n".join(["nginx error.log, last lines:",
+                               *(cluster.prefix / "error.log").read_text().splitlines()[-10:]]))
             raise
         finally:
             cluster.stop()
@@ -400,6 +400,7 @@ def capacity(args: argparse.Namespace) -> dict[str, Any]:
     got = loaded(lambda url: LocalCluster(url, nodes=2, env=ENV, nginx_workers=workers), args, rooms, args.duration)
     return {"rooms": rooms, "sockets": rooms * 4, "actions_per_s": got["actions_per_s"], "p50_ms": got["p50_ms"],
             "p99_ms": got["p99_ms"], "max_ms": got["max_ms"], "errors": got["errors"],
+            "error_codes": got["error_codes"],
             "client_failures": got["client_failures"], "server_cpu": got["server_cpu"],
             "cpu_by_process": got["cpu_by_process"], "rss_mib_by_process": got["rss_mib_by_process"],
             "idle_cpu_by_process": got["idle_cpu_by_process"],
