@@ -164,9 +164,10 @@ class Human:
     actions: list[str] = field(default_factory=list)  # acknowledged actions' ids
     fatal: list[int] = field(default_factory=list)
     errors: int = 0
+    stopping: bool = False
 
     async def connect(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 await self.client.connect()
                 ws = self.client.ws
@@ -183,7 +184,7 @@ class Human:
 
     async def run(self) -> None:
         pending: dict[str, Any] | None = None
-        while True:
+        while not self.stopping:
             try:
                 if pending is not None:
                     await self.client.send(pending)
@@ -277,6 +278,7 @@ async def events(database_url: str, args: argparse.Namespace, kind: str) -> dict
     await loop.run_in_executor(None, cluster.start)
     conn = await asyncpg.connect(dsn(database_url))
     tasks: list[asyncio.Task[None]] = []
+    humans: list[Human] = []
     back: list[float] = []  # per affected room: seconds to its first ack on another node
     exits: list[float] = []  # drain: seconds from SIGTERM to the node's exit
     affected_total = 0
@@ -310,11 +312,17 @@ async def events(database_url: str, args: argparse.Namespace, kind: str) -> dict
         acked, lost, doubled = await stored_once(conn, humans)
         fatal = sum(len(h.fatal) for h in humans)
     finally:
+        for h in humans:
+            h.stopping = True
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        # Not an await of each: Python 3.11's wait_for can swallow a cancellation that arrives as
+        # it times out, and the client then plays on; ``stopping`` ends its loop at the next turn.
+        if tasks:
+            await asyncio.wait(tasks, timeout=10)
+        for h in humans:
+            with contextlib.suppress(Exception):
+                await h.client.close()
         await conn.close()
         await loop.run_in_executor(None, cluster.stop)
     out: dict[str, Any] = {"rooms": args.failover_rooms, "events": args.kills, "rooms_affected": affected_total,
