@@ -289,7 +289,10 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
 
     def kick_off() -> None:
         for room in rooms:
-            room.bots[0].send({"type": "start"}, "s")
+            # The first to join is the host, unless it connected last: the host is then whoever was there.
+            host = next((b for b in room.bots if b.view is not None and b.view["players"][b.view["you"]]["host"]),
+                        room.bots[0])
+            host.send({"type": "start"}, "s")
 
     async def nudge() -> None:
         while True:  # in case a frame a bot waited for said nothing new
