@@ -122,6 +122,7 @@ class Stats(Window):
     latencies: list[float] = field(default_factory=list)
     slowest: list[tuple[float, float]] = field(default_factory=list)  # (wall clock, seconds) past 50 ms
     errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
     frames: int = 0
 
 
@@ -174,6 +175,8 @@ class Bot:
                 self.stats.actions += 1
             if t == "error":
                 self.stats.errors += 1
+                code = str(frame.get("code"))
+                self.stats.error_codes[code] = self.stats.error_codes.get(code, 0) + 1
         self.decide()
 
     def send(self, msg: dict[str, Any], prefix: str) -> None:
@@ -286,7 +289,10 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
 
     def kick_off() -> None:
         for room in rooms:
-            room.bots[0].send({"type": "start"}, "s")
+            # The first to join is the host, unless it connected last: the host is then whoever was there.
+            host = next((b for b in room.bots if b.view is not None and b.view["players"][b.view["you"]]["host"]),
+                        room.bots[0])
+            host.send({"type": "start"}, "s")
 
     async def nudge() -> None:
         while True:  # in case a frame a bot waited for said nothing new
@@ -301,7 +307,8 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
         assert b.wire is not None
         b.wire.close()
     failures = [b.failure for b in bots if b.failure is not None]
-    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors, "failures": failures,
+    return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors,
+            "error_codes": stats.error_codes, "failures": failures,
             "slowest": stats.slowest}
 
 
@@ -419,8 +426,11 @@ def worker(plan: Plan, pipe: Connection) -> None:
 
 
 def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None,
-                after_window: Callable[[], None] | None = None) -> dict[str, Any]:
-    """Start the worker processes, line them up, measure; the game or echo figures, merged."""
+                after_window: Callable[[], None] | None = None, pids: list[int] | None = None) -> dict[str, Any]:
+    """Start the worker processes, line them up, measure; the game or echo figures, merged.
+    ``pids``: the server's processes when it is several (cluster nodes and nginx, bench/cluster.py):
+    its CPU time and RSS are their sums, and ``cpu_by_process`` each one's share."""
+    watched = pids if pids is not None else [server_pid] if server_pid is not None else []
     ws = http.replace("http", "ws", 1)
     ctx = mp.get_context("spawn")
     share = [args.rooms // args.workers + (1 if w < args.rooms % args.workers else 0) for w in range(args.workers)]
@@ -445,17 +455,20 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         return got
 
     each("ready")
-    rss_ready = rss_kib(server_pid) if server_pid is not None else None  # everyone connected, no game yet
+    rss_ready = rss_sum(watched)  # everyone connected, no game yet
     t0 = time.time() + 0.5
     for p in pipes:
         p.send(t0)
     # The server's own CPU time over the measured window: what an action costs it, whatever the clients cost.
     time.sleep(max(0.0, t0 + args.warmup - time.time()))
-    cpu0 = cpu_seconds(server_pid)
+    cpu0 = [cpu_seconds(p) for p in watched]
     each("measured")
-    cpu1 = cpu_seconds(server_pid)
-    busy = (cpu1 - cpu0) / args.duration if cpu0 is not None and cpu1 is not None else None
-    rss = rss_kib(server_pid) if server_pid is not None else None
+    cpu1 = [cpu_seconds(p) for p in watched]
+    by_process = [(b - a) / args.duration if a is not None and b is not None else None
+                  for a, b in zip(cpu0, cpu1, strict=True)]
+    busy = sum(c for c in by_process if c is not None) if watched and None not in by_process else None
+    rss = rss_sum(watched)
+    rss_by_process = [rss_kib(p) for p in watched]
     if after_window is not None:
         after_window()
     for p in pipes:
@@ -490,10 +503,15 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         "max_ms": round(lat[-1] * 1000, 2) if lat else None,
         "actions": sum(r["actions"] for r in results),
         "errors": sum(r["errors"] for r in results),
+        "error_codes": {code: sum(r["error_codes"].get(code, 0) for r in results)
+                        for code in sorted({c for r in results for c in r["error_codes"]})},
         "client_failures": len(failures),
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
         "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
         "rss_kib_per_player": round(rss / players, 1) if rss else None,
+        **({"cpu_by_process": [round(c, 3) if c is not None else None for c in by_process],
+            "rss_mib_by_process": [round(r / 1024, 1) if r else None for r in rss_by_process]}
+           if pids is not None else {}),
     }
 
 
@@ -533,6 +551,12 @@ def rss_kib(pid: int) -> int | None:
     except OSError:
         return None
     return None
+
+
+def rss_sum(pids: list[int]) -> int | None:
+    """The resident memory of these processes together (None if any is gone)."""
+    sizes = [rss_kib(p) for p in pids]
+    return sum(s for s in sizes if s is not None) if sizes and None not in sizes else None
 
 
 def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[bytes], str]:

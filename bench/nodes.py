@@ -43,11 +43,14 @@ def nginx_available() -> bool:
 
 class LocalCluster:
     def __init__(self, database_url: str, nodes: int = 3, env: dict[str, str] | None = None,
-                 per_address: int = 60_000) -> None:
+                 per_address: int = 60_000, nginx_workers: int = 1) -> None:
         self.database_url = database_url
         self.count = nodes
         self.extra_env = env or {}
         self.per_address = per_address
+        # nginx's worker processes: each client socket is two files for nginx (the client's, the
+        # node's), and each worker is held to ulimit -n; more sockets need more workers.
+        self.nginx_workers = nginx_workers
         self.ports = [free_port() for _ in range(nodes)]
         self.port = free_port()
         self.procs: list[subprocess.Popen[bytes] | None] = [None] * nodes
@@ -87,8 +90,12 @@ class LocalCluster:
         for i in range(self.count):
             self.wait_healthy(i)
         conf = self.prefix / "nginx.conf"
-        conf.write_text(config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
-                               prefix=str(self.prefix), connections_per_address=self.per_address))
+        text = config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
+                      prefix=str(self.prefix), connections_per_address=self.per_address)
+        if self.nginx_workers > 1:  # the kernel shares new connections out among them (reuseport)
+            text = text.replace("worker_processes 1;", f"worker_processes {self.nginx_workers};")
+            text = text.replace(f"listen 127.0.0.1:{self.port};", f"listen 127.0.0.1:{self.port} reuseport;")
+        conf.write_text(text)
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"],
                                       start_new_session=True)
         deadline = time.monotonic() + 20

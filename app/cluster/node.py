@@ -16,8 +16,9 @@ import logging
 import secrets
 import socket
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.config import Settings
 from app.rooms.errors import CLOSE_RESTARTING
@@ -148,15 +149,36 @@ class ClusterNode:
             if not self.serving():
                 continue
             try:
-                taken = await self.ownership.take_over(self.settings.takeover_batch)
+                await self.take_over_once()
             except Exception:
                 log.exception("taking rooms over failed")
-                continue
-            for code, epoch in taken:
-                await self._restore(code, epoch)
-            if taken:
-                self.taken_over += len(taken)
-                log.info("node %s took over %d room(s)", self.id, len(taken))
+
+    async def take_over_once(self) -> int:
+        """Take a batch of rooms nobody alive owns and restore them here: how many were taken.
+        Each restore is an adoption in flight (``adopting``): a client asking for one of these
+        rooms meanwhile waits for it, instead of claiming the room a second time."""
+        taken = await self.ownership.take_over(self.settings.takeover_batch)
+        turns = asyncio.Semaphore(4)
+
+        async def restore(code: str, epoch: int) -> bool:
+            async with turns:
+                return await self._restore(code, epoch)
+
+        tasks = [self._adoption(code, restore(code, epoch)) for code, epoch in taken]
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if taken:
+            self.taken_over += len(taken)
+            log.info("node %s took over %d room(s)", self.id, len(taken))
+        return len(taken)
+
+    def _adoption(self, code: str, work: Coroutine[Any, Any, bool]) -> asyncio.Task[bool]:
+        task = self.adopting[code] = asyncio.create_task(work, name=f"adopt-{code}")
+
+        def done(_: asyncio.Task[bool]) -> None:
+            if self.adopting.get(code) is task:
+                del self.adopting[code]
+        task.add_done_callback(done)
+        return task
 
     async def _restore(self, code: str, epoch: int) -> bool:
         try:
@@ -168,7 +190,16 @@ class ClusterNode:
         except Exception:
             log.exception("room %s could not be restored here", code)
             return False
+        # Two restores of one room can overlap here (a takeover, and a client's claim of the room
+        # this node had just taken): the newest epoch is the one the store accepts, so its actor
+        # is the one that runs.  An older one would be a second actor of the room on this node.
+        held = self.fence.epochs.get(code)
+        if held is not None and held > epoch:
+            return True
+        older = self.registry.rooms.get(code)
         self.fence.epochs[code] = epoch
+        if older is not None:
+            older.halt(CLOSE_RESTARTING, "room moved")
         actor.serving = self.serving
         self.registry.run(actor)
         return True
@@ -188,8 +219,7 @@ class ClusterNode:
                 return Elsewhere(location.address)
             if not self.serving():
                 return None  # answered as a room that is restarting
-            task = self.adopting[code] = asyncio.create_task(self._adopt(code), name=f"adopt-{code}")
-            task.add_done_callback(lambda _: self.adopting.pop(code, None))
+            task = self._adoption(code, self._adopt(code))
         with contextlib.suppress(Exception):
             if await asyncio.shield(task):
                 return None
