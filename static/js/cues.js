@@ -1,0 +1,188 @@
+// Sound and haptic cues at the table: off unless the player turns them on (one toggle,
+// remembered in localStorage).  Sounds are synthesised with the Web Audio API (no files);
+// the AudioContext is made only once cues are on, so nothing plays before a gesture allows it.
+// Vibration (where the browser has it) marks your turn and being caught, never with reduced
+// motion.  `pickCues` has no DOM and is unit-tested in tests/js/.
+import { t } from "./i18n.js";
+
+export const CUES_KEY = "uno.cues";
+
+// Vibration patterns (ms) for the cues that have one.
+const BUZZ = { turn: [30], caught: [60, 50, 60] };
+
+/**
+ * The cues a new view calls for, in order, each once: `entries` are the log entries not seen
+ * before, `you` your seat (null when watching), `wasTurn` / `isTurn` whether the pending decision
+ * was and is yours.  "card": a card played; "uno": someone said UNO!; "caught": you were caught;
+ * "draw": you must draw (any draw but the one you chose); "turn": it has just become your turn.
+ */
+export function pickCues(entries, you, wasTurn, isTurn) {
+  const cues = [];
+  const add = (cue) => { if (!cues.includes(cue)) cues.push(cue); };
+  for (const e of entries || []) {
+    if (e.kind === "play") add("card");
+    else if (e.kind === "uno") add("uno");
+    else if (you !== null && e.seat === you && e.kind === "caught") add("caught");
+    else if (you !== null && e.seat === you && e.kind === "draw" && e.count > 0 && e.reason !== "turn" && e.reason !== "caught") add("draw");
+  }
+  if (you !== null && isTurn && !wasTurn) add("turn");
+  return cues;
+}
+
+/** Whether a cue vibrates: only your turn and being caught, only when motion is welcome. */
+export function buzzFor(cue, reducedMotion) {
+  return reducedMotion ? null : BUZZ[cue] || null;
+}
+
+function stored() {
+  try { return localStorage.getItem(CUES_KEY) === "on"; } catch { return false; }
+}
+
+function store(on) {
+  try { localStorage.setItem(CUES_KEY, on ? "on" : "off"); } catch { /* private mode */ }
+}
+
+// ---- the sounds: short, quiet envelopes
+
+function tone(ctx, out, at, { freq, to = freq, type = "sine", length = 0.12, level = 0.5 }) {
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  osc.type = type;
+  osc.frequency.setValueAtTime(freq, at);
+  if (to !== freq) osc.frequency.exponentialRampToValueAtTime(to, at + length);
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(level, at + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+  osc.connect(gain).connect(out);
+  osc.start(at);
+  osc.stop(at + length + 0.02);
+}
+
+function swish(ctx, out, at) {
+  // A card on the pile: a brief burst of filtered noise.
+  const length = 0.09;
+  const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * length), ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < data.length; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+  const src = ctx.createBufferSource();
+  src.buffer = buffer;
+  const filter = ctx.createBiquadFilter();
+  filter.type = "bandpass";
+  filter.frequency.value = 1800;
+  filter.Q.value = 0.8;
+  const gain = ctx.createGain();
+  gain.gain.value = 0.6;
+  src.connect(filter).connect(gain).connect(out);
+  src.start(at);
+}
+
+const SOUNDS = {
+  turn: (ctx, out, at) => tone(ctx, out, at, { freq: 880, length: 0.07, level: 0.35 }),
+  card: (ctx, out, at) => swish(ctx, out, at),
+  uno: (ctx, out, at) => {
+    tone(ctx, out, at, { freq: 659, length: 0.25, level: 0.4 });
+    tone(ctx, out, at + 0.09, { freq: 988, length: 0.35, level: 0.35 });
+  },
+  caught: (ctx, out, at) => tone(ctx, out, at, { freq: 196, to: 147, type: "triangle", length: 0.3, level: 0.5 }),
+  draw: (ctx, out, at) => tone(ctx, out, at, { freq: 220, to: 175, type: "triangle", length: 0.22, level: 0.45 }),
+};
+
+/** The cues of one room page: the toggle, and what each new view should sound like. */
+export class Cues {
+  constructor() {
+    this.on = stored();
+    this.ctx = null;
+    this.out = null;
+    this.lastN = null; // the newest log entry seen; null before the first view
+    this.wasTurn = false;
+    this.button = null;
+    // A context made without a gesture (cues on from an earlier visit) waits for one.
+    const wake = () => { if (this.ctx && this.ctx.state === "suspended") this.ctx.resume().catch(() => {}); };
+    document.addEventListener("pointerdown", wake, true);
+    document.addEventListener("keydown", wake, true);
+  }
+
+  /** The one toggle button (aria-pressed), made once and moved between waiting room and table. */
+  toggle() {
+    if (this.button) return this.button;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn btn-small cue-toggle";
+    b.dataset.testid = "cue-toggle";
+    b.title = t("cues.toggle");
+    const icon = document.createElement("span");
+    icon.className = "cue-icon";
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = "♪";
+    const label = document.createElement("span");
+    label.className = "cue-label";
+    label.textContent = t("cues.toggle");
+    b.append(icon, label);
+    b.addEventListener("click", () => this.set(!this.on));
+    this.button = b;
+    this.show();
+    return b;
+  }
+
+  show() {
+    if (this.button) this.button.setAttribute("aria-pressed", this.on ? "true" : "false");
+  }
+
+  set(on) {
+    this.on = on;
+    store(on);
+    this.show();
+    if (on) {
+      this.audio(); // made in the click itself, so the browser lets it play
+    } else if (this.ctx && this.ctx.state === "running") {
+      this.ctx.suspend().catch(() => {});
+    }
+  }
+
+  audio() {
+    const Ctx = typeof window !== "undefined" ? window.AudioContext || window.webkitAudioContext : null;
+    if (!this.ctx && Ctx) {
+      try {
+        this.ctx = new Ctx();
+        this.out = this.ctx.createGain();
+        this.out.gain.value = 0.25;
+        this.out.connect(this.ctx.destination);
+      } catch { this.ctx = null; }
+    }
+    if (this.ctx && this.ctx.state === "suspended") this.ctx.resume().catch(() => {});
+    return this.ctx;
+  }
+
+  /** Called with each new view: plays what changed since the last one (nothing on the first). */
+  notice(view, isTurn) {
+    const log = (view && view.log) || [];
+    const newest = log.reduce((m, e) => Math.max(m, e.n), 0);
+    const first = this.lastN === null;
+    const fresh = first ? [] : log.filter((e) => e.n > this.lastN);
+    const wasTurn = first ? !!isTurn : this.wasTurn;
+    this.lastN = Math.max(this.lastN ?? 0, newest);
+    this.wasTurn = !!isTurn;
+    if (!this.on) return [];
+    const cues = pickCues(fresh, view ? view.you : null, wasTurn, !!isTurn);
+    if (!cues.length) return cues;
+    this.play(cues);
+    return cues;
+  }
+
+  play(cues) {
+    const ctx = this.audio();
+    if (ctx) {
+      let at = ctx.currentTime + 0.02;
+      for (const cue of cues) {
+        SOUNDS[cue](ctx, this.out, at);
+        at += 0.16;
+      }
+    }
+    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (typeof navigator.vibrate !== "function") return;
+    for (const cue of cues) {
+      const pattern = buzzFor(cue, reduced);
+      if (pattern) { navigator.vibrate(pattern); break; }
+    }
+  }
+}
