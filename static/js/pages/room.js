@@ -14,6 +14,7 @@ import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
 import { ChatBadge } from "../chatbadge.js";
+import { Cues } from "../cues.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -22,6 +23,7 @@ const banner = document.getElementById("conn-banner");
 let seatInfo = loadSeat(code);
 let sync = null;
 let view = null;
+const cues = new Cues(); // sound and vibration, off unless turned on
 const ui = {
   mode: null, // "waiting" | "game"
   els: {}, // the elements of the current mode
@@ -328,12 +330,15 @@ function render() {
     const badge = ui.side.badge.el;
     if (mode === "game") ui.els.head.append(badge);
     else if (badge.parentElement !== document.body) document.body.append(badge);
+    // The sound toggle: in the table's head, or at the foot of the waiting room.
+    (mode === "game" ? ui.els.head : ui.els.mine.parentElement).append(cues.toggle());
     setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
   }
   const tbl = table();
   const myTurn = tbl && tbl.pending && tbl.pending.seat === me() && view.room.status === "playing";
   document.title = `${myTurn ? `● ${t("table.your_turn")} · ` : ""}${view.room.name} · ${t("app.name")}`;
+  cues.notice(view, myTurn);
   if (mode === "waiting") keepFocus(root, renderWaiting);
   else renderTable();
   renderSide();

@@ -1,0 +1,156 @@
+"""Sound and vibration at the table (static/js/cues.js): off until the player turns them on.
+
+The page's Web Audio and vibration are counted by a script that wraps ``AudioContext`` and
+``navigator.vibrate`` before the page runs: with the toggle off nothing is made or called; once
+on, your turn and a card played make sounds, and your turn vibrates. The toggle survives a
+reload and is labelled in every language.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from app.config import Settings
+from tests.browser.test_play import DECIDE, step
+from tests.browser.test_table_layout import LAPTOP, add_bots, new_room, open_seat, take_seat
+from tests.live import LiveServer
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"
+
+# Counts AudioContexts made, sounds started and vibrations asked for.
+COUNT = """
+window.cueCalls = { contexts: 0, sounds: 0, vibrations: 0 };
+(() => {
+  const Real = window.AudioContext;
+  if (Real) {
+    window.AudioContext = class extends Real {
+      constructor(...args) { super(...args); window.cueCalls.contexts += 1; }
+    };
+    for (const Node of [window.OscillatorNode, window.AudioBufferSourceNode]) {
+      const start = Node.prototype.start;
+      Node.prototype.start = function (...args) { window.cueCalls.sounds += 1; return start.apply(this, args); };
+    }
+  }
+  navigator.vibrate = () => { window.cueCalls.vibrations += 1; return true; };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    live = LiveServer(Settings(  # type: ignore[call-arg]
+        between_rounds_seconds=120, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
+        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000,
+        rooms_per_address=100_000)).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def calls(page: Page) -> dict[str, int]:
+    seen: dict[str, int] = page.evaluate("window.cueCalls")
+    return seen
+
+
+def play_until(page: Page, done: Callable[[int], bool], message: str, may_end: bool = False) -> None:
+    """Plays Ana's turns (the bot plays its own) until `done(moves she made)`."""
+    deadline = time.monotonic() + 30
+    moves = 0
+    while not done(moves):
+        assert time.monotonic() < deadline, message
+        what = page.evaluate(DECIDE, "Ana")
+        if what == "done":
+            assert may_end, f"the round ended first: {message}"
+            return
+        if what:
+            step(page, what, challenger=False)
+            moves += 1
+            page.wait_for_timeout(150)
+        else:
+            time.sleep(0.03)
+
+
+def test_cues_are_off_until_turned_on_and_stay_as_set(browser: Browser, server: LiveServer) -> None:
+    code = new_room(server, "classic", seats=2, target_score=500)
+    ana = take_seat(server, code, "Ana")
+    add_bots(server, code, ana, 1)
+    page = open_seat(browser, server, code, ana, LAPTOP, motion="no-preference")
+    page.context.add_init_script(COUNT)
+    try:
+        page.reload()
+        toggle = page.get_by_test_id("cue-toggle")
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        expect(toggle).to_have_accessible_name("Sound and vibration")
+        page.get_by_test_id("start-button").click()
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+
+        # Off (the default): turns come and cards are played, in silence and without a buzz.
+        play_until(page, lambda moves: moves >= 2, "Ana never had two turns")
+        assert calls(page) == {"contexts": 0, "sounds": 0, "vibrations": 0}
+        assert page.evaluate("localStorage.getItem('uno.cues')") is None
+
+        # On: the click makes the one AudioContext; the next turn ticks and buzzes, a play sounds.
+        toggle = page.get_by_test_id("cue-toggle")
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("localStorage.getItem('uno.cues')") == "on"
+        assert calls(page)["contexts"] == 1
+        play_until(page, lambda _: calls(page)["vibrations"] > 0, "no vibration on Ana's turn")
+        before = calls(page)["sounds"]
+        assert before > 0, "Ana's turn made no sound"
+        # Ana plays (or draws and plays) a card: the card on the pile sounds.
+        top = page.get_by_test_id("discard").inner_html()
+        play_until(page, lambda _: page.get_by_test_id("discard").inner_html() != top, "no card reached the pile")
+        until_more = time.monotonic() + 5
+        while calls(page)["sounds"] <= before:
+            assert time.monotonic() < until_more, "a card was played without a sound"
+            time.sleep(0.05)
+        assert calls(page)["contexts"] == 1
+
+        # The choice is remembered across a reload.
+        page.reload()
+        expect(page.get_by_test_id("table")).to_be_visible()
+        expect(page.get_by_test_id("cue-toggle")).to_have_attribute("aria-pressed", "true")
+        # Off again: no more sounds or buzzes.
+        page.get_by_test_id("cue-toggle").click()
+        expect(page.get_by_test_id("cue-toggle")).to_have_attribute("aria-pressed", "false")
+        assert page.evaluate("localStorage.getItem('uno.cues')") == "off"
+        quiet = calls(page)
+        play_until(page, lambda moves: moves >= 1, "Ana had no turn after the reload", may_end=True)
+        page.wait_for_timeout(500)
+        assert calls(page)["sounds"] == quiet["sounds"] and calls(page)["vibrations"] == quiet["vibrations"]
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "sl", "gl"])
+def test_the_toggle_is_labelled_in_every_language(browser: Browser, server: LiveServer, lang: str) -> None:
+    label = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))["cues.toggle"]
+    assert label and label != "cues.toggle"
+    code = new_room(server, "classic", seats=2)
+    ana = take_seat(server, code, "Ana")
+    add_bots(server, code, ana, 1)
+    page = open_seat(browser, server, code, ana, LAPTOP, lang)
+    try:
+        toggle = page.get_by_test_id("cue-toggle")
+        expect(toggle).to_have_accessible_name(label)
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        page.get_by_test_id("start-button").click()
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        # At the table it is an icon in the head, with the same name for screen readers.
+        head = page.locator(".table-head [data-testid=cue-toggle]")
+        expect(head).to_be_visible()
+        expect(head).to_have_accessible_name(label)
+        expect(head).to_have_attribute("title", label)
+        assert "cues." not in (head.text_content() or "")
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
