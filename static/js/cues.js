@@ -87,6 +87,20 @@ const SOUNDS = {
   draw: (ctx, out, at) => tone(ctx, out, at, { freq: 220, to: 175, type: "triangle", length: 0.22, level: 0.45 }),
 };
 
+/** A loudspeaker, drawn (an icon, not a word): struck through by the stylesheet when off. */
+function speaker() {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    return node;
+  };
+  const svg = el("svg", { viewBox: "0 0 16 16", width: "16", height: "16", focusable: "false" });
+  svg.append(el("path", { d: "M2 6h3l4-3v10l-4-3H2z", fill: "currentColor" }),
+    el("path", { d: "M11 5.5a3.5 3.5 0 0 1 0 5M12.8 3.5a6.2 6.2 0 0 1 0 9", fill: "none", stroke: "currentColor", "stroke-width": "1.5", "stroke-linecap": "round" }));
+  return svg;
+}
+
 /** The cues of one room page: the toggle, and what each new view should sound like. */
 export class Cues {
   constructor() {
@@ -113,7 +127,7 @@ export class Cues {
     const icon = document.createElement("span");
     icon.className = "cue-icon";
     icon.setAttribute("aria-hidden", "true");
-    icon.textContent = "♪";
+    icon.append(speaker());
     const label = document.createElement("span");
     label.className = "cue-label";
     label.textContent = t("cues.toggle");
