@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.config import Settings
 from tests.browser.test_play import DECIDE, step
-from tests.browser.test_table_layout import LAPTOP, add_bots, new_room, open_seat, take_seat
+from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, reach, take_seat
 from tests.live import LiveServer
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"
@@ -132,17 +132,22 @@ def test_cues_are_off_until_turned_on_and_stay_as_set(browser: Browser, server: 
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "sl", "gl"])
-def test_the_toggle_is_labelled_in_every_language(browser: Browser, server: LiveServer, lang: str) -> None:
+def test_the_toggle_is_labelled_in_every_language(browser: Browser, server: LiveServer, artifacts: Path,
+                                                  lang: str) -> None:
+    """In the waiting room with its words, at the table as an icon in the head that keeps them."""
     label = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))["cues.toggle"]
     assert label and label != "cues.toggle"
     code = new_room(server, "classic", seats=2)
     ana = take_seat(server, code, "Ana")
     add_bots(server, code, ana, 1)
-    page = open_seat(browser, server, code, ana, LAPTOP, lang)
+    device = PHONE if lang in ("pl", "gl") else LAPTOP
+    page = open_seat(browser, server, code, ana, device, lang)
     try:
         toggle = page.get_by_test_id("cue-toggle")
         expect(toggle).to_have_accessible_name(label)
         expect(toggle).to_have_attribute("aria-pressed", "false")
+        expect(toggle.locator(".cue-label")).to_have_text(label)
+        page.screenshot(path=str(artifacts / f"cues-{lang}-{device}-waiting.png"))
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
         # At the table it is an icon in the head, with the same name for screen readers.
@@ -151,6 +156,10 @@ def test_the_toggle_is_labelled_in_every_language(browser: Browser, server: Live
         expect(head).to_have_accessible_name(label)
         expect(head).to_have_attribute("title", label)
         assert "cues." not in (head.text_content() or "")
+        head.click()
+        expect(head).to_have_attribute("aria-pressed", "true")
+        reach(page, f"{lang} on the {device}, with the sound toggle in the head")
+        page.screenshot(path=str(artifacts / f"cues-{lang}-{device}-table.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
