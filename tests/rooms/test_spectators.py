@@ -158,7 +158,9 @@ def test_spectator_frames_arrive_the_delay_late_in_order_and_hide_every_hand(liv
             moved += await puppet_step(players, rng)
         assert moved
         await sync(players)
-        public = {k: v for k, v in players[0].view["game"]["table"].items() if k not in ("hand", "legal", "drawn")}
+        # Less what only that seat sees: its hand and choices, a drawn card, a hand a challenge showed it.
+        public = {k: v for k, v in players[0].view["game"]["table"].items()
+                  if k not in ("hand", "legal", "drawn", "revealed")}
         # The moves reach the spectator in order (Client checks every patch's seq follows the last
         # one), until it holds the table as the players do, less their hands; how late each
         # move arrives, test_each_move_is_held_back_at_least_the_delay measures.
@@ -316,7 +318,9 @@ def test_changing_the_delay_starts_spectators_again_from_a_snapshot(live: LiveSe
         assert time.monotonic() - asked < 0.9
         assert eve.view["room"]["spectator_delay"] == 0
         await sync(players)
-        public = {k: v for k, v in players[0].view["game"]["table"].items() if k not in ("hand", "legal", "drawn")}
+        # Less what only that seat sees: its hand and choices, a drawn card, a hand a challenge showed it.
+        public = {k: v for k, v in players[0].view["game"]["table"].items()
+                  if k not in ("hand", "legal", "drawn", "revealed")}
         assert eve.view["game"]["table"] == public
         for c in (*players, eve):
             await c.close()
