@@ -126,6 +126,24 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
     return match, rounds, None
 
 
+def rebuild_finished(config_json: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]],
+                     actions: Sequence[Mapping[str, Any]],
+                     on_step: Callable[[Match], None] | None = None
+                     ) -> tuple[MatchConfig, Match, list[dict[str, Any]]]:
+    """``rebuild`` of a stored match that must be over: its config, the match played again and
+    its rounds as derived; ``Mismatch`` if the log does not replay or the match is not over."""
+    config = MatchConfig.from_json(dict(config_json))
+    secrets = {r["number"]: r["secret"] for r in rounds}
+    played, derived, failed = rebuild(config, secrets, actions, on_step=on_step)
+    if failed is not None:
+        raise failed
+    assert played is not None
+    if played.phase != OVER:
+        # Only a finished match is shown whole: a live round's secret must stay secret.
+        raise Mismatch(played.round_no, "the match is not over")
+    return config, played, derived
+
+
 def export_document(config_json: Mapping[str, Any], players: Sequence[str], rounds: Sequence[Mapping[str, Any]],
                     actions: Sequence[Mapping[str, Any]], *, match: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A finished match as one JSON document, for people and for the verifier.
@@ -134,15 +152,7 @@ def export_document(config_json: Mapping[str, Any], players: Sequence[str], roun
     ``{"seq", "round", "seat", "action", "at"}``; ``match``: what identifies it (id, room,
     times).  Raises ``Mismatch`` if the log does not replay, ``ConfigError`` for a bad config.
     """
-    config = MatchConfig.from_json(dict(config_json))
-    secrets = {r["number"]: r["secret"] for r in rounds}
-    played, derived, failed = rebuild(config, secrets, actions)
-    if failed is not None:
-        raise failed
-    assert played is not None
-    if played.phase != OVER:
-        # Only a finished match is exported: a live round's secret must stay secret.
-        raise Mismatch(played.round_no, "the match is not over")
+    config, played, derived = rebuild_finished(config_json, rounds, actions)
     at = {a["seq"]: a.get("at") for a in actions}
     stored = {r["number"]: r for r in rounds}
     out = []

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .audit import Mismatch, plain, rebuild
-from .match import OVER, Match, MatchConfig
+from .audit import plain, rebuild_finished
+from .match import Match
 from .views import public_table
 
 FORMAT = "uno-match-replay"
@@ -52,15 +52,8 @@ def playback(config_json: Mapping[str, Any], players: Sequence[str], rounds: Seq
 
     Each round has ``steps``: step 0 is the deal, step *k* the round's *k*-th action.  Raises
     ``Mismatch`` if the log does not replay or the match is not over."""
-    config = MatchConfig.from_json(dict(config_json))
-    secrets = {r["number"]: r["secret"] for r in rounds}
     states: list[dict[str, Any]] = []
-    played, derived, failed = rebuild(config, secrets, actions, on_step=lambda m: states.append(state(m)))
-    if failed is not None:
-        raise failed
-    assert played is not None
-    if played.phase != OVER:
-        raise Mismatch(played.round_no, "the match is not over")
+    config, played, derived = rebuild_finished(config_json, rounds, actions, on_step=lambda m: states.append(state(m)))
     at = {a["seq"]: a.get("at") for a in actions}
     stored = {r["number"]: r for r in rounds}
     given = iter(states)
