@@ -134,8 +134,7 @@ class ClusterNode:
 
     def drop(self, code: str, why: str) -> None:
         """Stop serving a room without writing anything: its sockets come back through the proxy."""
-        actor = self.registry.forget(code)
-        self.fence.epochs.pop(code, None)
+        actor = self.registry.forget(code)  # its epoch with it
         if actor is not None:
             self.lost += 1
             actor.halt(CLOSE_RESTARTING, "room moved")
@@ -237,11 +236,9 @@ class ClusterNode:
 
     def after_failed_write(self, code: str) -> bool:
         """A room of this node could not store a write: whether to rebuild it here.  Not when
-        another node took it (the write was fenced) or this node's lease has lapsed."""
-        if self.serving():
-            return True
-        self.fence.epochs.pop(code, None)
-        return False
+        another node took it (the write was fenced) or this node's lease has lapsed: then the
+        registry forgets it, epoch and all."""
+        return self.serving()
 
     async def still_ours(self, code: str) -> bool:
         held = await self.ownership.held([code])
