@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import select, update
@@ -39,6 +39,14 @@ log = logging.getLogger("app.persistence")
 # A submission: its statements, the room they are for and the epoch this node held it at when
 # they were made (None: no room's, or one process alone), and its waiter.
 Submission = tuple[list[Op], str | None, int | None, asyncio.Future[None]]
+
+# The fencing read (Postgres only: cluster mode needs it).  FOR SHARE: a take-over's FOR UPDATE
+# waits for this commit, and this read waits for a take-over's.
+_FENCE_CHECK = f"SELECT code, owner, epoch FROM {RoomRow.__tablename__} WHERE code = ANY($1::text[]) FOR SHARE"
+
+
+class _Refenced(Exception):
+    """A batch held a stale submission: roll it back and commit the rest again."""
 
 
 # ---------------------------------------------------------------------- the store
@@ -128,13 +136,19 @@ class SqlStore:
 
     async def _commit(self, batch: list[Submission]) -> None:
         delay = 0.05
+        fenced: set[int] = set()  # submissions found stale: left out when the batch is tried again
         while True:
             started = time.perf_counter()
             try:
                 async with self.engine.begin() as conn:
-                    fenced = await self._fenced(conn, batch)
                     await self._execute(conn, actions_last([op for i, (ops, _, _, _) in enumerate(batch)
                                                             if i not in fenced for op in ops]))
+                    stale = await self._stale(conn, batch, fenced)
+                    if stale:
+                        fenced |= stale
+                        raise _Refenced  # roll back, and commit the others without them
+            except _Refenced:
+                continue
             except (OperationalError, ConnectionError, OSError) as err:
                 # The database is away: keep everyone waiting and try again.
                 self.failures += 1
@@ -164,22 +178,27 @@ class SqlStore:
                         future.set_result(None)
             return
 
-    async def _fenced(self, conn: Any, batch: list[Submission]) -> set[int]:
-        """The submissions of this batch (by index) for a room whose row no longer says this node
-        at the epoch they were made under.  The rows stay share-locked until the commit, so no
-        node can take one of the others over in between.  The epoch is the submission's own,
-        not the node's latest: the write of a room this node dropped and took back since is as
-        stale as another node's."""
+    async def _stale(self, conn: Any, batch: list[Submission], skip: Collection[int] = ()) -> set[int]:
+        """The submissions of this batch (by index, but for ``skip``) for a room whose row no
+        longer says this node at the epoch they were made under.
+
+        Asked after the batch's statements, just before the commit: the rows stay share-locked
+        from then until the commit, so no node takes one of them over in between, and a room
+        taken over before is seen with its new epoch (the batch is then rolled back and committed
+        again without its submissions).  Asked last, and on the driver's own connection with one
+        prepared statement, it costs the commit one short round trip and no statement building.
+        The epoch is the submission's own, not the node's latest: the write of a room this node
+        dropped and took back since is as stale as another node's."""
         fence = self.fence
-        rooms = {room for _, room, _, _ in batch if room is not None}
+        rooms = {room for i, (_, room, _, _) in enumerate(batch) if room is not None and i not in skip}
         if fence is None or not rooms:
             return set()
-        rows = (await conn.execute(select(RoomRow.code, RoomRow.owner, RoomRow.epoch)
-                                   .where(RoomRow.code.in_(rooms)).with_for_update(read=True))).all()
-        held = {row.code: (row.owner, row.epoch) for row in rows}
+        raw = await conn.get_raw_connection()
+        rows = await raw.driver_connection.fetch(_FENCE_CHECK, list(rooms))
+        held = {row["code"]: (row["owner"], row["epoch"]) for row in rows}
         # A room without a row is being created in this batch (or its statements fail on their own).
         return {i for i, (_, room, epoch, _) in enumerate(batch)
-                if room in held and held[room] != (fence.node, epoch)}
+                if i not in skip and room in held and held[room] != (fence.node, epoch)}
 
     async def _commit_one_by_one(self, batch: list[Submission]) -> None:
         """Isolate a failing submission so that the others still commit."""
@@ -187,19 +206,32 @@ class SqlStore:
             ops, room, _, future = submission
             try:
                 async with self.engine.begin() as conn:
-                    if await self._fenced(conn, [submission]):
-                        raise Fenced(room or "")
                     await self._execute(conn, ops)
+                    if await self._stale(conn, [submission]):
+                        raise Fenced(room or "")  # rolls the statements back
             except Fenced as err:
                 if not future.done():
                     future.set_exception(err)
             except Exception as err:
-                log.exception("a write failed")
+                # A stale write may fail on what the room's new owner stored since (a round
+                # number taken, say): it is refused as stale, not as a failure.
+                stale = await self._was_stale(submission)
+                if not stale:
+                    log.exception("a write failed")
                 if not future.done():
-                    future.set_exception(err)
+                    future.set_exception(Fenced(room or "") if stale else err)
             else:
                 if not future.done():
                     future.set_result(None)
+
+    async def _was_stale(self, submission: Submission) -> bool:
+        """Whether this submission's room has moved on from its epoch (epochs only grow: a
+        submission stale once stays stale).  False when that can't be told."""
+        try:
+            async with self.engine.connect() as conn:
+                return bool(await self._stale(conn, [submission]))
+        except Exception:
+            return False
 
     async def _execute(self, conn: Any, ops: list[Op]) -> None:
         i = 0
