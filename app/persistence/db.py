@@ -53,8 +53,10 @@ def create_engine(url: str, *, pool_size: int = 5, max_overflow: int = 5) -> Asy
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=pool_size, max_overflow=max_overflow, pool_timeout=10,
-                               pool_pre_ping=True)
+    # No pre-ping: it would cost every checkout (every group commit) a round trip of its own.
+    # A connection the database dropped fails its first statement instead; SQLAlchemy then
+    # invalidates the whole pool, and the store's writer and the cluster's loops try again.
+    return create_async_engine(url, pool_size=pool_size, max_overflow=max_overflow, pool_timeout=10)
 
 
 def alembic_config(url: str) -> Config:
