@@ -67,6 +67,8 @@ class ClusterNode:
         self.ownership = Ownership(engine, self.id, address, settings.lease_seconds)
         self.renewed = -1e9  # monotonic time the last renewal was sent at
         self.adopting: dict[str, asyncio.Task[bool]] = {}
+        # Set when a renewal saw rooms with no live owner: the take-over loop's cue.
+        self.orphans = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._lobby: tuple[float, list[dict[str, object]]] | None = None
         # Figures for /metrics and the benchmark.
@@ -102,7 +104,8 @@ class ClusterNode:
 
     async def _renew(self) -> None:
         sent = time.monotonic()
-        await self.ownership.renew()
+        if await self.ownership.renew():
+            self.orphans.set()
         self.renewed = sent
 
     async def _keep_lease(self) -> None:
@@ -144,13 +147,15 @@ class ClusterNode:
 
     async def _take_over_forever(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.lease_renew_seconds)
+            await self.orphans.wait()
+            self.orphans.clear()
             if not self.serving():
                 continue
             try:
-                await self.take_over_once()
+                if await self.take_over_once() >= self.settings.takeover_batch:
+                    self.orphans.set()  # a full batch: there may be more, right away
             except Exception:
-                log.exception("taking rooms over failed")
+                log.exception("taking rooms over failed")  # the next renewal cues it again
 
     async def take_over_once(self) -> int:
         """Take a batch of rooms nobody alive owns and restore them here: how many were taken.

@@ -19,9 +19,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 _ALIVE = "EXISTS (SELECT 1 FROM nodes n WHERE n.id = {owner} AND n.lease_until > now())"
 
-_RENEW = text("""
-    INSERT INTO nodes (id, address, lease_until) VALUES (:id, :address, now() + make_interval(secs => :lease))
-    ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, lease_until = EXCLUDED.lease_until
+_ORPHAN = f"r.status != 'closed' AND (r.owner IS NULL OR NOT {_ALIVE.format(owner='r.owner')})"
+
+# The renewal also tells whether any room has nobody alive owning it: a node looks for rooms to
+# take over only then, instead of with a query of its own every second.  (The answer is read
+# before this renewal counts, so after a lapse the node may see its own rooms as orphans: a
+# hint only, which the take-over, in a transaction of its own, gets right.)
+_RENEW = text(f"""
+    WITH renewed AS (
+        INSERT INTO nodes (id, address, lease_until) VALUES (:id, :address, now() + make_interval(secs => :lease))
+        ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address, lease_until = EXCLUDED.lease_until
+        RETURNING id)
+    SELECT EXISTS (SELECT 1 FROM rooms r WHERE {_ORPHAN}) AS orphans
 """)
 
 _LEAVE = text("DELETE FROM nodes WHERE id = :id")
@@ -49,7 +58,7 @@ _TAKE_OVER = text(f"""
     UPDATE rooms SET owner = :id, epoch = epoch + 1
     WHERE code IN (
         SELECT r.code FROM rooms r
-        WHERE r.status != 'closed' AND (r.owner IS NULL OR NOT {_ALIVE.format(owner="r.owner")})
+        WHERE {_ORPHAN}
         ORDER BY r.updated_at DESC
         LIMIT :limit
         FOR UPDATE SKIP LOCKED)
@@ -103,10 +112,13 @@ class Ownership:
         self.address = address
         self.lease_seconds = lease_seconds
 
-    async def renew(self) -> None:
-        """Register this node or extend its lease (raises when the database can't be reached)."""
+    async def renew(self) -> bool:
+        """Register this node or extend its lease (raises when the database can't be reached);
+        whether some room has no live owner (one for ``take_over``)."""
         async with self.engine.begin() as conn:
-            await conn.execute(_RENEW, {"id": self.node, "address": self.address, "lease": self.lease_seconds})
+            row = (await conn.execute(_RENEW, {"id": self.node, "address": self.address,
+                                               "lease": self.lease_seconds})).one()
+        return bool(row.orphans)
 
     async def leave(self, codes: list[str]) -> None:
         """Give these rooms up and end the lease: survivors take the rooms at once."""
