@@ -352,6 +352,42 @@ def idle_cpu(pids: list[int], seconds: float) -> list[float | None]:
             for a, b in zip(before, after, strict=True)]
 
 
+def postgres_pids() -> list[int]:
+    """This machine's Postgres processes (the server and its backends)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    found.append(int(entry.name))
+    return found
+
+
+def action_histogram(cluster: LocalCluster) -> Counter[float]:
+    """The nodes' ``uno_action_seconds`` buckets, summed (cumulative counts by upper bound)."""
+    total: Counter[float] = Counter()
+    for i in range(cluster.count):
+        text = httpx.get(f"{cluster.node_http(i)}/metrics", timeout=10).text
+        for line in text.splitlines():
+            if line.startswith("uno_action_seconds_bucket"):
+                bound = line.split('le="', 1)[1].split('"', 1)[0]
+                total[float("inf") if bound == "+Inf" else float(bound)] += int(line.rsplit(" ", 1)[1])
+    return total
+
+
+def server_latency(before: Counter[float], after: Counter[float]) -> dict[str, Any]:
+    """From the nodes' own histogram (an action frame's arrival to its room having stored it and
+    sent its frames), over the warm-up and the window: the bucket bound p99 falls under, and the
+    share within 50 ms."""
+    counts = {bound: after[bound] - before[bound] for bound in sorted(after)}
+    total = counts.get(float("inf"), 0)
+    if not total:
+        return {"server_actions": 0}
+    p99 = next(bound for bound, n in counts.items() if n >= 0.99 * total)
+    return {"server_actions": total, "server_p99_ms_at_most": round(p99 * 1000, 1),
+            "server_within_50ms": round(counts.get(0.05, 0) / total, 4)}
+
+
 def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms: int,
            duration: float) -> dict[str, Any]:
     """One load run on a database of its own: an earlier run's rooms, restored, would play too."""
@@ -361,8 +397,12 @@ def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms:
             cluster.start()
             pids = server_pids(cluster)
             idle = idle_cpu(pids, args.idle)
-            got = run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None, pids=pids)
-            return {**got, "idle_cpu_by_process": idle}
+            before = action_histogram(cluster)
+            after: list[Counter[float]] = []
+            got = run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None, pids=pids,
+                              after_window=lambda: after.append(action_histogram(cluster)),
+                              beside={"postgres": postgres_pids})
+            return {**got, "idle_cpu_by_process": idle, **server_latency(before, after[0])}
         except Exception:
             with contextlib.suppress(OSError):  # nginx's word on it, before its files go
                 log("\n".join(["nginx error.log, last lines:",
@@ -412,6 +452,10 @@ def capacity(args: argparse.Namespace) -> dict[str, Any]:
             "client_failures": got["client_failures"], "server_cpu": got["server_cpu"],
             "cpu_by_process": got["cpu_by_process"], "rss_mib_by_process": got["rss_mib_by_process"],
             "idle_cpu_by_process": got["idle_cpu_by_process"],
+            # The clients and Postgres share this machine with the nodes: the cores they took.
+            "cpu_beside": got["cpu_beside"],
+            "server_p99_ms_at_most": got.get("server_p99_ms_at_most"),
+            "server_within_50ms": got.get("server_within_50ms"),
             "nginx_workers": workers, "processes": "node 0, node 1, nginx master, nginx worker(s)",
             "held": (got["p99_ms"] or 1e9) < 50}
 

@@ -426,10 +426,14 @@ def worker(plan: Plan, pipe: Connection) -> None:
 
 
 def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int | None,
-                after_window: Callable[[], None] | None = None, pids: list[int] | None = None) -> dict[str, Any]:
+                after_window: Callable[[], None] | None = None, pids: list[int] | None = None,
+                beside: dict[str, Callable[[], list[int]]] | None = None) -> dict[str, Any]:
     """Start the worker processes, line them up, measure; the game or echo figures, merged.
     ``pids``: the server's processes when it is several (cluster nodes and nginx, bench/cluster.py):
-    its CPU time and RSS are their sums, and ``cpu_by_process`` each one's share."""
+    its CPU time and RSS are their sums, and ``cpu_by_process`` each one's share.
+    ``beside``: other groups of processes on this machine (Postgres, say) whose CPU over the
+    window is reported too (``cpu_beside``, cores), with the clients' own: on a machine the
+    clients share with the server, a latency figure is only as good as the cores left to it."""
     watched = pids if pids is not None else [server_pid] if server_pid is not None else []
     ws = http.replace("http", "ws", 1)
     ctx = mp.get_context("spawn")
@@ -461,9 +465,15 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         p.send(t0)
     # The server's own CPU time over the measured window: what an action costs it, whatever the clients cost.
     time.sleep(max(0.0, t0 + args.warmup - time.time()))
+    groups = {"clients": [p.pid for p in procs if p.pid is not None],
+              **{name: find() for name, find in (beside or {}).items()}}
     cpu0 = [cpu_seconds(p) for p in watched]
+    beside0 = {name: [cpu_seconds(p) for p in group] for name, group in groups.items()}
     each("measured")
     cpu1 = [cpu_seconds(p) for p in watched]
+    cpu_beside = {name: round(sum(b - a for a, b in zip(beside0[name], [cpu_seconds(p) for p in group], strict=True)
+                                  if a is not None and b is not None) / args.duration, 3)
+                  for name, group in groups.items()}
     by_process = [(b - a) / args.duration if a is not None and b is not None else None
                   for a, b in zip(cpu0, cpu1, strict=True)]
     busy = sum(c for c in by_process if c is not None) if watched and None not in by_process else None
@@ -506,6 +516,7 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         "error_codes": {code: sum(r["error_codes"].get(code, 0) for r in results)
                         for code in sorted({c for r in results for c in r["error_codes"]})},
         "client_failures": len(failures),
+        "cpu_beside": cpu_beside,
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
         "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
         "rss_kib_per_player": round(rss / players, 1) if rss else None,
