@@ -21,7 +21,7 @@ at the end, so that no run restores and plays an earlier one's rooms.
 - cpu: bench/load.py's human-pace rooms against one node with cluster mode off and against
   2 nodes behind nginx, on the same database, alternated ``--repeats`` times: server CPU
   seconds per acknowledged action (the nodes + nginx, from /proc); ``ratio`` = cluster / single,
-  medians.
+  medians; ``nodes_ratio`` the same for the nodes alone, ``nginx_us_per_action`` nginx's share.
 - capacity: ``--capacity-rooms`` rooms of 4 (bench/load.py's clients) on 2 nodes behind nginx at
   human pace: action latency, each process's CPU and RSS.
 
@@ -418,6 +418,8 @@ ENV = {"UNO_BETWEEN_ROUNDS_SECONDS": "1"}
 def cpu(args: argparse.Namespace) -> dict[str, Any]:
     single: list[float] = []
     cluster: list[float] = []
+    nodes_only: list[float] = []  # the cluster's nodes alone, without nginx
+    nginx: list[float] = []
     idle_single: list[float] = []
     idle_cluster: list[float] = []
     for n in range(args.repeats):
@@ -430,12 +432,18 @@ def cpu(args: argparse.Namespace) -> dict[str, Any]:
         if a["server_us_per_action"] and b["server_us_per_action"]:
             single.append(a["server_us_per_action"])
             cluster.append(b["server_us_per_action"])
+            per_action = 1e6 / b["actions_per_s"]
+            nodes_only.append(sum(c or 0.0 for c in b["cpu_by_process"][:2]) * per_action)
+            nginx.append(sum(c or 0.0 for c in b["cpu_by_process"][2:]) * per_action)
     ratios = [y / x for x, y in zip(single, cluster, strict=True)]
     return {"rooms": args.cpu_rooms, "repeats": args.repeats, "single_us_per_action": med(single),
             "cluster_us_per_action": med(cluster),
             "ratio": round(statistics.median(cluster) / statistics.median(single), 3) if single else None,
             "ratios": [round(r, 3) for r in ratios],
-            # With no room open: the cores the server keeps busy anyway (leases, takeover passes, timers).
+            # Where the difference goes: the two nodes' own CPU, and nginx's (its hop, both ways).
+            "nodes_us_per_action": med(nodes_only), "nginx_us_per_action": med(nginx),
+            "nodes_ratio": round(statistics.median(nodes_only) / statistics.median(single), 3) if single else None,
+            # With no room open: the cores the server keeps busy anyway (leases, timers).
             "idle_cpu_single": med(idle_single), "idle_cpu_cluster": med(idle_cluster)}
 
 
