@@ -95,6 +95,7 @@ class ConnectionGate:
         self.header_timeout = settings.header_timeout_s
         self.per_address = settings.connections_per_address
         self.max_connections = fd_bound(settings.max_connections)
+        self.accepts_per_turn = settings.accepts_per_turn  # app/transport/accept.py
         # A WebSocket's control frames count against the same rate as its messages.
         self.control_limit = settings.socket_rate_messages
         self.control_window = settings.socket_rate_window_s
