@@ -1,11 +1,10 @@
 """Accepting connections a few at a time, and keeping those that say nothing off the event loop.
 
-A connection used to cost the event loop about 50 µs as it came in (uvloop's transport,
-uvicorn's protocol, the ``ConnectionGate``) and nearly as much as it went, and libuv takes in
-whatever is waiting at once: everything in the listen backlog in one callback, every
-connection that closed in one poll.  12,000 connections that never sent a byte, opened in a
-second and closed together, held every room for 100–600 ms (docs/OPERATIONS.md,
-``idle_connections``).
+A connection costs the event loop some 50 µs as it comes in (uvloop's transport, uvicorn's
+protocol, the ``ConnectionGate``) and nearly as much as it goes, and libuv handles whatever is
+ready in one poll: every connection in a burst that closed, all in one turn of the loop.
+12,000 connections that never sent a byte, opened in a second and closed together, held every
+room for 100–600 ms, mostly as they went (docs/OPERATIONS.md, ``idle_connections``).
 
 ``Loop`` is uvloop's event loop whose ``create_server`` listens on its own (``Listener``):
 
@@ -141,10 +140,13 @@ class Listener:
             self.forget(waiting)
             assert self.gate is not None
             self.gate.release(waiting.address)  # the protocol counts it in again, as it opens
-            self.hand_over(waiting.sock)
+            self.hand_over(waiting.sock, waiting.since)
 
-    def hand_over(self, conn: socket.socket) -> None:
-        self.loop.create_task(self.loop.connect_accepted_socket(self.protocol_factory, conn))
+    def hand_over(self, conn: socket.socket, accepted_at: float | None = None) -> None:
+        protocol = self.protocol_factory()
+        if accepted_at is not None and isinstance(protocol, HttpProtocol):
+            protocol.accepted_at = accepted_at  # its request's time counts from then
+        self.loop.create_task(self.loop.connect_accepted_socket(lambda: protocol, conn))
 
     def forget(self, waiting: Silent) -> None:
         fd = waiting.sock.fileno()
@@ -180,6 +182,9 @@ class Listener:
     def resume(self, sock: socket.socket) -> None:
         if self.serving:
             self.loop.add_reader(sock.fileno(), self.accept, sock)
+
+    def get_loop(self) -> asyncio.AbstractEventLoop:
+        return self.loop
 
     def is_serving(self) -> bool:
         return self.serving
