@@ -32,4 +32,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 
 # Migrations first (the server would apply them too), then the server.  X-Forwarded-For is
 # believed only from the proxies in UNO_TRUSTED_PROXIES (none unless set), as in scripts/run.sh.
-CMD ["sh", "-c", "alembic upgrade head && if [ -n \"$UNO_TRUSTED_PROXIES\" ]; then set -- --proxy-headers --forwarded-allow-ips \"$UNO_TRUSTED_PROXIES\"; else set -- --no-proxy-headers; fi && exec uvicorn app.main:app --host 0.0.0.0 --port \"$PORT\" --ws-max-size 16384 --ws-per-message-deflate false --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol \"$@\""]
+CMD ["sh", "-c", "alembic upgrade head && if [ -n \"$UNO_TRUSTED_PROXIES\" ]; then set -- --proxy-headers --forwarded-allow-ips \"$UNO_TRUSTED_PROXIES\"; else set -- --no-proxy-headers; fi && exec uvicorn app.main:app --host 0.0.0.0 --port \"$PORT\" --ws-max-size 16384 --ws-per-message-deflate false --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol --loop app.transport.accept:Loop \"$@\""]

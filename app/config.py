@@ -68,6 +68,7 @@ class Settings(BaseSettings):
     header_timeout_s: float = 10.0  # a connection's request (headers and body) must be in within this
     connections_per_address: int = 300  # open connections, HTTP and WebSocket, from one client address
     max_connections: int = 10_000  # in all; never more than the open-file limit less a reserve
+    accepts_per_turn: int = 32  # connections accepted per turn of the event loop (app/transport/accept.py)
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
     room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008

@@ -584,7 +584,8 @@ def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[byt
     proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "app.main:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning", "--ws-max-size", "16384",
                              "--ws-per-message-deflate", "false", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
-                             "--http", "app.transport.uvicorn_http:HttpProtocol", "--backlog", "4096"],
+                             "--http", "app.transport.uvicorn_http:HttpProtocol", "--loop", "app.transport.accept:Loop",
+                             "--backlog", "4096"],
                             cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20

@@ -39,4 +39,5 @@ fi
 exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
     --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
     --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol \
+    --loop app.transport.accept:Loop \
     "${proxy[@]}" "$@"

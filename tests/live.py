@@ -182,7 +182,7 @@ class LiveServer(OnLoopback):
         self.app = create_app(self.settings, store=self.store, observer=self.audit)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
                                 ws_max_size=16_384, ws_per_message_deflate=False,  # as scripts/run.sh
-                                http=HttpProtocol, ws=WebSocketProtocol)
+                                http=HttpProtocol, ws=WebSocketProtocol, loop="app.transport.accept:Loop")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0

@@ -29,6 +29,7 @@ def node_command(port: int, host: str = "127.0.0.1") -> list[str]:
     return [sys.executable, "-m", "uvicorn", "app.main:app", "--host", host, "--port", str(port),
             "--ws-max-size", os.environ.get("UNO_WS_MAX_SIZE", "16384"), "--ws-per-message-deflate", "false",
             "--http", "app.transport.uvicorn_http:HttpProtocol", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
+            "--loop", "app.transport.accept:Loop",
             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--timeout-graceful-shutdown", "10"]
 
 

@@ -8,7 +8,9 @@ connection: at most ``UNO_CONNECTIONS_PER_ADDRESS`` open from one client address
 global cap a newcomer displaces the oldest connection still waiting for its request (the
 cheapest to lose: it has had its chance) rather than being refused, so that one attacker's
 idle connections can't keep everyone else out.  The gate also bounds each WebSocket's control
-frames until the app takes over (``WebSocketProtocol``).
+frames until the app takes over (``WebSocketProtocol``).  With ``--loop app.transport.accept:Loop``
+the listener asks it first, as it accepts: a connection that has sent nothing yet is counted,
+displaced and timed out there, without a protocol (``accept.py``).
 
 One gate per server: the app makes it (``create_app``) and hands it to uvicorn's protocols
 through the lifespan state (the ``app_state`` each protocol is given).  What it refuses is
@@ -95,6 +97,7 @@ class ConnectionGate:
         self.header_timeout = settings.header_timeout_s
         self.per_address = settings.connections_per_address
         self.max_connections = fd_bound(settings.max_connections)
+        self.accepts_per_turn = settings.accepts_per_turn  # app/transport/accept.py
         # A WebSocket's control frames count against the same rate as its messages.
         self.control_limit = settings.socket_rate_messages
         self.control_window = settings.socket_rate_window_s

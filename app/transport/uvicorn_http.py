@@ -10,7 +10,9 @@ file descriptor and ``/healthz`` could not connect.  Here each connection:
   addresses (``--proxy-headers``, ``FORWARDED_ALLOW_IPS``) carries every client's connections:
   it is held to the global cap only;
 - must deliver a whole request (headers, and a body if it has one) within
-  ``UNO_HEADER_TIMEOUT_S`` of opening, or of its previous response; if not, it is closed.  A
+  ``UNO_HEADER_TIMEOUT_S`` of opening (of being accepted: ``app/transport/accept.py`` keeps a
+  connection that has sent nothing yet off the loop, and makes this protocol only once it
+  speaks), or of its previous response; if not, it is closed.  A
   response in progress is never cut: the timer stops once the request is in;
 - hands its place in the count over to the WebSocket protocol when it upgrades
   (``handle_websocket_upgrade``): the socket is still the same connection, and is counted out
@@ -27,6 +29,7 @@ Docker image do).
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from typing import Any
 
@@ -54,6 +57,9 @@ class HttpProtocol(H11Protocol):
         self.gate: ConnectionGate = gate_of(app_state)
         self.counted: str | None = None  # the address this connection is counted under, while it is
         self.request_timer: asyncio.TimerHandle | None = None
+        # When the connection was accepted, if it waited silent before this protocol was made
+        # (app/transport/accept.py): its request's time counts from then.
+        self.accepted_at: float | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -79,7 +85,11 @@ class HttpProtocol(H11Protocol):
 
     def _wait_for_request(self) -> None:
         self.gate.waiting[self] = None
-        self.request_timer = self.loop.call_later(self.gate.header_timeout, self._request_timed_out)
+        wait = self.gate.header_timeout
+        if self.accepted_at is not None:
+            wait -= time.monotonic() - self.accepted_at
+            self.accepted_at = None
+        self.request_timer = self.loop.call_later(max(0.0, wait), self._request_timed_out)
 
     def _request_arrived(self) -> None:
         self.gate.waiting.pop(self, None)

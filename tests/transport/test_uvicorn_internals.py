@@ -26,6 +26,7 @@ from websockets.http11 import Response
 from websockets.server import ServerProtocol
 from websockets.version import version as websockets_version
 
+from app.transport.accept import Listener
 from app.transport.uvicorn_http import HttpProtocol
 from app.transport.uvicorn_ws import CONTROL_FRAME, GOING_AWAY, WebSocketProtocol
 from tests.live import Client, LiveServer, create_room, seat_players
@@ -207,3 +208,28 @@ def test_the_http_protocol_s_private_state_is_there_on_a_live_connection(server:
             problems.append("HttpProtocol: no timer for the next request after a response "
                             "(is H11Protocol.on_response_complete still called?)")
         assert not problems, report(problems)
+
+
+def test_uvicorn_listens_through_the_loop_and_closes_what_it_got() -> None:
+    """app/transport/accept.py: uvicorn makes its server with ``loop.create_server`` (the host and
+    port, or a socket, a backlog, and ssl: nothing else), holds it in ``Server.servers``, and on
+    shutdown calls only its ``close`` and ``wait_closed``."""
+    problems = []
+    startup, shutdown = inspect.getsource(uvicorn.Server.startup), inspect.getsource(uvicorn.Server.shutdown)
+    if "loop.create_server(" not in startup or "self.servers" not in startup:
+        problems.append("uvicorn.Server.startup no longer makes self.servers with loop.create_server")
+    if "server.close()" not in shutdown or "server.wait_closed()" not in inspect.getsource(uvicorn.Server):
+        problems.append("uvicorn.Server.shutdown no longer closes its servers with close() and wait_closed()")
+    live = LiveServer().start()
+    try:
+        listener = live.server.servers[0]
+        if not isinstance(listener, Listener):
+            problems.append(f"uvicorn's server is {listener!r}, not app.transport.accept.Listener: "
+                            "is --loop app.transport.accept:Loop still honoured?")
+        assert httpx.get(f"{live.http}/healthz", timeout=5).status_code == 200
+    finally:
+        live.stop()
+    if isinstance(listener, Listener) and (listener.is_serving() or any(s.fileno() != -1 for s in listener.sockets)):
+        problems.append("uvicorn's shutdown left the listening sockets open")
+    assert not problems, f"{VERSIONS}: app/transport/accept.py relies on uvicorn parts that changed:\n  - " + \
+        "\n  - ".join(problems)
