@@ -1,5 +1,5 @@
 """The nginx configuration in front of the nodes (scripts/cluster.sh, the tests, the benchmark;
-deploy/nginx-cluster.conf is the same for docker compose).
+and deploy/nginx/nginx.conf, the one docker compose uses).
 
 Any request goes to any node (``proxy_next_upstream`` skips a dead one).  A node answers a
 request for a room another node owns with ``X-Accel-Redirect: /_node/HOST:PORT/path``, and
