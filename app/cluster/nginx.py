@@ -25,10 +25,12 @@ _PROXY = """
 
 def server_block(listen: str, upstream: str, *, connections_per_address: int = 300, resolver: str = "") -> str:
     """``upstream``: an upstream block's name, or with ``resolver`` a host:port looked up again
-    every few seconds (docker compose: every replica of the app service, however many)."""
+    every second (docker compose: every replica of the app service, however many).  A replica
+    that stopped leaves the name at once, but nginx still sends it requests until its lookup
+    expires, each waiting out ``proxy_connect_timeout`` on the vanished address: hence a short one."""
     target = "$uno_app" if resolver else upstream
     lookup = f"""
-        resolver {resolver} valid=5s ipv6=off;
+        resolver {resolver} valid=1s ipv6=off;
         set $uno_app {upstream};""" if resolver else ""
     return f"""
     map $http_upgrade $connection_upgrade {{

@@ -27,6 +27,13 @@ def test_the_compose_nginx_logs_no_request_lines() -> None:
     assert levels and all(level in ("crit", "alert", "emerg") for level in levels), levels
 
 
+def test_the_compose_nginx_forgets_a_stopped_replica_within_a_second() -> None:
+    """Until its lookup of the app service expires, nginx keeps trying a replica that is gone,
+    each try waiting out the connect timeout (a failover's clients would wait with it)."""
+    valid = re.search(r"^\s*resolver\s+\S+\s+valid=(\d+)s", compose_config(), re.MULTILINE)
+    assert valid is not None and int(valid.group(1)) <= 1
+
+
 @pytest.mark.usefixtures("nginx")
 def test_nginx_accepts_both_configurations(tmp_path: Path) -> None:
     local = tmp_path / "local.conf"
