@@ -3,7 +3,7 @@
 nginx passes any request to any node.  A request for a room another live node owns is
 answered with ``X-Accel-Redirect: /_node/HOST:PORT/original/path?query``: nginx then makes
 the same request, WebSocket upgrade included, to that node through an internal location
-(deploy/nginx-cluster.conf) which marks it ``X-Uno-Routed``.  A routed request is never
+(app/cluster/nginx.py) which marks it ``X-Uno-Routed``.  A routed request is never
 sent on again: if the room moved meanwhile, the client is told to retry (503 with
 ``Retry-After``, to a request or a WebSocket handshake), and its next try finds the new owner.
 """

@@ -3,6 +3,7 @@ the one docker compose uses is the one app/cluster/nginx.py renders."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -16,6 +17,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_compose_configuration_is_the_rendered_one() -> None:
     assert (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8") == compose_config()
+
+
+def test_the_compose_nginx_logs_no_request_lines() -> None:
+    """Seat tokens travel in WebSocket URLs, and nginx adds the request line to what it logs
+    about a request: at level "error", every refused or timed-out connection to a node while
+    one fails over.  Compose keeps nginx's log to worse than that."""
+    levels = re.findall(r"^\s*error_log\s+\S+\s+(\w+);", compose_config(), re.MULTILINE)
+    assert levels and all(level in ("crit", "alert", "emerg") for level in levels), levels
+
+
+def test_the_compose_nginx_forgets_a_stopped_replica_within_a_second() -> None:
+    """Until its lookup of the app service expires, nginx keeps trying a replica that is gone,
+    each try waiting out the connect timeout (a failover's clients would wait with it)."""
+    valid = re.search(r"^\s*resolver\s+\S+\s+valid=(\d+)s", compose_config(), re.MULTILINE)
+    assert valid is not None and int(valid.group(1)) <= 1
 
 
 @pytest.mark.usefixtures("nginx")

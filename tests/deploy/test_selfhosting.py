@@ -17,9 +17,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def dockerfile() -> list[tuple[str, str]]:
+def dockerfile(path: str = "Dockerfile") -> list[tuple[str, str]]:
     """(instruction, arguments) pairs, continuation lines joined."""
-    text = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    text = (ROOT / path).read_text(encoding="utf-8").replace("\\\n", " ")
     out = []
     for line in text.splitlines():
         line = line.strip()
@@ -80,7 +80,9 @@ def test_compose_wires_the_app_to_a_healthy_postgres() -> None:
     assert app["depends_on"]["postgres"]["condition"] == "service_healthy"
     assert re.fullmatch(r"postgres:\d+", db["image"]), "pin Postgres to a major version"
     assert "ports" not in db, "Postgres stays private to the compose network"
-    assert db["healthcheck"]["test"]
+    # Healthy only once the real server listens: the image's first-start server is socket-only.
+    check = " ".join(db["healthcheck"]["test"])
+    assert "pg_isready" in check and re.search(r"(-h|--host)[ =]127\.0\.0\.1", check), check
 
     url = app["environment"]["DATABASE_URL"]
     env = db["environment"]
@@ -91,6 +93,19 @@ def test_compose_wires_the_app_to_a_healthy_postgres() -> None:
 
     volume = db["volumes"][0].split(":")[0]
     assert volume in compose()["volumes"], "Postgres keeps its data in a named volume"
+
+
+def test_the_nginx_image_checks_it_serves_the_app() -> None:
+    image = dockerfile("deploy/nginx/Dockerfile")
+    exposed = [args for word, args in image if word == "EXPOSE"]
+    health = [args for word, args in image if word == "HEALTHCHECK"]
+    assert exposed == [instruction("EXPOSE")[0]] and len(health) == 1
+    assert f"listen {exposed[0]};" in (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8")
+    match = re.search(r"http://127\.0\.0\.1:(\d+)(/\w+)", health[0])
+    assert match is not None and match.group(1) == exposed[0]
+    from app.main import app
+
+    assert match.group(2) in app.openapi()["paths"]
 
 
 def test_readme_documents_self_hosting() -> None:
