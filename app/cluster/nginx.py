@@ -82,9 +82,10 @@ http {{
 def config(listen: str, nodes: Sequence[str], *, prefix: str, connections_per_address: int = 300) -> str:
     """A whole nginx.conf for nodes on this machine (``prefix``: where nginx keeps its files)."""
     servers = "\n".join(f"        server {node} max_fails=1 fail_timeout=2s;" for node in nodes)
+    # As in compose_config: "error" lines carry request lines, seat tokens included.
     return f"""worker_processes 1;
 pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
+error_log {prefix}/error.log crit;
 events {{
     worker_connections 30000;
 }}

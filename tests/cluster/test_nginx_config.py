@@ -19,12 +19,14 @@ def test_the_compose_configuration_is_the_rendered_one() -> None:
     assert (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8") == compose_config()
 
 
-def test_the_compose_nginx_logs_no_request_lines() -> None:
+def test_nginx_logs_no_request_lines() -> None:
     """Seat tokens travel in WebSocket URLs, and nginx adds the request line to what it logs
     about a request: at level "error", every refused or timed-out connection to a node while
-    one fails over.  Compose keeps nginx's log to worse than that."""
-    levels = re.findall(r"^\s*error_log\s+\S+\s+(\w+);", compose_config(), re.MULTILINE)
-    assert levels and all(level in ("crit", "alert", "emerg") for level in levels), levels
+    one fails over.  Both configurations (compose's, and scripts/cluster.sh's) keep nginx's log
+    to worse than that."""
+    for text in (compose_config(), config("127.0.0.1:8000", ["127.0.0.1:8001"], prefix="/tmp/uno")):
+        levels = re.findall(r"^\s*error_log\s+\S+\s+(\w+);", text, re.MULTILINE)
+        assert levels and all(level in ("crit", "alert", "emerg") for level in levels), levels
 
 
 def test_the_compose_nginx_forgets_a_stopped_replica_within_a_second() -> None:
