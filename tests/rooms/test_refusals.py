@@ -30,6 +30,7 @@ def test_why_names_the_engines_refusal_and_changes_nothing(server: LiveServer) -
         else:
             raise AssertionError("no seat ever held an unplayable card")
         other = next(c for c in players if c is not mover)
+        await sync(players)  # the last move's frames are all in before counting from here
         frames = [len(c.frames) for c in players]
         before = [c.view["game"]["table"]["hand_sizes"] for c in players]
 
