@@ -31,6 +31,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # Playwright's sync API keeps an event loop running in the main thread for the rest of the
     # session, which breaks any later test that calls asyncio.run(): browser tests go last.
     items[:] = [i for i in items if not _uses_browser(i)] + [i for i in items if _uses_browser(i)]
+    for item in items:  # a browser per test: not in the quick subset (-m "not slow")
+        if _uses_browser(item):
+            item.add_marker(pytest.mark.slow)
     if Path(CHROMIUM).exists():
         return
     skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (scripts/test.sh installs it)")

@@ -9,10 +9,13 @@ import random
 import socket
 import time
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from app.config import Settings
 from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game
+
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
 
 async def until(check: object, timeout: float = 10) -> None:

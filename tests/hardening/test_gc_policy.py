@@ -15,9 +15,12 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from websockets.server import ServerProtocol
 
 from tests.live import Client, LiveServer, create_room, seat_players
+
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -199,6 +199,7 @@ def test_room_creation_and_joins_are_rate_limited_per_address() -> None:
 # ---------------------------------------------------------------- sockets per address and per room
 
 
+@pytest.mark.slow
 def test_spectators_per_room_and_sockets_per_address_are_capped() -> None:
     settings = Settings(  # type: ignore[call-arg]
         _env_file=None, spectators_per_room=2, sockets_per_address=4, create_rooms_per_minute=100,

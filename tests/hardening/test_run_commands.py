@@ -27,6 +27,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -25,6 +25,8 @@ import pytest
 
 from tests.live import Client, OnLoopback, choose, create_room, seat_players, start_game
 
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

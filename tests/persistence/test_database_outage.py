@@ -21,6 +21,8 @@ from app.config import Settings
 from app.persistence import open_store
 from tests.live import LiveServer, choose, create_room, seat_players, start_game
 
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
+
 
 class Proxy:
     """A TCP proxy in its own thread and event loop, which can be cut and restored."""

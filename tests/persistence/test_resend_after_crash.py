@@ -10,12 +10,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.persistence.db import resolve_url
 from tests.live import Client, create_room, seat_players, start_game
 from tests.persistence.test_crash_recovery import ProcessServer
+
+pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
 
 def rows(url: str, sql: str) -> list[Any]:

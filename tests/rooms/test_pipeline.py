@@ -152,6 +152,7 @@ class FrameCounter:
         self.counts[(code, seat, state.match_no, m.round_no, len(m.log), state.status)] += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bots", [0, 2])
 def test_each_message_is_published_once_with_a_clock_and_bots(bots: int) -> None:
     server = LiveServer(settings(bot_delay_scale=0.02))

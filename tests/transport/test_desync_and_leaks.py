@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
@@ -40,6 +42,7 @@ async def one_game(server: LiveServer, n: int) -> tuple[list[Client], Client]:
     return clients, watcher
 
 
+@pytest.mark.slow
 def test_random_games_never_desync_or_leak(server: LiveServer) -> None:
     async def main() -> list[tuple[list[Client], Client]]:
         sem = asyncio.Semaphore(PARALLEL)

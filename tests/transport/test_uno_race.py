@@ -7,6 +7,8 @@ import itertools
 import random
 from typing import Any
 
+import pytest
+
 from tests.live import Client, LiveServer, create_room, next_round_or_over, puppet_step, seat_players, start_game, sync
 
 
@@ -57,6 +59,7 @@ async def race(clients: list[Client], target: int, order: list[Client], burst: b
     assert (target in table["declared"]) == (winners[0].seat == target)
 
 
+@pytest.mark.slow
 def test_uno_race_every_order_has_one_winner_the_first_to_arrive(server: LiveServer) -> None:
     async def main() -> int:
         rng = random.Random(7)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from app.engine import Action, MatchConfig, apply, new_match, start_next_round
 from app.engine.playback import state
@@ -111,6 +112,7 @@ def test_the_engine_source_is_served_as_the_server_runs_it(server: LiveServer) -
     assert again.status_code == 304
 
 
+@pytest.mark.slow
 def test_only_the_match_page_and_the_verifier_may_compile_webassembly(server: LiveServer) -> None:
     def script_src(path: str) -> str:
         csp = httpx.get(server.http + path).headers["content-security-policy"]
