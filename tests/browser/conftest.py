@@ -16,7 +16,7 @@ os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", tempfile.mkdtemp(prefix="pw-br
 
 import pytest
 
-from app.config import Settings
+from tests.browser.servers import serve
 from tests.live import LiveServer
 
 CHROMIUM = os.environ.get("UNO_CHROMIUM", "/usr/bin/chromium")
@@ -57,12 +57,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def live_server() -> Iterator[LiveServer]:
     # A long pause between rounds, so the round summary stays up while the test looks at it.
     # Every page is on 127.0.0.1: one address creates every room of the session.
-    server = LiveServer(Settings(between_rounds_seconds=120, _env_file=None,  # type: ignore[call-arg]
-                                 rooms_per_address=1_000)).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(between_rounds_seconds=120, rooms_per_address=1_000)
 
 
 @pytest.fixture(scope="session")

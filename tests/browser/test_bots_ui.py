@@ -9,20 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from app.config import Settings
+from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import DECIDE, new_player, step
 from tests.live import LiveServer
 
 
 @pytest.fixture(scope="module")
 def bot_server() -> Iterator[LiveServer]:
-    server = LiveServer(Settings(  # type: ignore[call-arg]
-        between_rounds_seconds=120, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
-        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000)).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(between_rounds_seconds=120, bot_delay_scale=0.05, **LIFTED)
 
 
 def test_a_room_with_house_rules_a_timer_and_bots(browser: Browser, bot_server: LiveServer, artifacts: Path) -> None:

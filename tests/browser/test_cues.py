@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.config import Settings
+from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import DECIDE, step
 from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, reach, take_seat
 from tests.live import LiveServer
@@ -44,14 +44,7 @@ window.cueCalls = { contexts: 0, sounds: 0, vibrations: 0 };
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    live = LiveServer(Settings(  # type: ignore[call-arg]
-        between_rounds_seconds=120, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
-        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000,
-        rooms_per_address=100_000)).start()
-    try:
-        yield live
-    finally:
-        live.stop()
+    yield from serve(between_rounds_seconds=120, bot_delay_scale=0.05, rooms_per_address=100_000, **LIFTED)
 
 
 def calls(page: Page) -> dict[str, int]:

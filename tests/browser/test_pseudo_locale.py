@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.config import Settings
+from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import DECIDE, new_player, step
 from tests.live import LiveServer
 
@@ -48,14 +48,8 @@ UNMARKED = """(allowed) => {
 
 @pytest.fixture(scope="module")
 def pseudo_server() -> Iterator[LiveServer]:
-    server = LiveServer(Settings(  # type: ignore[call-arg]
-        between_rounds_seconds=120, bot_delay_scale=0.05, pseudo_locale=True, _env_file=None,
-        create_rooms_per_minute=100_000, joins_per_minute=100_000, socket_rate_messages=100_000,
-        sockets_per_address=100_000, rooms_per_address=1_000)).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(between_rounds_seconds=120, bot_delay_scale=0.05, pseudo_locale=True, rooms_per_address=1_000,
+                     **LIFTED)
 
 
 def unmarked(page: Page, code: str) -> list[tuple[str, str]]:

@@ -25,11 +25,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.config import Settings
 from app.engine.cards import Face
 from app.engine.match import MatchConfig, legal_actions, new_match
 from app.rooms import play
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import DECIDE, step
 from tests.live import LiveServer
 
@@ -144,14 +144,7 @@ TURN_IN_VIEW = """() => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    live = LiveServer(Settings(  # type: ignore[call-arg]
-        between_rounds_seconds=120, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
-        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000,
-        rooms_per_address=100_000)).start()
-    try:
-        yield live
-    finally:
-        live.stop()
+    yield from serve(between_rounds_seconds=120, bot_delay_scale=0.05, rooms_per_address=100_000, **LIFTED)
 
 
 def new_room(server: LiveServer, edition: str = "classic", seats: int = 3, **options: Any) -> str:

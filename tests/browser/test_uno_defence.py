@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from app.config import Settings
+from tests.browser.servers import LIFTED, serve
 from tests.browser.test_contrast import CONTRAST
 from tests.browser.test_play import new_player
 from tests.live import LiveServer
@@ -36,13 +36,7 @@ NEXT = """() => {
 
 @pytest.fixture(scope="module")
 def bot_server() -> Iterator[LiveServer]:
-    server = LiveServer(Settings(  # type: ignore[call-arg]
-        between_rounds_seconds=1, bot_delay_scale=0.05, _env_file=None, create_rooms_per_minute=100_000,
-        joins_per_minute=100_000, socket_rate_messages=100_000, sockets_per_address=100_000)).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(between_rounds_seconds=1, bot_delay_scale=0.05, **LIFTED)
 
 
 def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Browser, bot_server: LiveServer,
