@@ -39,7 +39,9 @@ def test_why_names_the_engines_refusal_and_changes_nothing(server: LiveServer) -
         theirs = other.game["table"]["hand"][0]["id"]
         late = await other.request({"type": "why", "action": {"kind": "play", "card": theirs}})
         assert late["type"] == "error" and late["code"] == "not_your_turn", late
-        fine = await mover.request({"type": "why", "action": {"kind": "play", "card": sorted(playable)[0]}})
+        # A legal play as the view offers it: a wild card's comes with its colour.
+        legal = next(a for a in table["legal"] if a["kind"] == "play")
+        fine = await mover.request({"type": "why", "action": legal})
         assert fine["type"] == "ack", fine
         await sync(players)
         # Nothing was played: no state frame went out, the hands are as they were.
