@@ -245,6 +245,7 @@ def test_the_chat_badge_counts_unread_lines_on_a_phone(browser: Browser, context
     expect(badge).to_be_hidden()
     # Seen means cleared: a new line counts from one again.
     host.get_by_test_id("drawer-close").click()
+    expect(host.get_by_test_id("chat")).not_to_be_in_viewport()  # closed before the next line comes
     guest.get_by_test_id("chat-input").fill("your turn")
     guest.get_by_test_id("chat-input").press("Enter")
     expect(badge).to_have_attribute("data-count", "1")
