@@ -94,6 +94,9 @@ def render(request: Request) -> str:
                [(f'{{reason="{_label(r)}"}}', n) for r, n in sorted(metrics.refused.items())])
     out.metric("uno_store_flushes_total", "counter", "Group commits written by the store.",
                [("", getattr(store, "flushes", 0))])
+    out.metric("uno_store_one_statement_flushes_total", "counter",
+               "Of those, batches of action rows alone committed in one statement (Postgres).",
+               [("", getattr(store, "one_statement_flushes", 0))])
     out.metric("uno_store_flush_seconds_total", "counter", "Seconds spent writing group commits.",
                [("", float(getattr(store, "flush_seconds", 0.0)))])
     out.metric("uno_store_flushed_ops_total", "counter", "Writes carried by those group commits.",

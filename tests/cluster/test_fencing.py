@@ -104,3 +104,73 @@ async def _scenario(url: str) -> None:
         await conn.close()
         await a.stop()
         await b.stop()
+
+
+def test_a_stale_action_is_refused_by_its_own_insert(fresh_postgres_url: str) -> None:
+    """Action rows alone commit in one statement (app/persistence/fast_lane.py), each row's epoch
+    written through ``uno_fence``: the database itself refuses a row for a room the writer no
+    longer holds, and the store then sorts the batch out as usual (the stale submission is
+    ``Fenced``, the others commit)."""
+    upgrade(fresh_postgres_url)
+    asyncio.run(_one_statement_scenario(fresh_postgres_url))
+
+
+def _started(code: str) -> r.MatchStarted:
+    return r.MatchStarted(code, f"m-{code}", 1, "classic", {"seats": 2}, 500, "s", ("Ann", "Bo"))
+
+
+def _action(code: str, seq: int) -> r.ActionApplied:
+    return r.ActionApplied(code, f"m-{code}", 1, seq, seq % 2, {"kind": "draw", "n": seq})
+
+
+async def _one_statement_scenario(url: str) -> None:
+    a, b = SqlStore(create_engine(url)), SqlStore(create_engine(url))
+    a.fence, b.fence = Fence("node-a"), Fence("node-b")
+    own_a = Ownership(a.engine, "node-a", "127.0.0.1:1", 5.0)
+    own_b = Ownership(b.engine, "node-b", "127.0.0.1:2", 5.0)
+    conn = await asyncpg.connect(_dsn(url))
+
+    async def logged(code: str) -> list[tuple[int, int]]:
+        rows = await conn.fetch("SELECT seq, epoch FROM actions WHERE room_code = $1 ORDER BY seq", code)
+        return [(row["seq"], row["epoch"]) for row in rows]
+
+    try:
+        await own_a.renew()
+        await own_b.renew()
+        for code in ("LOSTROOM", "KEPTROOM"):
+            await a.write(r.RoomOpened(code, code, "classic", False, 4, None), _started(code))
+        before = a.one_statement_flushes
+        await asyncio.gather(a.write(_action("LOSTROOM", 1)), a.write(_action("KEPTROOM", 1)))
+        assert a.one_statement_flushes > before
+        assert await logged("LOSTROOM") == [(1, 1)]
+
+        await conn.execute("UPDATE nodes SET lease_until = now() - interval '1 second' WHERE id = 'node-a'")
+        b.fence.epochs["LOSTROOM"] = await own_b.claim("LOSTROOM") or 0
+        await own_a.renew()
+        with pytest.raises(asyncpg.PostgresError) as refused:  # the check itself, as the insert calls it
+            await conn.execute("SELECT uno_fence('LOSTROOM', 'node-a', 1)")
+        assert refused.value.sqlstate == "UF001"
+
+        # A, stale for one room, writes an action to each in one batch: one is refused, one stored.
+        before = a.one_statement_flushes
+        stale, own = await asyncio.gather(a.write(_action("LOSTROOM", 2)), a.write(_action("KEPTROOM", 2)),
+                                          return_exceptions=True)
+        assert isinstance(stale, Fenced) and stale.code == "LOSTROOM"
+        assert own is None
+        assert a.one_statement_flushes == before  # refused in one statement, committed the usual way
+        assert await logged("LOSTROOM") == [(1, 1)]
+        assert await logged("KEPTROOM") == [(1, 1), (2, 1)]
+        # Alone, too.
+        with pytest.raises(Fenced):
+            await a.write(_action("LOSTROOM", 2))
+        assert await logged("LOSTROOM") == [(1, 1)]
+
+        # The new owner's action goes through in one statement, under its epoch.
+        before = b.one_statement_flushes
+        await b.write(_action("LOSTROOM", 2))
+        assert b.one_statement_flushes == before + 1
+        assert await logged("LOSTROOM") == [(1, 1), (2, 2)]
+    finally:
+        await conn.close()
+        await a.stop()
+        await b.stop()

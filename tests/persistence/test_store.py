@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from app.persistence.db import create_engine
+from app.persistence.db import create_engine, upgrade
 from app.persistence.models import Base
 from app.persistence.store import SqlStore
 from app.rooms import records as r
@@ -97,6 +97,38 @@ def test_concurrent_writes_are_group_committed(db_url: str) -> None:
     flushes, count = run(scenario())
     assert count == 200
     assert flushes < 200 / 4, f"{flushes} commits for 200 writes: they were not batched"
+
+
+def test_action_rows_alone_commit_in_one_statement_and_store_the_same(fresh_postgres_url: str) -> None:
+    """Postgres: a batch of action rows and nothing else is one statement (fast_lane.py); what it
+    stores is what the usual transaction stores for the same action; anything else in the batch
+    sends it the usual way."""
+    upgrade(fresh_postgres_url)
+
+    async def scenario() -> list[tuple[Any, ...]]:
+        store = SqlStore(create_engine(fresh_postgres_url))
+        await _seed_room(store)
+        await store.write(started(), started("m2"))
+        lone = store.one_statement_flushes
+        await store.write(action(1))  # alone: one statement
+        assert store.one_statement_flushes == lone + 1
+        other = r.ActionApplied("ABCDEF", "m2", 1, 1, 1, {"kind": "draw", "n": 1})
+        await store.write(other, r.ChatPosted("ABCDEF", 0, "Ann", "hi"))  # with a chat row: the usual way
+        assert store.one_statement_flushes == lone + 1
+        await asyncio.gather(*(store.write(action(seq)) for seq in range(2, 40)))
+        assert store.one_statement_flushes > lone + 1
+        async with store.engine.connect() as conn:
+            rows = (await conn.execute(text(
+                "SELECT match_id, round, seq, seat, action::text, client_id, epoch FROM actions "
+                "WHERE seq = 1 ORDER BY match_id"))).all()
+            count = (await conn.execute(text("SELECT count(*) FROM actions WHERE match_id = 'm1'"))).scalar_one()
+        await store.stop()
+        assert count == 39
+        return [tuple(row) for row in rows]
+
+    one_statement, usual = run(scenario())
+    assert one_statement[0] == "m1" and usual[0] == "m2"
+    assert one_statement[1:] == usual[1:]  # the same columns, the same JSON text, no epoch (one process)
 
 
 def test_a_failing_write_fails_alone(db_url: str) -> None:
