@@ -416,33 +416,48 @@ ENV = {"UNO_BETWEEN_ROUNDS_SECONDS": "1"}
 
 
 def cpu(args: argparse.Namespace) -> dict[str, Any]:
+    """Server CPU per action: one process alone, against two nodes behind nginx; and, to tell the
+    cluster's own costs (nginx's hop, the fencing) from those of splitting the rooms between two
+    processes on two shared cores, one node in cluster mode behind nginx."""
     single: list[float] = []
     cluster: list[float] = []
     nodes_only: list[float] = []  # the cluster's nodes alone, without nginx
     nginx: list[float] = []
+    one_node: list[float] = []  # one node behind nginx, nginx included
+    one_node_alone: list[float] = []  # that node without nginx
     idle_single: list[float] = []
     idle_cluster: list[float] = []
     for n in range(args.repeats):
         a = loaded(SingleNode, args, args.cpu_rooms, args.duration)
         b = loaded(lambda url: LocalCluster(url, nodes=2, env=ENV), args, args.cpu_rooms, args.duration)
+        one = loaded(lambda url: LocalCluster(url, nodes=1, env=ENV), args, args.cpu_rooms, args.duration)
         log(f"cpu {n + 1}: single {a['server_us_per_action']} us/action ({a['actions_per_s']}/s), "
-            f"2 nodes + nginx {b['server_us_per_action']} us/action ({b['actions_per_s']}/s) {b['cpu_by_process']}")
+            f"2 nodes + nginx {b['server_us_per_action']} us/action ({b['actions_per_s']}/s) {b['cpu_by_process']}, "
+            f"1 node + nginx {one['server_us_per_action']} us/action {one['cpu_by_process']}")
         idle_single.append(sum(c or 0.0 for c in a["idle_cpu_by_process"]))
         idle_cluster.append(sum(c or 0.0 for c in b["idle_cpu_by_process"]))
-        if a["server_us_per_action"] and b["server_us_per_action"]:
+        if a["server_us_per_action"] and b["server_us_per_action"] and one["server_us_per_action"]:
             single.append(a["server_us_per_action"])
             cluster.append(b["server_us_per_action"])
             per_action = 1e6 / b["actions_per_s"]
             nodes_only.append(sum(c or 0.0 for c in b["cpu_by_process"][:2]) * per_action)
             nginx.append(sum(c or 0.0 for c in b["cpu_by_process"][2:]) * per_action)
+            one_node.append(one["server_us_per_action"])
+            one_node_alone.append((one["cpu_by_process"][0] or 0.0) * 1e6 / one["actions_per_s"])
     ratios = [y / x for x, y in zip(single, cluster, strict=True)]
+
+    def ratio(values: list[float]) -> float | None:
+        return round(statistics.median(values) / statistics.median(single), 3) if single else None
+
     return {"rooms": args.cpu_rooms, "repeats": args.repeats, "single_us_per_action": med(single),
-            "cluster_us_per_action": med(cluster),
-            "ratio": round(statistics.median(cluster) / statistics.median(single), 3) if single else None,
+            "cluster_us_per_action": med(cluster), "ratio": ratio(cluster),
             "ratios": [round(r, 3) for r in ratios],
             # Where the difference goes: the two nodes' own CPU, and nginx's (its hop, both ways).
             "nodes_us_per_action": med(nodes_only), "nginx_us_per_action": med(nginx),
-            "nodes_ratio": round(statistics.median(nodes_only) / statistics.median(single), 3) if single else None,
+            "nodes_ratio": ratio(nodes_only),
+            # One node in cluster mode behind nginx: the cluster's machinery without the split.
+            "one_node_us_per_action": med(one_node), "one_node_ratio": ratio(one_node),
+            "one_node_alone_ratio": ratio(one_node_alone),
             # With no room open: the cores the server keeps busy anyway (leases, timers).
             "idle_cpu_single": med(idle_single), "idle_cpu_cluster": med(idle_cluster)}
 
