@@ -5,9 +5,9 @@ transaction that is BEGIN, the insert, in a cluster the fencing read, and COMMIT
 four round trips, each through the async adapter's greenlet hop.  asyncpg's ``executemany``
 sends all its rows with one Sync, so Postgres runs them as one implicit transaction, all
 stored or none, in one round trip.  In a cluster each row's epoch is written through
-``uno_fence`` (migration 0005), which refuses the whole statement when this node no longer
-holds the room at that epoch, and share-locks the room's row until the statement commits,
-as the store's fencing read does.
+``uno_fence`` (migration 0005), which refuses the whole statement (SQLSTATE UF001) when this
+node no longer holds the room at that epoch, and share-locks the room's row until the
+statement commits, as the store's fencing read does.
 
 Anything else (another statement in the batch, a refusal, an error, a lost connection) is
 answered False, and the store commits the batch its usual way, which sorts out stale
@@ -33,9 +33,6 @@ _INSERT = (f"INSERT INTO {ActionRow.__tablename__} (room_code, match_id, round, 
            "VALUES ($1::text, $2, $3, $4, $5, $6::json, $7, {epoch}) ON CONFLICT (match_id, seq) DO NOTHING")
 _PLAIN = _INSERT.format(epoch="$8")
 _FENCED = _INSERT.format(epoch="uno_fence($1::text, $9, $8)")
-
-# What uno_fence raises for a room this node no longer holds at the row's epoch.
-STALE = "UF001"
 
 
 class FastLane:

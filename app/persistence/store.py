@@ -5,6 +5,9 @@ awaits it: when ``write`` returns, the rows are committed.  One writer task take
 submission waiting at that moment — from all rooms — and commits them in a single
 transaction, so durability costs one commit per batch rather than one per action.
 
+On Postgres a batch of action rows and nothing else (most batches at human pace) is
+committed as one statement instead (``fast_lane.py``); whatever it cannot do comes here.
+
 While the database is unreachable the writer retries with backoff and the submitters
 keep waiting: nothing is acknowledged before it is stored, and service resumes by itself.
 A submission that fails for any other reason (a bug, a constraint) fails alone.

@@ -62,7 +62,9 @@ def new_player(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext
 
 def step(page: Page, what: str, challenger: bool) -> None:
     if what == "uno":
-        page.get_by_test_id("uno-button").click()
+        # When UNO! is due the button throbs (a scale animation) unless reduced motion is asked
+        # for: never "stable" to Playwright, though a person clicks it as it is.
+        page.get_by_test_id("uno-button").click(force=True)
     elif what == "dialog":
         options = page.locator("[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]")
         challenge = options.and_(page.locator("[data-option=challenge]"))
