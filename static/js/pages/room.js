@@ -6,6 +6,7 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
+import { logLines } from "../logbook.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -397,16 +398,17 @@ function renderSide() {
     }
     side.scores.append(list);
   }
-  // Event log: public and private entries, in the order they happened.
-  // "final" repeats the engine's match_over line.
-  const entries = [...view.log, ...(view.private || [])].filter((e) => e.kind !== "final").sort((a, b) => a.n - b.n);
-  const logSig = entries.map((e) => `${e.n}:${e.attempts ? e.attempts.length : ""}`).join(",");
+  // Event log: public and private entries, in the order they happened, told as a person would (logbook.js).
+  const lines = logLines(view, nameOf);
+  const logSig = lines.map((l) => `${l.n}:${l.text}`).join("\n");
   if (logSig !== ui.logSig) {
     ui.logSig = logSig;
     const atEnd = side.log.scrollHeight - side.log.scrollTop - side.log.clientHeight < 40;
     clear(side.log);
-    for (const e of entries) {
-      side.log.append(h("li", { class: `log-entry log-${e.kind}`, "data-kind": e.kind }, describe(e, nameOf)));
+    for (const l of lines) {
+      const body = l.href ? h("a", { class: "fair-badge", href: l.href, title: l.title, text: l.text })
+        : l.title ? h("span", { class: "fair-badge", title: l.title, text: l.text }) : l.text;
+      side.log.append(h("li", { class: `log-entry log-${l.kind}`, "data-kind": l.kind }, body));
     }
     if (atEnd) side.log.scrollTop = side.log.scrollHeight;
   }
