@@ -7,6 +7,7 @@ import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, load
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { logLines } from "../logbook.js";
+import { podiumParts } from "../podium.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -1164,21 +1165,14 @@ function buildSummary(g, s, status) {
       seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
       h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
   }
-  const body = [
-    h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) }),
-    h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) }),
-    rows,
-  ];
+  const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
+  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
+  const body = [title, lead, rows];
   if (status === "over") {
-    const podium = h("ol", { class: "podium", "data-testid": "podium" });
-    const order = s.table.slice(0, 3);
-    const places = [1, 0, 2].filter((i) => order[i]);
-    for (const i of places) {
-      podium.append(h("li", { class: `place place-${i + 1}` },
-        h("span", { class: "place-name", text: order[i].name }),
-        h("span", { class: "place-block" }, h("strong", { text: String(i + 1) }), h("span", { text: String(order[i].score) }))));
-    }
-    body.push(h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    // The podium comes first; the last round's leftover hands fold away below it (podium.js).
+    const { podium, list, confetti } = podiumParts(s, me());
+    body.length = 0;
+    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
     const controls = h("div", { class: "button-row" });
     if (me() !== null && me() === view.room.host) {
       controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "rematch-button", text: t("summary.rematch"), onclick: () => send({ type: "rematch" }) }));
@@ -1187,7 +1181,8 @@ function buildSummary(g, s, status) {
     }
     if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
     controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(controls);
+    body.push(controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
+      h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
   } else {
     const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
     const tick = () => {
