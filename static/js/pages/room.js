@@ -1102,7 +1102,8 @@ function renderDialog(tbl, over) {
   els.dialog.hidden = false;
   const active = document.activeElement;
   if (!active || active === document.body || els.table.contains(active)) {
-    const first = options.querySelector("button");
+    // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
+    const first = options.querySelector("button.btn-primary") || options.querySelector("button");
     if (first) first.focus({ preventScroll: true });
   }
 }
