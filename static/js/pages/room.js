@@ -8,6 +8,7 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, it
 import { describe, raceText } from "../narrate.js";
 import { logLines } from "../logbook.js";
 import { podiumParts } from "../podium.js";
+import { AbsenceNotice } from "../absence.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -46,6 +47,8 @@ const ui = {
 };
 
 // ------------------------------------------------------------------ helpers
+
+const absence = new AbsenceNotice(); // tells a returning player what happened while they were away
 
 const me = () => (view ? view.you : null);
 const game = () => (view ? view.game : null);
@@ -346,6 +349,7 @@ function render() {
   renderSide();
   updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
+  absence.update(view, me(), nameOf);
 }
 
 // ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
