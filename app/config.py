@@ -27,6 +27,7 @@ class Settings(BaseSettings):
     finished_room_seconds: float = 300.0  # a finished match's room lingers this long for a rematch
     sweep_seconds: float = 30.0  # how often the registry looks for rooms to stop
     between_rounds_seconds: float = 20.0  # the next round starts then, or once everyone is ready
+    rematch_countdown_seconds: float = 10.0  # the host's rematch starts then, or once everyone is ready
     # Per-seat and per-socket bounds
     send_queue_frames: int = 512  # a socket this far behind is closed, never allowed to grow
     send_queue_chars: int = 1_048_576  # ... or this much text behind (frames differ in size a hundredfold)

@@ -87,6 +87,7 @@ class RoomState:
     match_id: str | None = None  # the stored match, for its history page
     seed: str | None = None
     next_round_at: float | None = None
+    rematch_at: float | None = None  # epoch seconds: the host's rematch countdown ends then (rematch.py)
     chat: deque[dict[str, Any]] = field(default_factory=deque)
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
@@ -192,7 +193,7 @@ class RoomState:
         key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
                self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
                self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
-               self.spectator_chat, self.spectator_delay, self.watchers)
+               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -208,6 +209,7 @@ class RoomState:
             "match": self.match_no,
             "match_id": self.match_id,
             "next_round_at": self.next_round_at,
+            "rematch_at": self.rematch_at,
             "house_rules": self.house.to_json(),
             "turn_seconds": self.turn_seconds,
             "turn_deadline": self.turn_deadline,

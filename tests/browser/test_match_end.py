@@ -1,10 +1,12 @@
-"""The match's end on a phone: the podium and Rematch first, ties shown as ties (C-13).
+"""The match's end on a phone: the podium and Rematch first, ties shown as ties (C-13), and
+playing again decided by the table.
 
-Ana plays a one-round match (target 1) against three bots at 390×664 with touch.  When it
-ends, the final summary shows the podium and the Rematch button without any scrolling,
-inside the overlay's visible box; the three players left on 0 share second place (no "3rd"
-for an equal score); every player's place and score are listed; the last round's leftover
-hands are folded away below; and under reduced motion there is no confetti.
+Ana (390×664, touch) and Bruno (a laptop) play a one-round match (target 1) with two bots.
+When it ends, Ana's final summary shows the podium and the rematch buttons without any
+scrolling, inside the overlay's visible box; the three players left on 0 share second place
+(no "3rd" for an equal score); every player's place and score are listed; the last round's
+leftover hands are folded away below; under reduced motion there is no confetti.  Then Ana
+says "play again", Bruno leaves, and the rematch starts at once for who is left.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def bot_server() -> Iterator[LiveServer]:
 def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, bot_server: LiveServer,
                                                               artifacts: Path) -> None:
     context, page = new_player(browser, {"width": 390, "height": 664})
+    bruno_ctx, bruno = new_player(browser, {"width": 1366, "height": 657})
     try:
         page.goto(bot_server.http + "/?lang=en")
         page.get_by_test_id("edition-classic").click()
@@ -52,20 +55,26 @@ def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, b
         page.get_by_test_id("create-target").fill("1")
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")
-        for _ in range(3):
+        bruno.goto(page.url + "?lang=en")
+        bruno.get_by_test_id("join-name").fill("Bruno")
+        bruno.get_by_test_id("join-seat-button").click()
+        for _ in range(2):
             page.get_by_test_id("add-bot").click()
         expect(page.locator("[data-testid=seat][data-seat]")).to_have_count(4)
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("table")).to_be_visible()
 
         deadline = time.monotonic() + 120
-        while not page.get_by_test_id("podium").is_visible():
+        while not (page.get_by_test_id("podium").is_visible() and bruno.get_by_test_id("podium").is_visible()):
             assert time.monotonic() < deadline, "the match did not end"
-            what = page.evaluate(DECIDE, "Ana")
-            if what in (None, "done"):
-                time.sleep(0.05)  # polling the page, as a person watching it
-                continue
-            step(page, what, challenger=False)
+            moved = False
+            for who, name in ((page, "Ana"), (bruno, "Bruno")):
+                what = who.evaluate(DECIDE, name)
+                if what not in (None, "done"):
+                    step(who, what, challenger=False)
+                    moved = True
+            if not moved:
+                time.sleep(0.05)  # polling the pages, as people watching them
 
         summary = page.get_by_test_id("round-summary")
         expect(summary).to_have_attribute("data-final", "true")
@@ -82,6 +91,20 @@ def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, b
         expect(page.locator("[data-testid=podium] .place-3")).to_have_count(0)
         assert not page.locator(".confetti").is_visible()  # reduced motion: no celebration in motion
         page.screenshot(path=str(artifacts / "match-end-phone.png"))
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+        # Playing again is the table's decision: the host asks (a countdown), Bruno leaves, it starts.
+        waiting = page.get_by_test_id("waiting-rematch")
+        expect(waiting).to_have_text("Waiting for: Ana, Bruno.")
+        expect(bruno.get_by_test_id("rematch-button")).to_have_count(0)
+        page.get_by_test_id("rematch-button").click()
+        expect(page.get_by_test_id("rematch-button")).to_have_text("Start now")
+        expect(waiting).to_contain_text("The rematch starts in")
+        expect(bruno.get_by_test_id("waiting-rematch")).to_contain_text("Waiting for: Bruno.")
+        bruno.get_by_test_id("leave-button").click()
+        bruno.wait_for_url(bot_server.http + "/")
+        expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        expect(page.locator("[data-testid=round-summary]")).to_be_hidden()
+        assert not page.errors and not bruno.errors, (page.errors, bruno.errors)  # type: ignore[attr-defined]
     finally:
         context.close()
+        bruno_ctx.close()

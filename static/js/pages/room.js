@@ -9,6 +9,7 @@ import { describe, raceText } from "../narrate.js";
 import { logLines } from "../logbook.js";
 import { podiumParts } from "../podium.js";
 import { AbsenceNotice } from "../absence.js";
+import { rematchControls } from "../rematch.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -44,6 +45,7 @@ const ui = {
   flashTimer: null,
   countdown: null,
   inflight: 0, // turn actions sent and not yet answered
+  rematchTimer: { id: null }, // the rematch countdown's ticker (rematch.js)
 };
 
 // ------------------------------------------------------------------ helpers
@@ -1156,7 +1158,7 @@ function renderSummary(g) {
 function buildSummary(g, s, status) {
   const els = ui.els;
   const mine = view.players.find((p) => p.seat === me());
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id]);
+  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at]);
   if (sig === ui.summarySig) return;
   ui.summarySig = sig;
   const result = g.table.result;
@@ -1178,15 +1180,12 @@ function buildSummary(g, s, status) {
     const { podium, list, confetti } = podiumParts(s, me());
     body.length = 0;
     body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
+    const [decide, waiting] = rematchControls(view, me(), send, ui.rematchTimer);
     const controls = h("div", { class: "button-row" });
-    if (me() !== null && me() === view.room.host) {
-      controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "rematch-button", text: t("summary.rematch"), onclick: () => send({ type: "rematch" }) }));
-    } else {
-      controls.append(h("p", { class: "muted", text: t("summary.waiting_rematch", { name: nameOf(view.room.host) }) }));
-    }
     if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
     controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
+    body.push(decide, waiting, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
       h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
   } else {
     const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
