@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     private_log_kept: int = 20  # private entries (cards drawn or passed) in a seat's view
     chat_kept: int = 500  # chat messages kept for the room's life (oldest dropped past this)
     chat_max_chars: int = 300
+    reaction_burst: int = 3  # reactions one sender may send within the window below ...
+    reaction_window_seconds: float = 5.0  # ... (a fixed set of emotes, never stored)
     name_max_chars: int = 24
     message_max_bytes: int = 8192  # larger client frames are refused
     # The cyclic garbage collector never runs on allocation; a full pass is tried this often, and

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.engine import Action, ConfigError, IllegalAction
 
-from . import play, rematch, seating
+from . import play, reactions, rematch, seating
 from . import records as rec
 from .commands import (
     ActionCmd,
@@ -336,4 +336,5 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "rematch": rematch.cmd_rematch,
     "options": cmd_options,
     "why": cmd_why,
+    "react": reactions.cmd_react,
 }

@@ -89,6 +89,8 @@ class RoomState:
     next_round_at: float | None = None
     rematch_at: float | None = None  # epoch seconds: the host's rematch countdown ends then (rematch.py)
     chat: deque[dict[str, Any]] = field(default_factory=deque)
+    reactions: deque[dict[str, Any]] = field(default_factory=deque)  # the last few (reactions.py), never stored
+    reacted: dict[str, deque[float]] = field(default_factory=dict)  # each sender's recent reactions, for its rate
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
     entries: int = 0  # numbers every log and chat entry, so clients can key them
@@ -134,6 +136,10 @@ class RoomState:
         self.revision += 1
         self.entries += 1
         return self.entries
+
+    def number(self) -> int:
+        """The next entry number (for entries kept outside the logs and the chat: reactions)."""
+        return self._number()
 
     def note(self, kind: str, **data: Any) -> dict[str, Any]:
         """Append a room-level public log entry (joins, starts, UNO race receipts...): its kind and
@@ -262,12 +268,14 @@ class RoomState:
         ])
         rev = self.revision
         chat = parts.get("chat", rev, lambda: list(self.chat))
+        reactions = parts.get("reactions", rev, lambda: list(self.reactions))
         log = parts.get("log", rev, lambda: list(self.log))
         summary = self.summary()
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
-                                   "chat": chat, "log": log, "game": games[seat], "summary": summary}
+                                   "chat": chat, "reactions": reactions, "log": log, "game": games[seat],
+                                   "summary": summary}
             if seat is not None:
                 box: Iterable[dict[str, Any]] = self.private.get(seat, ())
                 one["private"] = parts.get(("private", seat), rev, functools.partial(list, box), owner=box)

@@ -10,6 +10,7 @@ import { logLines } from "../logbook.js";
 import { podiumParts } from "../podium.js";
 import { AbsenceNotice } from "../absence.js";
 import { rematchControls } from "../rematch.js";
+import { Reactions } from "../reactions.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -51,6 +52,7 @@ const ui = {
 // ------------------------------------------------------------------ helpers
 
 const absence = new AbsenceNotice(); // tells a returning player what happened while they were away
+const reactions = new Reactions((message) => send(message)); // emotes shown at the sender's seat
 
 const me = () => (view ? view.you : null);
 const game = () => (view ? view.game : null);
@@ -339,6 +341,7 @@ function render() {
     else if (badge.parentElement !== document.body) document.body.append(badge);
     // The sound toggle: in the table's head, or at the foot of the waiting room.
     (mode === "game" ? ui.els.head : ui.els.mine.parentElement).append(cues.toggle());
+    if (mode === "game") ui.els.head.append(reactions.toggle());
     setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
   }
@@ -352,6 +355,7 @@ function render() {
   updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
   absence.update(view, me(), nameOf);
+  if (mode === "game") reactions.update(view, me(), nameOf);
 }
 
 // ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
