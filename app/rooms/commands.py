@@ -88,6 +88,15 @@ class RematchCmd(_Command):
     type: Literal["rematch"]
 
 
+class NextMatchCmd(_Command):
+    """The host chooses the next match's game, between matches (checked by ``RoomOptions.parse``)."""
+
+    type: Literal["next_match"]
+    variant: str = Field(max_length=32)
+    target_score: StrictInt | None = None  # None: the edition's own
+    house_rules: dict[str, StrictBool | StrictInt | None] | None = None
+
+
 class LeaveCmd(_Command):
     type: Literal["leave"]
 
@@ -131,9 +140,9 @@ class AddBotCmd(_Command):
 
 ClientCommand = Annotated[
     ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd
-    | OptionsCmd | WhyCmd | ReactCmd,
+    | OptionsCmd | WhyCmd | ReactCmd | NextMatchCmd,
     Field(discriminator="type"),
 ]
 COMMAND_TYPES: tuple[str, ...] = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping",
-                                  "add_bot", "options", "why", "react")
+                                  "add_bot", "options", "why", "react", "next_match")
 command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

@@ -337,4 +337,5 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "options": cmd_options,
     "why": cmd_why,
     "react": reactions.cmd_react,
+    "next_match": rematch.cmd_next_match,
 }

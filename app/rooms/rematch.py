@@ -4,7 +4,9 @@ When a match is over, each person says they are ready for another (the ``ready``
 leaves (``leave``).  The rematch starts as soon as every person still at the table is ready.
 The host may also ask for it (``rematch``): that starts a short countdown
 (``UNO_REMATCH_COUNTDOWN_SECONDS``, ``room.rematch_at`` in the view) for the others to make up
-their minds, and asking again during it starts at once.  Bots are always ready.
+their minds, and asking again during it starts at once.  Bots are always ready.  Before that,
+the host may choose the next match's game (``next_match``: edition, target, house rules); the
+table is asked again, so everyone's "ready" and any countdown start afresh.
 
 Whoever has left the table when the rematch starts (their socket gone for longer than the room's
 grace for absent players) is not dealt in: their seat is given up, as if they had left, so
@@ -19,8 +21,11 @@ import time
 from app.engine import VARIANTS
 
 from . import play, seating
+from . import records as rec
+from .commands import NextMatchCmd
 from .errors import RoomError
 from .inbox import RematchDue
+from .options import RoomOptions
 from .outcome import Outcome
 from .parts import RoomParts
 from .room_state import OVER, Player, RoomState
@@ -89,3 +94,27 @@ def on_rematch_due(room: RoomParts, msg: RematchDue, out: Outcome) -> None:
     except RoomError:
         st.rematch_at = None  # too few are left to play: the countdown ends with nothing dealt
         out.dirty = True
+
+
+def cmd_next_match(room: RoomParts, player: Player, cmd: NextMatchCmd, out: Outcome) -> None:
+    """The host picks the next match's edition, target and house rules; the table answers again."""
+    st = room.state
+    seating.require_host(st, player)
+    if st.status != OVER:
+        raise RoomError("not_over", "The next match's game can be chosen once the match is over.")
+    variant = VARIANTS.get(cmd.variant)
+    if variant is not None and len(st.players) > variant.max_seats:
+        raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players; "
+                        f"{len(st.players)} are seated.", 422)
+    seats = min(max(st.max_seats, len(st.players)), variant.max_seats) if variant is not None else st.max_seats
+    chosen = RoomOptions.parse(room.settings, cmd.variant, public=st.public, max_seats=seats, target=cmd.target_score,
+                               name=st.name, house_rules=cmd.house_rules, turn_seconds=st.turn_seconds,
+                               away_grace_seconds=st.away_grace_seconds, spectator_chat=st.spectator_chat,
+                               spectator_delay=st.spectator_delay)
+    st.edition, st.max_seats, st.target, st.house = chosen.edition, chosen.max_seats, chosen.target, chosen.house
+    st.rematch_at = None
+    for q in st.players:
+        q.ready = q.bot
+    st.note("next_match", seat=player.seat, edition=st.edition, target=st.target)
+    out.store(rec.GameChanged(st.code, st.edition, st.max_seats, st.target),
+              rec.OptionsChanged(st.code, st.options().stored()))

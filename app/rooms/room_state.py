@@ -196,8 +196,8 @@ class RoomState:
                            self.turn_seconds, self.away_grace_seconds, self.spectator_chat, self.spectator_delay)
 
     def room_info(self) -> dict[str, Any]:
-        key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
-               self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
+        key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status, self.host,
+               len(self.players), self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
                self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
                self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at)
         return self.parts.get("room", key, self._room_info)
@@ -284,7 +284,7 @@ class RoomState:
 
     def public_summary(self) -> dict[str, Any]:
         """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
-        key = (self.name, self.public, self.max_seats, self.target, self.status,
+        key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status,
                tuple((p.name, p.bot) for p in self.players), self.house, self.turn_seconds, self.away_grace_seconds,
                self.spectator_chat, self.spectator_delay)
         return self.parts.get("lobby", key, self._public_summary)

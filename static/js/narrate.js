@@ -56,6 +56,7 @@ const WORDS = {
   kicked: (d, n) => t("ev.kicked", { name: d.name, by: n(d.by) }),
   renamed: (d) => t("ev.renamed", { old: d.old, name: d.name }),
   started: (d) => t(d.match > 1 ? "ev.rematch" : "ev.started"),
+  next_match: (d, n, p) => t("ev.next_match", { ...p, edition: t(`edition.${d.edition}`) }),
   bot_added: (d, n, p) => t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 }),
   takeover: (d, n, p) => t("ev.takeover", p),
   returned: (d, n, p) => t("ev.returned", p),

@@ -10,7 +10,8 @@ export function waitingFor(view) {
 
 /**
  * The controls under the podium for this reader: play again / leave for a seat, the host's
- * start (a countdown, or at once when asked again), and a line saying what the table waits for.
+ * start (a countdown, or at once when asked again), a line saying what the table waits for, and
+ * for the host the choice of the next match's game.
  * `timer` keeps the countdown's interval between rebuilds.
  */
 export function rematchControls(view, you, send, timer) {
@@ -38,5 +39,39 @@ export function rematchControls(view, you, send, timer) {
   tick();
   clearInterval(timer.id);
   if (counting) timer.id = setInterval(tick, 1000);
-  return [row, line];
+  return [row, line, host ? nextMatchForm(view, send) : null];
+}
+
+const RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
+const EDITIONS = ["classic", "mario_kart", "all_wild", "pocket_pizza"];
+
+/**
+ * The host's choice of the next match's game (folded): edition, target score, house rules.
+ * Sent as `next_match`; the server checks it (its refusal is shown like any other) and the
+ * table is asked again.
+ */
+export function nextMatchForm(view, send) {
+  const room = view.room;
+  const edition = h("select", { name: "variant", "data-testid": "next-edition" },
+    EDITIONS.map((e) => h("option", { value: e, selected: e === room.edition, text: t(`edition.${e}`) })));
+  const target = h("input", { type: "number", name: "target", min: 1, max: 100000, inputmode: "numeric",
+    "data-testid": "next-target", value: room.target ?? "", placeholder: t("next.target_default") });
+  const house = room.house_rules || {};
+  const boxes = RULES.map((rule) => h("label", { class: "check" },
+    h("input", { type: "checkbox", name: "house", value: rule, checked: Boolean(house[rule]), "data-testid": `next-house-${rule}` }),
+    " ", t(`house.${rule}`)));
+  const form = h("form", { class: "next-match", "data-testid": "next-match-form" },
+    h("label", { class: "field" }, h("span", { text: t("home.edition") }), edition),
+    h("label", { class: "field" }, h("span", { text: t("home.target") }), target),
+    h("fieldset", { class: "house-rules" }, h("legend", { text: t("home.house_rules") }), boxes),
+    h("button", { class: "btn", type: "submit", "data-testid": "next-apply", text: t("next.apply") }));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const rules = {};
+    for (const box of form.querySelectorAll('input[name="house"]')) if (box.checked) rules[box.value] = true;
+    const score = target.value.trim() ? Number(target.value) : null;
+    send({ type: "next_match", variant: edition.value, target_score: Number.isInteger(score) ? score : null, house_rules: rules });
+  });
+  return h("details", { class: "next-match-box", "data-testid": "next-match" },
+    h("summary", { text: t("next.title") }), form);
 }

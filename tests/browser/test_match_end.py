@@ -92,6 +92,14 @@ def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, b
         assert not page.locator(".confetti").is_visible()  # reduced motion: no celebration in motion
         page.screenshot(path=str(artifacts / "match-end-phone.png"))
 
+        # The host may change the game for the next match; everyone sees what was chosen.
+        expect(bruno.get_by_test_id("next-match")).to_have_count(0)
+        page.get_by_test_id("next-match").locator("summary").click()
+        page.get_by_test_id("next-edition").select_option("mario_kart")
+        page.get_by_test_id("next-apply").click()
+        chosen = bruno.locator("#side-panel .log-entry[data-kind=next_match]")
+        expect(chosen).to_have_text("Ana chose Mario Kart for the next match.")
+
         # Playing again is the table's decision: the host asks (a countdown), Bruno leaves, it starts.
         waiting = page.get_by_test_id("waiting-rematch")
         expect(waiting).to_have_text("Waiting for: Ana, Bruno.")
@@ -103,6 +111,7 @@ def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, b
         bruno.get_by_test_id("leave-button").click()
         bruno.wait_for_url(bot_server.http + "/")
         expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+        expect(page.get_by_test_id("table")).to_have_attribute("data-edition", "mario_kart")
         expect(page.locator("[data-testid=round-summary]")).to_be_hidden()
         assert not page.errors and not bruno.errors, (page.errors, bruno.errors)  # type: ignore[attr-defined]
     finally:

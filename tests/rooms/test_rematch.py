@@ -135,3 +135,50 @@ def test_a_rematch_that_would_leave_too_few_is_refused_and_changes_nothing(serve
         assert host.status == "over" and names(host) == ["P0", "P1"]
 
     asyncio.run(main())
+
+
+def test_the_host_chooses_the_next_matchs_game_and_the_table_answers_again(server: LiveServer) -> None:
+    async def main() -> None:
+        clients = await finished_match(server, 2, seed=6)
+        host, other = clients
+        assert (await other.request({"type": "ready"}))["type"] == "ack"
+        assert (await host.request({"type": "rematch"}))["type"] == "ack"  # a countdown...
+        choice = {"type": "next_match", "variant": "mario_kart", "target_score": 200, "house_rules": {"stacking": True}}
+        assert (await other.request(choice))["code"] == "not_host"
+        bad = await host.request({**choice, "variant": "chess"})
+        assert bad["code"] == "bad_variant"
+        await sync(clients)
+        assert other.view["room"]["edition"] == "pocket_pizza" and other.view["room"]["rematch_at"] is not None
+        assert (await host.request(choice))["type"] == "ack"
+        await sync(clients)
+        room = other.view["room"]
+        assert (room["edition"], room["target"], room["house_rules"]["stacking"]) == ("mario_kart", 200, True)
+        # ... which the new terms cancel: everyone answers again.
+        assert room["rematch_at"] is None and not any(p["ready"] for p in other.view["players"])
+        assert any(e["kind"] == "next_match" and e["edition"] == "mario_kart" for e in other.view["log"])
+        for c in clients:
+            await c.request({"type": "ready"})
+        await sync(clients)
+        assert other.status == "playing" and other.view["game"]["edition"] == "mario_kart"
+        # The stored room has the new game (a restart deals the next match from it).
+        stored = next(r for r in await server.store.unfinished_rooms() if r.code == host.code)
+        assert (stored.edition, stored.target) == ("mario_kart", 200)
+
+    asyncio.run(main())
+
+
+def test_a_game_the_seated_players_do_not_fit_is_refused(server: LiveServer) -> None:
+    async def main() -> None:
+        rng = random.Random(7)
+        code = await create_room(server, "classic", 6, target=1)
+        clients = await seat_players(server, code, 6)
+        await start_game(clients)
+        while clients[0].status in ("playing", "between"):
+            if not await puppet_step(clients, rng):
+                await next_round_or_over(clients)
+        err = await clients[0].request({"type": "next_match", "variant": "pocket_pizza"})
+        assert err["code"] == "bad_seats" and "6 are seated" in err["message"]
+        await sync(clients)
+        assert clients[1].view["room"]["edition"] == "classic"
+
+    asyncio.run(main())

@@ -1162,7 +1162,8 @@ function renderSummary(g) {
 function buildSummary(g, s, status) {
   const els = ui.els;
   const mine = view.players.find((p) => p.seat === me());
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at]);
+  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
+    view.room.edition, view.room.target, view.room.house_rules]);
   if (sig === ui.summarySig) return;
   ui.summarySig = sig;
   const result = g.table.result;
@@ -1185,11 +1186,11 @@ function buildSummary(g, s, status) {
     body.length = 0;
     body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
     // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
-    const [decide, waiting] = rematchControls(view, me(), send, ui.rematchTimer);
+    const [decide, waiting, nextGame] = rematchControls(view, me(), send, ui.rematchTimer);
     const controls = h("div", { class: "button-row" });
     if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
     controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(decide, waiting, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
+    body.push(decide, waiting, nextGame, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
       h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
   } else {
     const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
