@@ -11,6 +11,7 @@ import { podiumParts } from "../podium.js";
 import { AbsenceNotice } from "../absence.js";
 import { rematchControls } from "../rematch.js";
 import { Reactions } from "../reactions.js";
+import { TableMotion } from "../motion.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -53,6 +54,7 @@ const ui = {
 
 const absence = new AbsenceNotice(); // tells a returning player what happened while they were away
 const reactions = new Reactions((message) => send(message)); // emotes shown at the sender's seat
+const motion = new TableMotion(); // card backs flying from the draw pile to whoever draws
 
 const me = () => (view ? view.you : null);
 const game = () => (view ? view.game : null);
@@ -356,6 +358,7 @@ function render() {
   noticeEntries();
   absence.update(view, me(), nameOf);
   if (mode === "game") reactions.update(view, me(), nameOf);
+  motion.update(view); // in every mode, so that the first deal is news when the table appears
 }
 
 // ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
