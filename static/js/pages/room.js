@@ -159,7 +159,8 @@ function placeToasts(parent) {
   else parent.append(box);
 }
 
-const narrow = window.matchMedia("(max-width: 979px)"); // as app.css: the side panel is a drawer
+// As app.css: the side panel is a drawer on phones and small windows (not on an upright tablet).
+const narrow = window.matchMedia("(max-width: 699px), (max-width: 979px) and (max-height: 899px)");
 
 /** On a narrow screen at the table the side panel (scores, log, chat) is a drawer (app.css). */
 function setDrawer(open) {
