@@ -7,9 +7,8 @@ import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, load
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { logLines } from "../logbook.js";
-import { podiumParts } from "../podium.js";
+import { buildSummary } from "../summary_view.js";
 import { AbsenceNotice } from "../absence.js";
-import { rematchControls } from "../rematch.js";
 import { Reactions } from "../reactions.js";
 import { TableMotion } from "../motion.js";
 import { frameText } from "../errors.js";
@@ -1152,7 +1151,8 @@ function renderSummary(g) {
     clearInterval(ui.countdown);
     return;
   }
-  keepFocus(els.summary, () => buildSummary(g, s, status), ["ready-button", "rematch-button", "summary-title"]);
+  const parts = { view, you: me(), send, nameOf, state: ui };
+  keepFocus(els.summary, () => buildSummary(els.summary, g, s, status, parts), ["ready-button", "rematch-button", "summary-title"]);
   // A new summary (a round's end, then the podium) takes the focus: read out as it appears.
   const shown = `${s.round}/${status}`;
   if (ui.summaryShown !== shown) {
@@ -1161,59 +1161,6 @@ function renderSummary(g) {
     const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
     if (title && !typing) title.focus({ preventScroll: true }); // never taken from someone typing in the chat
   }
-}
-
-function buildSummary(g, s, status) {
-  const els = ui.els;
-  const mine = view.players.find((p) => p.seat === me());
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
-    view.room.edition, view.room.target, view.room.house_rules]);
-  if (sig === ui.summarySig) return;
-  ui.summarySig = sig;
-  const result = g.table.result;
-  const rows = h("ol", { class: "summary-list" });
-  for (const seat of view.players.map((p) => p.seat)) {
-    const hand = result ? result.hands[seat] || [] : [];
-    const cards = h("span", { class: "mini-hand" });
-    for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
-    rows.append(h("li", { class: seat === s.winner ? "winner" : "" },
-      h("span", { class: "summary-name", text: nameOf(seat) }),
-      seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
-      h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
-  }
-  const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
-  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
-  const body = [title, lead, rows];
-  if (status === "over") {
-    // The podium comes first; the last round's leftover hands fold away below it (podium.js).
-    const { podium, list, confetti } = podiumParts(s, me());
-    body.length = 0;
-    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
-    // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
-    const [decide, waiting, nextGame] = rematchControls(view, me(), send, ui.rematchTimer);
-    const controls = h("div", { class: "button-row" });
-    if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
-    controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(decide, waiting, nextGame, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
-      h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
-  } else {
-    const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
-    const tick = () => {
-      const at = view.room.next_round_at;
-      const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
-      countdown.textContent = left !== null ? t("summary.next_in", { n: left }) : "";
-    };
-    tick();
-    clearInterval(ui.countdown);
-    ui.countdown = setInterval(tick, 1000);
-    const ready = mine ? mine.ready : false;
-    body.push(countdown, h("div", { class: "button-row" },
-      mine ? h("button", { class: "btn btn-primary", type: "button", "data-testid": "ready-button", "aria-pressed": ready ? "true" : "false", disabled: ready, text: ready ? t("summary.ready_waiting") : t("summary.ready"), onclick: () => send({ type: "ready", ready: true }) }) : null));
-  }
-  clear(els.summary).append(h("div", { class: "summary-card" }, ...body));
-  els.summary.dataset.final = status === "over" ? "true" : "false";
-  els.summary.setAttribute("aria-describedby", status === "over" ? "summary-lead match-winner" : "summary-lead");
-  els.summary.hidden = false;
 }
 
 // ------------------------------------------------------------------ keyboard shortcuts
