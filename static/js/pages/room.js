@@ -6,7 +6,7 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
-import { logLines } from "../logbook.js";
+import { SidePanel } from "../side_panel.js";
 import { buildSummary } from "../summary_view.js";
 import { AbsenceNotice } from "../absence.js";
 import { Reactions } from "../reactions.js";
@@ -18,7 +18,6 @@ import { nextSeat, playOrder } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
-import { ChatBadge } from "../chatbadge.js";
 import { Cues } from "../cues.js";
 
 const code = document.body.dataset.code;
@@ -37,8 +36,6 @@ const ui = {
   armed: false, // UNO! said in advance for the next play that leaves one card
   dialogSig: "",
   summarySig: "",
-  logSig: "",
-  chatSeen: 0,
   seenEntries: null, // log entry n -> signature, to notice new ones (item flashes, race receipts)
   lastTop: null,
   handIds: null,
@@ -361,84 +358,19 @@ function render() {
   motion.update(view); // in every mode, so that the first deal is news when the table appears
 }
 
-// ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
+// ---- the side panel (side_panel.js): kept across modes so the chat's input survives
 
 function buildSide() {
-  const log = h("ol", { class: "log-list", "data-testid": "event-log-list" });
-  const chatList = h("ol", { class: "chat-list", "data-testid": "chat-list" });
-  const input = h("input", { name: "chat", maxlength: 300, autocomplete: "off", "data-testid": "chat-input", "aria-label": t("chat.placeholder"), placeholder: t("chat.placeholder") });
-  const form = h("form", { class: "chat-form" }, input,
-    h("button", { class: "btn btn-small", type: "submit", "data-testid": "chat-send", text: t("chat.send") }));
-  form.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    const text = input.value.trim();
-    if (!text || !canChat(view)) return;
-    send({ type: "chat", text });
-    input.value = "";
-  });
-  const scores = h("div", { class: "scores", "data-testid": "scores" });
-  const close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: () => setDrawer(false) });
-  ui.side = {
-    log, chatList, input, scores, close,
-    el: h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
-      close,
-      h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), scores),
-      h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
-      h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
-  };
-  ui.side.badge = new ChatBadge(ui.side.el.querySelector(".chat-block"), input);
+  ui.side = new SidePanel({ send, canChat: () => canChat(view), closeDrawer: () => setDrawer(false) });
   // At the table on a narrow screen the chat is in the drawer: the badge opens it.
   ui.side.badge.el.addEventListener("click", () => {
     if (ui.mode !== "game" || !narrow.matches) return;
     setDrawer(true);
-    input.focus({ preventScroll: true });
+    ui.side.input.focus({ preventScroll: true });
   });
 }
 
-function renderSide() {
-  const side = ui.side;
-  // Scores
-  const g = game();
-  const sig = JSON.stringify([view.players, g && g.scores, g && g.target, g && g.table.current]);
-  if (side.scoresSig !== sig) {
-    side.scoresSig = sig;
-    clear(side.scores);
-    if (g) side.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
-    const list = h("ol", { class: "score-list" });
-    for (const p of view.players) {
-      list.append(h("li", { class: p.seat === me() ? "is-me" : "" },
-        h("span", { class: "score-name", text: p.name }),
-        h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
-    }
-    side.scores.append(list);
-  }
-  // Event log: public and private entries, in the order they happened, told as a person would (logbook.js).
-  const lines = logLines(view, nameOf);
-  const logSig = lines.map((l) => `${l.n}:${l.text}`).join("\n");
-  if (logSig !== ui.logSig) {
-    ui.logSig = logSig;
-    const atEnd = side.log.scrollHeight - side.log.scrollTop - side.log.clientHeight < 40;
-    clear(side.log);
-    for (const l of lines) {
-      const body = l.href ? h("a", { class: "fair-badge", href: l.href, title: l.title, text: l.text })
-        : l.title ? h("span", { class: "fair-badge", title: l.title, text: l.text }) : l.text;
-      side.log.append(h("li", { class: `log-entry log-${l.kind}`, "data-kind": l.kind }, body));
-    }
-    if (atEnd) side.log.scrollTop = side.log.scrollHeight;
-  }
-  // Chat: append what is new.
-  const atEnd = side.chatList.scrollHeight - side.chatList.scrollTop - side.chatList.clientHeight < 40;
-  let added = false;
-  for (const c of view.chat) {
-    if (c.n <= ui.chatSeen) continue;
-    ui.chatSeen = c.n;
-    side.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
-    added = true;
-  }
-  if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
-  side.input.disabled = !canChat(view);
-  side.badge.update(view.chat, me());
-}
+const renderSide = () => ui.side.render(view, game(), me(), nameOf);
 
 /** New log entries drive the transient effects: item flashes and UNO! receipts. */
 function noticeEntries() {
