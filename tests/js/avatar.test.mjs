@@ -32,3 +32,9 @@ test("white initials read at 4.5:1 or more on every colour", () => {
     assert.ok(ratio >= 4.5, `${hex}: ${ratio.toFixed(2)}:1`);
   }
 });
+
+test("the stylesheet gives each avatar class its palette colour", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const css = await readFile(new URL("../../static/css/app.css", import.meta.url), "utf8");
+  PALETTE.forEach((hex, i) => assert.ok(css.includes(`.avatar-${i} { background: ${hex}; }`), `.avatar-${i}`));
+});

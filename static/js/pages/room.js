@@ -8,6 +8,7 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, it
 import { describe, raceText } from "../narrate.js";
 import { SidePanel } from "../side_panel.js";
 import { showWaiting, waitingRoom } from "../waiting_view.js";
+import { showSeats } from "../seats_view.js";
 import { buildSummary } from "../summary_view.js";
 import { AbsenceNotice } from "../absence.js";
 import { Reactions } from "../reactions.js";
@@ -15,7 +16,7 @@ import { TableMotion } from "../motion.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
-import { nextSeat, playOrder } from "../seating.js";
+import { nextSeat } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
@@ -630,59 +631,8 @@ function travel(card, from) {
 }
 
 function renderOpponents(tbl, you) {
-  const els = ui.els;
-  if (ui.countsRound !== game().round) { ui.counts = null; ui.countsRound = game().round; }
-  const playing = view.room.status === "playing";
-  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
-  clear(els.opponents);
-  els.opponents.dataset.direction = tbl.direction === 1 ? "cw" : "ccw";
-  // The way play goes round, at the head of the seats listed in that order (the words are in the centre).
-  els.opponents.append(h("li", { class: "order-start", "aria-hidden": "true" }, tbl.direction === 1 ? "↻" : "↺"));
-  for (const seat of playOrder(tbl.hand_sizes.length, tbl.direction, you)) {
-    const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
-    const count = tbl.hand_sizes[seat];
-    const turn = tbl.current === seat && playing;
-    const isNext = seat === next;
-    const exposed = tbl.exposed.includes(seat);
-    const said = tbl.declared.includes(seat);
-    const before = ui.counts ? ui.counts[seat] : count;
-    const change = count > before ? " grew" : count < before ? " shrank" : "";
-    const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
-    const state = p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away");
-    els.opponents.append(h("li", {
-      class: `opponent${turn ? " turn" : ""}${isNext ? " next" : ""}${p.connected || p.bot ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
-      "data-testid": "opponent", "data-seat": seat, "data-cards": count,
-      "aria-label": t("table.opponent_label", { name: p.name, n: count, state }) + (turn ? `, ${t("table.their_turn")}` : "") + (isNext ? `, ${t("table.plays_next")}` : ""),
-    },
-    h("span", { class: "opp-top" },
-      h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
-      h("span", { class: "opp-name", text: p.name }),
-      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null,
-      h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
-    h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
-      h("span", { class: "opp-flags" },
-        turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
-        isNext ? h("span", { class: "badge badge-next", "data-testid": "next-marker", text: t("table.next_badge") }) : null,
-        said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
-        exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
-        tbl.skips_owed && tbl.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: tbl.skips_owed[seat] }) }) : null,
-        p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
-        p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null))));
-  }
-  showInStrip(els.opponents.querySelector(".opponent.turn") || els.opponents.querySelector(".opponent.next"));
+  showSeats(ui.els.opponents, tbl, you, { view, game: game(), nameOf, state: ui });
   updateClock();
-}
-
-/** Scrolls the opponents' strip (never the page) so that `chip` is in view. */
-function showInStrip(chip) {
-  if (!chip) return;
-  const strip = ui.els.opponents;
-  const s = strip.getBoundingClientRect();
-  const c = chip.getBoundingClientRect();
-  if (chip === strip.querySelector(".opponent")) strip.scrollLeft = 0; // with the arrow at the head
-  else if (c.left < s.left) strip.scrollLeft -= s.left - c.left + 12;
-  else if (c.right > s.right) strip.scrollLeft += c.right - s.right + 12;
 }
 
 /** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
