@@ -16,6 +16,7 @@ import logging
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ log = logging.getLogger("app.cluster")
 # Stop serving this long before the lease runs out: the survivors may take the rooms the
 # moment it does, and this node's clock and the database's drift apart a little.
 LEASE_MARGIN_S = 1.0
+MATCH_ROOMS_KEPT = 4096  # match ids whose room is remembered
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class ClusterNode:
         self.orphans = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._lobby: tuple[float, list[dict[str, object]]] | None = None
+        # Match id -> its room's code (never changes): the match routes go where the room is.
+        self.match_rooms: OrderedDict[str, str] = OrderedDict()
         # Figures for /metrics and the benchmark.
         self.taken_over = 0
         self.lost = 0
@@ -231,6 +235,17 @@ class ClusterNode:
         if location is not None and location.owner != self.id and location.alive and location.address:
             return Elsewhere(location.address)
         return None
+
+    async def room_of_match(self, match_id: str) -> str | None:
+        code = self.match_rooms.get(match_id)
+        if code is None:
+            code = await self.ownership.room_of_match(match_id)
+            if code is None:
+                return None
+            self.match_rooms[match_id] = code
+            while len(self.match_rooms) > MATCH_ROOMS_KEPT:
+                self.match_rooms.popitem(last=False)
+        return code
 
     async def _adopt(self, code: str) -> bool:
         epoch = await self.ownership.claim(code)

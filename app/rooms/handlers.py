@@ -37,6 +37,7 @@ from .inbox import (
     Detach,
     GetSummary,
     Join,
+    MatchShown,
     NextRound,
     SpectatorsDue,
     Tick,
@@ -70,7 +71,13 @@ def on_join(room: RoomParts, msg: Join, out: Outcome) -> None:
 
 
 def on_get_summary(room: RoomParts, msg: GetSummary, out: Outcome) -> None:
-    out.resolve(msg.reply, room.state.public_summary())
+    # As a spectator would know it: in a room with a delay, the summary of that long ago.
+    out.resolve(msg.reply, room.reveal.summary(time.monotonic()))
+
+
+def on_match_shown(room: RoomParts, msg: MatchShown, out: Outcome) -> None:
+    # Answered after this message's publish, which sends the spectators every frame due by now.
+    out.resolve(msg.reply, room.reveal.match_shown(msg.match_id, time.monotonic()))
 
 
 def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
@@ -191,6 +198,7 @@ def on_tick(room: RoomParts, msg: Tick, out: Outcome) -> None:
 MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     Join: on_join,
     GetSummary: on_get_summary,
+    MatchShown: on_match_shown,
     AddBot: on_add_bot,
     Attach: on_attach,
     Detach: on_detach,
