@@ -56,6 +56,8 @@ class Settings(BaseSettings):
     socket_rate_window_s: float = 20.0
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     spectators_per_room: int = 50  # watchers of one room beyond this are refused (4429)
+    # Watchers of one room from one client address (4430 past it): else one address fills the room's cap.
+    spectators_per_address: int = 4
     # A room with a spectator delay holds their frames back: at most this many (and this much
     # text) per room; past it, newer changes merge into the newest frame held back.
     spectator_lag_frames: int = 128

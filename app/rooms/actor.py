@@ -121,9 +121,10 @@ class RoomActor:
         self.tell(AddBot(token, fut))
         return await fut
 
-    async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None) -> int | None:
+    async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
+                     address: str = "") -> int | None:
         fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
-        self.tell(Attach(outlet, token, last_seq, fut))
+        self.tell(Attach(outlet, token, last_seq, fut, address))
         return await fut
 
     async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:

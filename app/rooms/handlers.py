@@ -96,7 +96,12 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
             # Every watcher costs the room a view and a patch per message: bounded, like seats.
             raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
                             "try again later.", 429)
-        room.streams.watch(msg.outlet)
+        # Per address too, or one address could take every place and shut everyone else out.
+        cap = room.settings.spectators_per_address
+        if sum(1 for s in room.streams.spectators.values() if s.address == msg.address) >= cap:
+            raise RoomError("too_many_watching", f"At most {cap} spectators of one room from one address.", 429,
+                            max=cap)
+        room.streams.watch(msg.outlet, msg.address)
         out.watch = True  # its snapshot; the seats' views do not change (the count follows, coalesced)
         watchers_changed(room)
         out.resolve(msg.reply, None)

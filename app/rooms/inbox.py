@@ -48,6 +48,7 @@ class Attach:
     token: str | None  # None: a spectator
     last_seq: int | None
     reply: asyncio.Future[int | None]
+    address: str = ""  # the client's address (a spectator's counts against ``spectators_per_address``)
 
 
 @dataclass
