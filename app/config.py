@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -93,9 +94,28 @@ class Settings(BaseSettings):
     lease_renew_seconds: float = 1.0
     takeover_batch: int = 200  # rooms of dead nodes one node takes over per pass
 
+    # Who may read GET /metrics: comma-separated addresses or networks (CIDR), by the client's
+    # address as the server sees it; "*": anyone.  Loopback only unless told otherwise.
+    metrics_allow: str = "127.0.0.0/8,::1"
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        metrics_networks(value)  # a bad entry stops the server at start, not at the first scrape
+        return value
+
     @property
     def origins(self) -> list[str]:
         return [o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip()]
+
+
+@lru_cache
+def metrics_networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] | None:
+    """``UNO_METRICS_ALLOW`` parsed: its networks, or None for "*" (anyone)."""
+    entries = [e.strip() for e in value.split(",") if e.strip()]
+    if "*" in entries:
+        return None
+    return tuple(ipaddress.ip_network(e, strict=False) for e in entries)
 
 
 @lru_cache
