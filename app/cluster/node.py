@@ -27,6 +27,7 @@ from app.rooms.restore import restore_room
 from app.rooms.room_state import normalise_code
 
 from .ownership import Fence, Ownership
+from .rates import SharedRates
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -67,6 +68,7 @@ class ClusterNode:
         self.fence = fence
         self.id = fence.node
         self.ownership = Ownership(engine, self.id, address, settings.lease_seconds)
+        self.rates = SharedRates(engine)  # per-address limits counted for every node at once
         self.renewed = -1e9  # monotonic time the last renewal was sent at
         self.adopting: dict[str, asyncio.Task[bool]] = {}
         # Set when a renewal saw rooms with no live owner: the take-over loop's cue.
@@ -90,9 +92,11 @@ class ClusterNode:
         return time.monotonic() - self.renewed < self.settings.lease_seconds - LEASE_MARGIN_S
 
     async def start(self) -> None:
+        await self.rates.start()
         await self._renew()
         self._tasks = [asyncio.create_task(self._keep_lease(), name="cluster-lease"),
-                       asyncio.create_task(self._take_over_forever(), name="cluster-takeover")]
+                       asyncio.create_task(self._take_over_forever(), name="cluster-takeover"),
+                       asyncio.create_task(self.rates.sweep_forever(), name="cluster-rate-sweep")]
 
     async def stop(self, codes: list[str]) -> None:
         """Give every room up at once (its sockets were told to come back): survivors take them."""

@@ -162,7 +162,9 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         return
     actor = await registry.find(code)
     if actor is None:
-        misses.miss(address)
+        if await misses.record(address) > 0:  # past the limit, on the count of every node
+            await ws.close(CLOSE_POLICY, "too many unknown rooms")
+            return
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)

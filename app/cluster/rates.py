@@ -1,0 +1,81 @@
+"""Per-address rate limits that hold across the cluster: counted in the Postgres every node shares.
+
+Each node's own windows (app/web/limits.py) let a client through N nodes N times its limit
+(through nginx with 2 nodes: 40 room creations a minute where the limit is 20, 60 unknown
+codes where it is 30).  nginx cannot count them for the nodes: its ``limit_req`` is a leaky
+bucket (its burst plus its rate let twice the limit through in a minute) and it cannot tell
+an unknown room code from a known one, which only the node knows once it has looked.
+
+So a node counts these limits here: the same sliding window as a node's own (the times of
+the requests it allowed, the last minute of them), one per limit and address, in an UNLOGGED
+table (counters need no crash safety, and skip the write-ahead log).  A transaction-scoped
+advisory lock on the key makes the count and the insert one step for every node at once.
+It costs one short transaction per request counted — room creations, joins, room lists and
+unknown codes, each already a request that touches the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+log = logging.getLogger("app.cluster")
+
+_CREATE = [
+    text("SELECT pg_advisory_xact_lock(hashtext('uno_rate_hits'))"),  # nodes starting together
+    text("CREATE UNLOGGED TABLE IF NOT EXISTS uno_rate_hits ("
+         "key varchar(120) NOT NULL, at timestamptz NOT NULL DEFAULT now())"),
+    text("CREATE INDEX IF NOT EXISTS uno_rate_hits_key_at ON uno_rate_hits (key, at)"),
+]
+
+_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
+
+# Taken after the lock, in a statement of its own: so its snapshot sees every hit committed
+# by whoever held the lock before.
+_HIT = text("""
+    WITH gone AS (DELETE FROM uno_rate_hits WHERE key = :key AND at <= now() - make_interval(secs => :window)),
+    recent AS (SELECT count(*) AS n, min(at) AS first FROM uno_rate_hits
+               WHERE key = :key AND at > now() - make_interval(secs => :window)),
+    added AS (INSERT INTO uno_rate_hits (key) SELECT :key FROM recent WHERE n < :limit RETURNING 1)
+    SELECT n, extract(epoch FROM first + make_interval(secs => :window) - now()) AS wait FROM recent
+""")
+
+_SWEEP = text("DELETE FROM uno_rate_hits WHERE at <= now() - make_interval(secs => :window)")
+
+SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
+LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per minute)
+
+
+class SharedRates:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    async def start(self) -> None:
+        async with self.engine.begin() as conn:
+            for statement in _CREATE:
+                await conn.execute(statement)
+
+    async def hit(self, kind: str, address: str, limit: int, window: float) -> float:
+        """Count one request of ``kind`` from ``address``: 0 when allowed (and counted), else the
+        seconds until the next one would be (not counted).  Raises when the database is away."""
+        if limit <= 0:
+            return window
+        key = f"{kind} {address}"[:120]
+        async with self.engine.begin() as conn:
+            await conn.execute(_LOCK, {"key": key})
+            row = (await conn.execute(_HIT, {"key": key, "window": window, "limit": limit})).one()
+        if row.n < limit:
+            return 0.0
+        return max(0.001, float(row.wait))
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(_SWEEP, {"window": LONGEST_WINDOW_S})
+            except Exception as err:
+                log.warning("could not sweep the shared rate windows: %s", type(err).__name__)
