@@ -81,3 +81,4 @@ def test_two_nodes_behind_nginx_refuse_one_address_at_the_limit(fresh_postgres_u
         asyncio.run(main())
     finally:
         cluster.stop()
+
