@@ -47,11 +47,18 @@ _SWEEP = text("DELETE FROM uno_rate_hits WHERE at <= now() - make_interval(secs 
 
 SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
 LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per minute)
+# Database connections a node's counting may hold at once.  The count shares the store's
+# pool: a flood of counted requests must never take the connections the rooms commit with.
+CONNECTIONS = 2
 
 
 class SharedRates:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self.gate = asyncio.Semaphore(CONNECTIONS)
+        # One count in flight per window on this node: a flood from one address waits here,
+        # in memory, not in the database's lock queue holding connections.
+        self.keys: dict[str, tuple[asyncio.Lock, int]] = {}
 
     async def start(self) -> None:
         async with self.engine.begin() as conn:
@@ -64,9 +71,18 @@ class SharedRates:
         if limit <= 0:
             return window
         key = f"{kind} {address}"[:120]
-        async with self.engine.begin() as conn:
-            await conn.execute(_LOCK, {"key": key})
-            row = (await conn.execute(_HIT, {"key": key, "window": window, "limit": limit})).one()
+        lock, users = self.keys.get(key) or (asyncio.Lock(), 0)
+        self.keys[key] = (lock, users + 1)
+        try:
+            async with lock, self.gate, self.engine.begin() as conn:
+                await conn.execute(_LOCK, {"key": key})
+                row = (await conn.execute(_HIT, {"key": key, "window": window, "limit": limit})).one()
+        finally:
+            lock, users = self.keys[key]
+            if users <= 1:
+                del self.keys[key]
+            else:
+                self.keys[key] = (lock, users - 1)
         if row.n < limit:
             return 0.0
         return max(0.001, float(row.wait))

@@ -226,6 +226,8 @@ class MissLimit:
                 del self.blocked[next(iter(self.blocked))]
             self.blocked[address] = time.monotonic() + wait
             self.refused(address)  # counted and logged as a refusal
+        else:
+            self.miss(address)  # this node's own count, a part of the shared one
         return wait
 
 
@@ -241,6 +243,8 @@ class AddressRateLimit:
     def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
                  on_refuse: Refused | None = None, shared: Shared | None = None) -> None:
         self.app, self.on_refuse, self.shared = app, on_refuse, shared
+        # With several nodes: windows the shared count refused, until when (monotonic).
+        self.blocked: dict[tuple[str, str], float] = {}
         self.limits: list[tuple[str, re.Pattern[str], Window, str, str]] = [
             ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute",
              "create"),
@@ -252,10 +256,25 @@ class AddressRateLimit:
         """This node's window; with several nodes, the one they all count in (app/cluster/rates.py)."""
         shared = self.shared() if self.shared is not None else None
         if shared is not None:
+            # This node's own count is a part of the shared one, and a refusal holds until its
+            # window frees up: past either, no need to ask.
+            now = time.monotonic()
+            wait = max(window.wait(address), self.blocked.get((kind, address), now) - now)
+            if wait > 0:
+                return wait
+            self.blocked.pop((kind, address), None)
             try:
-                return await shared.hit(kind, address, window.limit, window.window)
+                wait = await shared.hit(kind, address, window.limit, window.window)
             except Exception as err:  # the database is away: this node's own count, meanwhile
                 log.warning("%s counted on this node only: %s", words, type(err).__name__)
+            else:
+                if wait == 0:
+                    window.hit(address)
+                else:
+                    if len(self.blocked) >= MAX_TRACKED_ADDRESSES:
+                        del self.blocked[next(iter(self.blocked))]
+                    self.blocked[(kind, address)] = now + wait
+                return wait
         return window.hit(address)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
