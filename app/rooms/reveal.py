@@ -5,7 +5,8 @@ its seats (``streams.SpectatorLag``).  Whatever anyone can read over HTTP follow
 clock, or it would tell a spectator — or anyone watching the history page — a move or the
 end before the delayed table does:
 
-- the room's summary (``GET /api/rooms/{code}``) is the one published at least D seconds ago;
+- the room's summary (``GET /api/rooms/{code}``) has the status published at least D seconds
+  ago (the rest of it — seats, names, options — shows no move and is as it is now);
 - a match's history, export and replay (``/api/matches/{id}...``) are withheld while the match
   is played in a room with a delay, and until D seconds after its end was published.
 
@@ -19,20 +20,19 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .room_state import OVER, RoomState
+from .room_state import OVER, WAITING, RoomState
 
-# Summaries waiting to be shown: past this many, the newest takes the next change too, and
-# waits again (fewer, later steps; never an early one).  A summary changes with the status,
-# the seats, a rename or an option: rarely, and each change is a seat's message.
-SUMMARIES_KEPT = 32
+# Statuses waiting to be shown: past this many, the newest takes the next change too, and
+# waits again (fewer, later steps; never an early one).  The status changes with a round.
+STATUSES_KEPT = 32
 
 
 class Reveal:
     def __init__(self, state: RoomState, now: float) -> None:
         self.state = state
         self.delay = state.spectator_delay
-        # (shown from, summary), oldest first; the first one is shown (or is the room's first).
-        self.summaries: deque[tuple[float, dict[str, Any]]] = deque([(now, state.public_summary())])
+        # (shown from, status), oldest first; the first one is shown (or is the room's first).
+        self.statuses: deque[tuple[float, str]] = deque([(now, state.status)])
         # Match id -> when its end may be shown (ends that may be shown already are forgotten).
         self.ended: dict[str, float] = {}
         if state.status == OVER and state.match_id is not None and self.delay > 0:
@@ -45,30 +45,33 @@ class Reveal:
         if st.spectator_delay != self.delay:
             self.delay = st.spectator_delay
             later = now + self.delay
-            self.summaries = deque((at if at <= now else later, s) for at, s in self.summaries)
+            self.statuses = deque((at if at <= now else later, s) for at, s in self.statuses)
             self.ended = {m: later for m, at in self.ended.items() if at > now}
         at = now + self.delay
-        summary = st.public_summary()  # the same object while nothing in it changed
-        if summary is not self.summaries[-1][1]:
-            if len(self.summaries) >= SUMMARIES_KEPT and self.summaries[-1][0] > now:
-                self.summaries[-1] = (at, summary)
+        if st.status != self.statuses[-1][1]:
+            if len(self.statuses) >= STATUSES_KEPT and self.statuses[-1][0] > now:
+                self.statuses[-1] = (at, st.status)
             else:
-                self.summaries.append((at, summary))
-        while len(self.summaries) > 1 and self.summaries[1][0] <= now:
-            self.summaries.popleft()
+                self.statuses.append((at, st.status))
+        while len(self.statuses) > 1 and self.statuses[1][0] <= now:
+            self.statuses.popleft()
         if st.status == OVER and st.match_id is not None and st.match_id not in self.ended and self.delay > 0:
             self.ended[st.match_id] = at
         for match_id in [m for m, shown in self.ended.items() if shown <= now]:
             del self.ended[match_id]
 
     def summary(self, now: float) -> dict[str, Any]:
-        """The newest summary that may be shown by now."""
-        shown = self.summaries[0][1]
-        for at, summary in self.summaries:
+        """The room's summary, with the newest status that may be shown by now."""
+        summary = self.state.public_summary()
+        shown = self.statuses[0][1]
+        for at, status in self.statuses:
             if at > now:
                 break
-            shown = summary
-        return shown
+            shown = status
+        if shown == summary["status"]:
+            return summary
+        free = max(0, summary["max_seats"] - summary["seats_taken"]) if shown == WAITING else 0
+        return {**summary, "status": shown, "seats_free": free}
 
     def match_shown(self, match_id: str, now: float) -> bool:
         """Whether a match of this room may be shown over HTTP now."""

@@ -152,6 +152,9 @@ def test_a_new_delay_restarts_what_is_not_yet_shown() -> None:
     st.spectator_delay = 3  # the host shortens the delay at 4 s: what was pending is shown at 7 s
     reveal.published(4.0)
     assert reveal.summary(6.9)["status"] == "waiting" and reveal.summary(7.0)["status"] == "over"
+    # Only the status is held back: the options (the delay itself), seats and names are as they are.
+    assert reveal.summary(4.5)["spectator_delay"] == 3 and reveal.summary(4.5)["seats_free"] == 2
+    assert reveal.summary(7.0)["seats_free"] == 0
     assert not reveal.match_shown("m1", 6.9) and reveal.match_shown("m1", 7.0)
     st.spectator_delay = 0
     reveal.published(5.0)
