@@ -6,10 +6,11 @@ codes where it is 30).  nginx cannot count them for the nodes: its ``limit_req``
 bucket (its burst plus its rate let twice the limit through in a minute) and it cannot tell
 an unknown room code from a known one, which only the node knows once it has looked.
 
-So a node counts these limits here: the same sliding window as a node's own (the times of
-the requests it allowed, the last minute of them), one per limit and address, in an UNLOGGED
-table (counters need no crash safety, and skip the write-ahead log).  A transaction-scoped
-advisory lock on the key makes the count and the insert one step for every node at once.
+So a node counts these limits here: a sliding window of a minute as a node's own, counted
+per second of the database's clock (at most 60 rows a window, however high its limit), one
+window per limit and address, in an UNLOGGED table (counters need no crash safety, and skip
+the write-ahead log).  A transaction-scoped advisory lock on the key makes the count and the
+increment one step for every node at once.
 It costs one short transaction per request counted — room creations, joins, room lists and
 unknown codes, each already a request that touches the database.
 """
@@ -25,10 +26,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 log = logging.getLogger("app.cluster")
 
 _CREATE = [
-    text("SELECT pg_advisory_xact_lock(hashtext('uno_rate_hits'))"),  # nodes starting together
-    text("CREATE UNLOGGED TABLE IF NOT EXISTS uno_rate_hits ("
-         "key varchar(120) NOT NULL, at timestamptz NOT NULL DEFAULT now())"),
-    text("CREATE INDEX IF NOT EXISTS uno_rate_hits_key_at ON uno_rate_hits (key, at)"),
+    text("SELECT pg_advisory_xact_lock(hashtext('uno_rate_windows'))"),  # nodes starting together
+    text("CREATE UNLOGGED TABLE IF NOT EXISTS uno_rate_windows ("
+         "key varchar(120) NOT NULL, second bigint NOT NULL, hits integer NOT NULL, PRIMARY KEY (key, second))"),
 ]
 
 _LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
@@ -36,14 +36,17 @@ _LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
 # Taken after the lock, in a statement of its own: so its snapshot sees every hit committed
 # by whoever held the lock before.
 _HIT = text("""
-    WITH gone AS (DELETE FROM uno_rate_hits WHERE key = :key AND at <= now() - make_interval(secs => :window)),
-    recent AS (SELECT count(*) AS n, min(at) AS first FROM uno_rate_hits
-               WHERE key = :key AND at > now() - make_interval(secs => :window)),
-    added AS (INSERT INTO uno_rate_hits (key) SELECT :key FROM recent WHERE n < :limit RETURNING 1)
-    SELECT n, extract(epoch FROM first + make_interval(secs => :window) - now()) AS wait FROM recent
+    WITH clock AS (SELECT floor(extract(epoch FROM clock_timestamp()))::bigint AS now_s),
+    gone AS (DELETE FROM uno_rate_windows w USING clock WHERE w.key = :key AND w.second <= clock.now_s - :window),
+    recent AS (SELECT coalesce(sum(w.hits), 0) AS n, min(w.second) AS first FROM uno_rate_windows w, clock
+               WHERE w.key = :key AND w.second > clock.now_s - :window),
+    added AS (INSERT INTO uno_rate_windows (key, second, hits) SELECT :key, clock.now_s, 1 FROM recent, clock
+              WHERE recent.n < :limit
+              ON CONFLICT (key, second) DO UPDATE SET hits = uno_rate_windows.hits + 1 RETURNING 1)
+    SELECT recent.n, recent.first + :window - clock.now_s AS wait FROM recent, clock
 """)
 
-_SWEEP = text("DELETE FROM uno_rate_hits WHERE at <= now() - make_interval(secs => :window)")
+_SWEEP = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp())) - :window")
 
 SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
 LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per minute)
@@ -76,7 +79,7 @@ class SharedRates:
         try:
             async with lock, self.gate, self.engine.begin() as conn:
                 await conn.execute(_LOCK, {"key": key})
-                row = (await conn.execute(_HIT, {"key": key, "window": window, "limit": limit})).one()
+                row = (await conn.execute(_HIT, {"key": key, "window": int(window), "limit": limit})).one()
         finally:
             lock, users = self.keys[key]
             if users <= 1:
@@ -85,13 +88,13 @@ class SharedRates:
                 self.keys[key] = (lock, users - 1)
         if row.n < limit:
             return 0.0
-        return max(0.001, float(row.wait))
+        return max(1.0, float(row.wait or window))
 
     async def sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 async with self.engine.begin() as conn:
-                    await conn.execute(_SWEEP, {"window": LONGEST_WINDOW_S})
+                    await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S)})
             except Exception as err:
                 log.warning("could not sweep the shared rate windows: %s", type(err).__name__)
