@@ -56,11 +56,12 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
 from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
 from bench.wire import close_code_in  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
-           "rooms_list_flood")
+           "rooms_list_flood", "spectator_squat")
 
 
 # ---------------------------------------------------------------------- raw sockets (the attackers')
