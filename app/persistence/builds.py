@@ -10,14 +10,14 @@ both documents are the same anyway but for nothing (a finished match never chang
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .models import MatchBuildRow, ServerKeyRow
+from .models import MatchBuildRow, MatchRow, ServerKeyRow
 
 
 class Built(NamedTuple):
@@ -27,6 +27,11 @@ class Built(NamedTuple):
 
 
 class BuildStore(Protocol):
+    async def status(self, match_id: str) -> str | None:
+        """The match's status (playing, over, abandoned), None if there is no such match: one
+        small read, made before anything is built."""
+        ...
+
     async def get(self, match_id: str, kind: str) -> Built | None: ...
 
     async def put(self, match_id: str, kind: str, built: Built) -> None: ...
@@ -40,6 +45,11 @@ class SqlBuilds:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.insert = pg_insert if engine.dialect.name == "postgresql" else sqlite_insert
+
+    async def status(self, match_id: str) -> str | None:
+        async with self.engine.connect() as conn:
+            found: str | None = (await conn.execute(select(MatchRow.status).where(MatchRow.id == match_id))).scalar()
+        return found
 
     async def get(self, match_id: str, kind: str) -> Built | None:
         async with self.engine.connect() as conn:
@@ -69,9 +79,14 @@ class SqlBuilds:
 class MemoryBuilds:
     """As ``SqlBuilds``, for a server that keeps nothing across restarts (``DATABASE_URL=memory://``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Any) -> None:
+        self.store = store  # the in-memory store (app/rooms/memory_store.py)
         self.builds: dict[tuple[str, str], Built] = {}
         self.keys: dict[str, bytes] = {}
+
+    async def status(self, match_id: str) -> str | None:
+        found = await self.store.match_export(match_id)  # in memory: no read to speak of
+        return str(found["status"]) if found is not None else None
 
     async def get(self, match_id: str, kind: str) -> Built | None:
         return self.builds.get((match_id, kind))

@@ -32,7 +32,7 @@ from app.signatures import ALGORITHM, new_private_key
 from app.transport.metrics import Metrics
 
 from .limits import Window
-from .match_build import TooLarge, build
+from .match_build import Unbuildable, build
 
 log = logging.getLogger("app.web")
 
@@ -56,7 +56,7 @@ def _retrieved(fut: asyncio.Future[Built]) -> None:
 class MatchBuilds:
     def __init__(self, settings: Settings, store: Store, metrics: Metrics | None = None) -> None:
         self.settings, self.store, self.metrics = settings, store, metrics
-        self.kept: BuildStore = SqlBuilds(store.engine) if isinstance(store, SqlStore) else MemoryBuilds()
+        self.kept: BuildStore = SqlBuilds(store.engine) if isinstance(store, SqlStore) else MemoryBuilds(store)
         self.window = Window(settings.match_downloads_per_minute)
         self.cache: OrderedDict[tuple[str, str], Built] = OrderedDict()
         self.cache_bytes = 0
@@ -117,6 +117,7 @@ class MatchBuilds:
         try:
             built = await self.kept.get(match_id, kind)
             if built is None:
+                self._check(match_id, kind, await self.kept.status(match_id))
                 built = await self._build(match_id, kind)
                 await self.kept.put(match_id, kind, built)
             self._keep(key, built)
@@ -126,25 +127,33 @@ class MatchBuilds:
         finally:
             del self.waiting[key]
 
+    @staticmethod
+    def _check(match_id: str, kind: str, status: str | None) -> None:
+        """Refuse what cannot be built before a worker is started for it."""
+        if status is None:
+            raise Refused(404, "no_match", f"There is no match {match_id!r}.")
+        if status != "over":
+            # A live round's secret and hands stay secret; an abandoned match has no end to check.
+            verb = "exported" if kind == "export" else "replayed"
+            raise Refused(409, "match_not_finished", f"Only a finished match can be {verb}.")
+
     async def _build(self, match_id: str, kind: str) -> Built:
-        async with self.slots:  # what a build holds (the match as read, the worker) is read only here
-            raw: dict[str, Any] | None = await self.store.match_export(match_id)
-            if raw is None:
-                raise Refused(404, "no_match", f"There is no match {match_id!r}.")
-            if raw["status"] != "over":
-                # A live round's secret and hands stay secret; an abandoned match has no end to check.
-                verb = "exported" if kind == "export" else "replayed"
-                raise Refused(409, "match_not_finished", f"Only a finished match can be {verb}.")
-            if len(raw["actions"]) > self.settings.match_max_actions:
-                raise self._remember_too_large(match_id, len(raw["actions"]))
-            private = await self.signing_key() if kind == "export" else b""
+        s = self.settings
+        private = await self.signing_key() if kind == "export" else b""
+        source: dict[str, Any]
+        if isinstance(self.store, SqlStore):  # the worker reads the match itself: it never passes through here
+            source = {"url": self.store.engine.url.render_as_string(hide_password=False), "match_id": match_id}
+        else:
+            source = {"raw": await self.store.match_export(match_id)}
+        async with self.slots:
             loop = asyncio.get_running_loop()
             try:
-                etag, size, body = await loop.run_in_executor(self._pool(), build, kind, raw, private,
-                                                              self.settings.match_max_bytes)
-            except TooLarge as err:
-                raise self._remember_too_large(match_id, err.size) from None
-            del raw
+                etag, size, body = await loop.run_in_executor(self._pool(), build, kind, source, private,
+                                                              s.match_max_actions, s.match_max_bytes)
+            except Unbuildable as err:
+                if err.code != "match_too_large":  # it went (or is not over) since it was looked up
+                    self._check(match_id, kind, None if err.code == "no_match" else err.code)
+                raise self._remember_too_large(match_id, err.measure) from None
         self.builds[kind] += 1
         return Built(etag, size, body)
 
