@@ -12,9 +12,11 @@ response rendered it, a replay as before); an export gains its ``signature`` fie
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import json
+import os
 from typing import Any
 
 from app.engine.audit import SIGNATURE, export_document
@@ -22,6 +24,13 @@ from app.engine.playback import playback
 from app.signatures import sign
 
 KINDS = ("export", "replay")
+NICENESS = 10  # a build is background work: on a busy machine the rooms' process runs first
+
+
+def lower_priority() -> None:
+    """A build worker's initializer: it yields the CPU to the server's own process."""
+    with contextlib.suppress(OSError, AttributeError):  # AttributeError: no os.nice (Windows)
+        os.nice(NICENESS)
 
 
 class Unbuildable(Exception):

@@ -5,9 +5,9 @@ actions replayed: about a second of CPU for a long 10-seat match) and their gzip
 in the database (``match_builds``), which every node shares, and the most recent ones in memory
 too (``UNO_MATCH_CACHE_BYTES``).  Bounds, so that no client can make the server hold more:
 
-- a build runs in a worker process (``UNO_MATCH_BUILDS_AT_ONCE`` at a time), one that exits
-  after each build, so that its memory goes back to the system and the event loop never waits
-  on its CPU;
+- a build runs in a worker process (``UNO_MATCH_BUILDS_AT_ONCE`` at a time, at a lower CPU
+  priority), one that exits after each build, so that its memory goes back to the system and
+  the event loop never waits on its CPU;
 - one build per match at a time: concurrent requests for it wait for the same build;
 - at most ``UNO_MATCH_BUILDS_WAITING`` different matches wait for a build (503 beyond it);
 - a match of more than ``UNO_MATCH_MAX_ACTIONS`` actions, or whose document would be more than
@@ -32,7 +32,7 @@ from app.signatures import ALGORITHM, new_private_key
 from app.transport.metrics import Metrics
 
 from .limits import Window
-from .match_build import Unbuildable, build
+from .match_build import Unbuildable, build, lower_priority
 
 log = logging.getLogger("app.web")
 
@@ -162,7 +162,8 @@ class MatchBuilds:
             # spawn: a fresh interpreter, not a fork of this one (its threads, sockets, event loop);
             # one build per worker, so that a build's peak memory leaves with its process.
             self.pool = ProcessPoolExecutor(max(1, self.settings.match_builds_at_once),
-                                            mp_context=multiprocessing.get_context("spawn"), max_tasks_per_child=1)
+                                            mp_context=multiprocessing.get_context("spawn"), max_tasks_per_child=1,
+                                            initializer=lower_priority)
         return self.pool
 
     def _too_large(self, measure: int) -> Refused:

@@ -111,6 +111,7 @@ def test_the_documents_are_the_ones_the_api_always_served(server: LiveServer) ->
     """Byte for byte as before: an export as FastAPI rendered ``export_document`` (with its
     signature added, last), a replay as ``playback`` serialised."""
     raw = asyncio.run(server.store.match_export(FINISHED))
+    assert raw is not None
     meta = {k: raw[k] for k in ("id", "room", "number", "started_at", "finished_at")}
     args = (raw["config"], raw["players"], raw["rounds"], raw["actions"])
     export = httpx.get(f"{server.http}/api/matches/{FINISHED}/export", timeout=60).content
