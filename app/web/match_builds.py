@@ -191,5 +191,7 @@ class MatchBuilds:
         for task in list(self.tasks):
             task.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            # Waited for (a build under way finishes first): its worker processes and their
+            # queues' semaphores are cleaned up, not left to the interpreter's exit.
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
