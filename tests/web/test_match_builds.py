@@ -221,3 +221,12 @@ def test_the_cli_checks_the_signature_and_an_edited_export_fails(server: LiveSer
     path.write_text(json.dumps(doc))
     other = base64.b64encode(public_key(new_private_key())).decode()
     assert verify_cli(path, other).returncode == 1
+    # Where the signing module cannot be imported (no cryptography package), the engine alone
+    # still checks every round, and says the signature was not checked.
+    alone = subprocess.run([sys.executable, "-c", "import sys; sys.modules['app.signatures'] = None; "
+                            "from app.engine.verify import main; sys.exit(main(sys.argv[1:]))",
+                            "--key", str(key), str(path)], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    lines = alone.stdout.splitlines()
+    assert lines[0].startswith("signature: not checked (it needs the cryptography package")
+    assert lines[1:] == ["round 1: fair", "round 2: fair"]
