@@ -95,4 +95,6 @@ class MemoryBuilds:
         self.builds.setdefault((match_id, kind), built)
 
     async def signing_key(self, name: str, algorithm: str, make: Callable[[], bytes]) -> bytes:
-        return self.keys.setdefault(name, make()) if name not in self.keys else self.keys[name]
+        if name not in self.keys:
+            self.keys[name] = make()
+        return self.keys[name]

@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 from collections import Counter, OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from app.config import Settings
@@ -91,7 +92,7 @@ class MatchBuilds:
     # ------------------------------------------------------------------ builds
 
     async def get(self, match_id: str, kind: str) -> Built:
-        """The built document; raises ``Refused`` (404, 409, 422 too large, 503 busy)."""
+        """The built document; raises ``Refused`` (404, 409, 422 too large, 503 busy or failed)."""
         key = (match_id, kind)
         hit = self.cache.get(key)
         if hit is not None:
@@ -150,6 +151,12 @@ class MatchBuilds:
             try:
                 etag, size, body = await loop.run_in_executor(self._pool(), build, kind, source, private,
                                                               s.match_max_actions, s.match_max_bytes)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): this build fails, the next gets a new pool.
+                log.warning("a match build worker died building %s of %s", kind, match_id)
+                self.pool = None
+                raise Refused(503, "match_build_failed", "Building this match failed; try again in a few "
+                              "seconds.", retry_after=5) from None
             except Unbuildable as err:
                 if err.code != "match_too_large":  # it went (or is not over) since it was looked up
                     self._check(match_id, kind, None if err.code == "no_match" else err.code)

@@ -12,8 +12,12 @@ import base64
 import gzip
 import hashlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -230,3 +234,30 @@ def test_the_cli_checks_the_signature_and_an_edited_export_fails(server: LiveSer
     lines = alone.stdout.splitlines()
     assert lines[0].startswith("signature: not checked (it needs the cryptography package")
     assert lines[1:] == ["round 1: fair", "round 2: fair"]
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_fails_its_build_alone() -> None:
+    """A build worker killed mid-build (out of memory, say): that request gets a typed 503, and
+    the next one builds in a new worker."""
+    server = LiveServer().start()
+    try:
+        asyncio.run(server.store.write(*big_match_records("b1b1b1b1b1b1b1b1", "BIGONE")))  # 8,655 actions
+        builds = server.app.state.match_builds
+        result: list[httpx.Response] = []
+        asking = threading.Thread(target=lambda: result.append(
+            httpx.get(f"{server.http}/api/matches/b1b1b1b1b1b1b1b1/replay", timeout=120)))
+        asking.start()
+        deadline = time.monotonic() + 60
+        while not (builds.pool is not None and builds.pool._processes):  # the worker is started
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        for pid in list(builds.pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        asking.join(120)
+        assert result[0].status_code == 503, result[0].text
+        assert result[0].json()["detail"]["code"] == "match_build_failed" and result[0].headers["retry-after"] == "5"
+        again = httpx.get(f"{server.http}/api/matches/b1b1b1b1b1b1b1b1/replay", timeout=120)
+        assert again.status_code == 200 and builds.builds["replay"] == 1
+    finally:
+        server.stop()
