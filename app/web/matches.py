@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 import zipfile
 import zlib
 from collections.abc import AsyncIterator
@@ -24,6 +25,7 @@ from .match_builds import MatchBuilds, Refused
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 PIECE = 65_536  # bytes of an unzipped document sent at a time
+MATCH_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # what match ids are made of (16 hex digits today)
 
 router = APIRouter(prefix="/api", tags=["matches"])
 
@@ -117,6 +119,8 @@ async def serve_built(request: Request, match_id: str, kind: str) -> Response:
                                          f"at most {builds.settings.match_downloads_per_minute} match exports "
                                          f"and replays a minute. Try again in {retry} s."},
                             headers={"Retry-After": str(retry)})
+    if not MATCH_ID.fullmatch(match_id):  # never a stored id: not worth a database read (nor a NUL in one)
+        raise HTTPException(404, detail={"code": "no_match", "message": "There is no such match."})
     try:
         built = await builds.get(match_id, kind)
     except Refused as err:

@@ -132,8 +132,9 @@ def test_a_live_match_is_still_refused_and_nothing_is_built_for_it(server: LiveS
     for kind in ("export", "replay"):
         r = httpx.get(f"{server.http}/api/matches/{LIVE}/{kind}")
         assert r.status_code == 409 and r.json()["detail"]["code"] == "match_not_finished"
-        missing = httpx.get(f"{server.http}/api/matches/nosuchmatch/{kind}")
-        assert missing.status_code == 404 and missing.json()["detail"]["code"] == "no_match"
+        for unknown in ("nosuchmatch", "x%00y", "a" * 40, "%E2%80%AE"):
+            missing = httpx.get(f"{server.http}/api/matches/{unknown}/{kind}")
+            assert missing.status_code == 404 and missing.json()["detail"]["code"] == "no_match", unknown
     assert builds(server) == before
 
 
