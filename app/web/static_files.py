@@ -1,5 +1,6 @@
-"""``/static``: the project's files as Starlette serves them (validated by ETag and date on each
-use, since they change with every release), and the vendored, versioned files cached for good.
+"""``/static``: the project's files as Starlette serves them (no ``Cache-Control``, an ``ETag``
+and ``Last-Modified`` to revalidate with: they change with every release), and the vendored,
+versioned files cached for good.
 
 A vendored package lives under ``static/vendor/<name>/<version>/`` (Pyodide: see
 ``static/vendor/pyodide/SOURCE.md``); its files are checksummed and never change in place
