@@ -72,16 +72,16 @@ async def match_history(match_id: str, request: Request) -> Any:
 
 
 def accepts_gzip(request: Request) -> bool:
-    """Whether ``Accept-Encoding`` takes gzip (or ``*``) with a q above 0."""
+    """Whether ``Accept-Encoding`` takes gzip with a q above 0 (named, or else as ``*``)."""
+    weights: dict[str, float] = {}
     for part in request.headers.get("accept-encoding", "").lower().split(","):
         name, _, params = part.strip().partition(";")
-        if name.strip() in ("gzip", "*"):
-            q = params.strip().removeprefix("q=")
-            try:
-                return not params.strip().startswith("q=") or float(q) > 0
-            except ValueError:
-                return False
-    return False
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            weights[name.strip()] = float(q)
+        except ValueError:
+            weights[name.strip()] = 0.0
+    return weights.get("gzip", weights.get("*", 0.0)) > 0
 
 
 async def _unzipped(body: bytes) -> AsyncIterator[bytes]:

@@ -262,3 +262,11 @@ def test_a_worker_that_dies_fails_its_build_alone() -> None:
         assert again.status_code == 200 and builds.builds["replay"] == 1
     finally:
         server.stop()
+
+
+def test_gzip_is_sent_only_to_clients_that_accept_it(server: LiveServer) -> None:
+    url = f"{server.http}/api/matches/{FINISHED}/export"
+    for header, zipped in (("gzip", True), ("br, gzip;q=0.5", True), ("*", True), ("*;q=0, gzip", True),
+                           ("gzip;q=0", False), ("br", False), ("identity", False), ("", False)):
+        r = httpx.get(url, headers={"Accept-Encoding": header}, timeout=60)
+        assert r.status_code == 200 and (r.headers.get("content-encoding") == "gzip") == zipped, header
