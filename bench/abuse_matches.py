@@ -108,17 +108,20 @@ async def store_big_match(data_dir: str) -> int:
 
 
 def flood(port: int, path: str, seconds: float) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
     statuses, took = Counter[int](), []
     largest = 0
+    deadline = 0.0  # set once every client is made (40 clients take a while to make on a busy machine)
 
-    async def one(k: int) -> None:
-        nonlocal largest
+    def client(k: int) -> httpx.AsyncClient:
         transport = httpx.AsyncHTTPTransport(local_address=f"127.0.3.{1 + k}")
         # httpx asks for gzip by default; one client in four asks for the plain document.
         headers = {"Accept-Encoding": "identity"} if k % 4 == 3 else {}
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60,
-                                     headers=headers) as http:
+        return httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60,
+                                 headers=headers)
+
+    async def one(http: httpx.AsyncClient) -> None:
+        nonlocal largest
+        async with http:
             while time.monotonic() < deadline:
                 start = time.perf_counter()
                 try:
@@ -135,20 +138,28 @@ def flood(port: int, path: str, seconds: float) -> dict[str, Any]:
                 statuses[r.status_code] += 1
                 largest = max(largest, size)
 
+    failed = Counter[str]()  # clients that stopped on an error of another kind
+
     async def all_of_them() -> int:
-        tasks = [asyncio.create_task(one(k)) for k in range(CLIENTS)]
+        nonlocal deadline
+        clients = [client(k) for k in range(CLIENTS)]
+        deadline = time.monotonic() + seconds
+        tasks = [asyncio.create_task(one(http)) for http in clients]
         # Requests still waiting (for a build) GRACE s after the flood are given up, so that the
         # figures reach bench/abuse.py (it waits 30 s for them, measuring the honest room meanwhile).
-        _, pending = await asyncio.wait(tasks, timeout=seconds + GRACE)
+        done, pending = await asyncio.wait(tasks, timeout=seconds + GRACE)
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        for task in done:
+            if task.exception() is not None:
+                failed[repr(task.exception())[:120]] += 1
         return len(pending)
 
     unanswered = asyncio.run(all_of_them())
     ordered = sorted(took)
     return {"requests": len(took), "requests_per_s": round(len(took) / seconds, 1), "statuses": dict(statuses),
-            "unanswered_at_end": unanswered, "largest_body_bytes": largest,
+            "unanswered_at_end": unanswered, "clients_failed": dict(failed), "largest_body_bytes": largest,
             "client_p50_ms": round(statistics.median(ordered) * 1000, 1) if ordered else None,
             "client_p99_ms": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000, 1)
             if ordered else None}
