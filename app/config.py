@@ -80,6 +80,13 @@ class Settings(BaseSettings):
     room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008
     room_lists_per_minute: int = 120  # GET /api/rooms per client address (the lobby polls every 3 s)
     lobby_cache_seconds: float = 1.0  # the public room list is rebuilt at most this often
+    # A finished match's export and replay (app/web/match_builds.py): built once, kept gzipped.
+    match_downloads_per_minute: int = 60  # GET /api/matches/{id}/export or /replay per client address
+    match_max_actions: int = 20_000  # a match longer than this is not built (match_too_large)
+    match_max_bytes: int = 67_108_864  # ... nor one whose document would be larger than this, uncompressed
+    match_builds_at_once: int = 1  # builds running at once, each in a worker process of its own
+    match_builds_waiting: int = 16  # different matches waiting for a build; past it 503 match_builds_busy
+    match_cache_bytes: int = 33_554_432  # gzipped builds kept in memory (the database keeps them all)
 
     # Players who aren't there (bots, clocks, takeover)
     # Tests only: a pseudo-language `xx` (?lang=xx) whose every string is English wrapped in ⟦…⟧,

@@ -34,6 +34,7 @@ from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
+from app.web.match_builds import MatchBuilds
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
 # read, so "?%74oken=" authenticates like "?token=" and must be redacted like it.
@@ -188,6 +189,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
             if collector is not None:
                 collector.cancel()
             await registry.stop()
+            await app.state.match_builds.close()
             await store.stop()
 
     app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
@@ -199,6 +201,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
+    app.state.match_builds = MatchBuilds(settings, store, counters)  # finished matches' exports, replays
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:
         return registry.node.rates if registry.node is not None else None

@@ -56,12 +56,13 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.abuse_matches import MATCH_ATTACKS, export_flood, replay_flood, store_big_match  # noqa: E402, F401
 from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
 from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
 from bench.wire import close_code_in  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
-           "rooms_list_flood", "spectator_squat")
+           "rooms_list_flood", "spectator_squat", *MATCH_ATTACKS)
 
 
 # ---------------------------------------------------------------------- raw sockets (the attackers')
@@ -488,6 +489,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                     raise SystemExit(f"unknown attack {name!r}; one of {', '.join(ATTACKS)}")
                 if name == "rooms_list_flood":
                     await make_public_rooms(port, args.public_rooms)
+                if name in MATCH_ATTACKS:  # one finished big match, stored beforehand (bench/abuse_matches.py)
+                    await store_big_match(tmp)
                 result = await run_attack(name, args.seconds, port, proc, code, stats, bots)
                 print(json.dumps(result), flush=True)
                 results.append(result)

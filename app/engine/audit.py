@@ -27,11 +27,19 @@ from .state import RoundState
 
 FORMAT = "uno-match-export"
 VERSION = 1
+SIGNATURE = "signature"  # the export's one field its signature does not cover
 
 
 def commitment(secret: str) -> str:
     """What is published at the deal: the SHA-256 of the secret, as hex."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def signed_bytes(doc: Mapping[str, Any]) -> bytes:
+    """What an export's signature is made over: the document without its ``signature`` field,
+    as JSON with sorted keys and no spaces, in UTF-8.  Any edit to any other field changes it."""
+    rest = {k: v for k, v in doc.items() if k != SIGNATURE}
+    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
 
 
 class Mismatch(Exception):

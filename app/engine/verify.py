@@ -9,11 +9,19 @@ final hands, each round's winner and points, and the final scores.
 
 Prints ``round N: fair`` per round and exits 0; otherwise prints where it first differs
 (round, action, seat, what the export says and what the replay gives) and exits 1.
+
+With ``--key PUBLIC_KEY`` (base64 or hex, the JSON of ``GET /api/signing-key``, or a file
+holding either) it first checks the export's signature against that key, and exits 1 if it
+does not match.  That check needs the ``cryptography`` package (``app/signatures.py``, outside
+this engine): without it, or without ``--key``, the first line says the signature was not
+checked.  What "fair" and a valid signature prove, and what they do not: docs/ENGINE.md.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -134,10 +142,42 @@ def verify(doc: Any, lines: list[str] | None = None) -> list[str]:
     return lines
 
 
+def signature_check(doc: Any, key: str | None) -> tuple[bool, str]:
+    """(passed, the line to print) for the export's signature and a public key (its text, or a
+    file holding it).  Checking needs the ``cryptography`` package, which this engine does not:
+    it is done by ``app.signatures`` when that can be imported, and said plainly when not."""
+    if key is None:
+        return True, "signature: not checked (no --key given: the server's public key is at GET /api/signing-key)"
+    try:
+        signatures: Any = importlib.import_module("app.signatures")
+    except ImportError as err:
+        return True, f"signature: not checked (it needs the cryptography package: {err})"
+    if os.path.isfile(key):
+        with open(key, encoding="utf-8") as f:
+            key = f.read()
+    try:
+        public = signatures.parse_public_key(key)
+    except ValueError as err:
+        return False, f"signature: not checked, the key is not valid: {err}"
+    valid, text = signatures.check(doc, public)
+    return bool(valid), f"signature: {text}"
+
+
+USAGE = "usage: python -m app.engine.verify [--key PUBLIC_KEY] MATCH.json"
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
+    args = list(sys.argv[1:] if argv is None else argv)
+    key = None
+    if "--key" in args:
+        i = args.index("--key")
+        if i + 1 >= len(args):
+            print(USAGE, file=sys.stderr)
+            return 2
+        key = args[i + 1]
+        del args[i:i + 2]
     if len(args) != 1:
-        print("usage: python -m app.engine.verify MATCH.json", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     try:
         with open(args[0], encoding="utf-8") as f:
@@ -145,14 +185,15 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as err:
         print(f"cannot read {args[0]}: {err}", file=sys.stderr)
         return 2
-    lines: list[str] = []
+    signed, said = signature_check(doc, key)
+    lines: list[str] = [said]
     try:
         verify(doc, lines)
     except Unfair as err:
         print("\n".join([*lines, f"NOT FAIR: {err}"]))
         return 1
     print("\n".join(lines))
-    return 0
+    return 0 if signed else 1
 
 
 __all__ = ["Mismatch", "Unfair", "main", "verify"]

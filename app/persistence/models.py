@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -138,4 +138,29 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     client_id: Mapped[str | None] = mapped_column(String(64))  # as for actions
     sender: Mapped[str | None] = mapped_column(String(64))  # the sender seat's token hash (ids are per seat)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class MatchBuildRow(Base):
+    """A finished match's export or replay, built once and kept gzipped: it never changes, and
+    every node serves the same bytes (app/web/match_builds.py)."""
+
+    __tablename__ = "match_builds"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)  # export, replay
+    etag: Mapped[str] = mapped_column(String(64))  # SHA-256 hex of the uncompressed document
+    size: Mapped[int]  # bytes, uncompressed
+    body: Mapped[bytes] = mapped_column(LargeBinary)  # the document, gzipped
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ServerKeyRow(Base):
+    """The server's signing key (exports are signed with it), made once and shared by every node."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)  # "export"
+    algorithm: Mapped[str] = mapped_column(String(16))  # Ed25519
+    private_key: Mapped[bytes] = mapped_column(LargeBinary)  # raw 32 bytes
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -3,25 +3,30 @@ export and its replay; and the engine's source, for the verifier that runs in th
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import io
-import json
+import math
+import re
 import zipfile
+import zlib
+from collections.abc import AsyncIterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import Response
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
 
-from app.engine.audit import export_document
-from app.engine.playback import playback
-from app.web.reveal import require_shown
+from app.signatures import public_key_json
+
+from .limits import client_address
+from .match_builds import MatchBuilds, Refused
+from .reveal import is_shown, require_shown
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
+PIECE = 65_536  # bytes of an unzipped document sent at a time
+MATCH_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # what match ids are made of (16 hex digits today)
 
 router = APIRouter(prefix="/api", tags=["matches"])
 
@@ -68,46 +73,107 @@ async def match_history(match_id: str, request: Request) -> Any:
     return history
 
 
-async def finished(request: Request, match_id: str, what: str) -> dict[str, Any]:
-    """The stored parts of a finished match; 404 if there is none, 409 while it is not over."""
-    raw: dict[str, Any] | None = await request.app.state.store.match_export(match_id)
-    if raw is None:
-        raise HTTPException(404, detail={"code": "no_match", "message": f"There is no match {match_id!r}."})
-    if raw["status"] != "over":
-        # A live round's secret and hands stay secret; an abandoned match has no end to check.
-        raise HTTPException(409, detail={"code": "match_not_finished",
-                                         "message": f"Only a finished match can be {what}."})
-    await require_shown(request, raw["room"], match_id, what)
-    return raw
+def accepts_gzip(request: Request) -> bool:
+    """Whether ``Accept-Encoding`` takes gzip with a q above 0 (named, or else as ``*``)."""
+    weights: dict[str, float] = {}
+    for part in request.headers.get("accept-encoding", "").lower().split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            weights[name.strip()] = float(q)
+        except ValueError:
+            weights[name.strip()] = 0.0
+    return weights.get("gzip", weights.get("*", 0.0)) > 0
 
 
-def _meta(raw: dict[str, Any]) -> dict[str, Any]:
-    return {k: raw[k] for k in ("id", "room", "number", "started_at", "finished_at")}
+async def _unzipped(body: bytes) -> AsyncIterator[bytes]:
+    """The document for a client that does not take gzip, a piece at a time: never all of it at
+    once.  On the event loop, a piece between sends (a fraction of a millisecond each): in a
+    thread, the pieces' memory went to that thread's allocator arena and stayed there."""
+    unzip = zlib.decompressobj(wbits=31)
+    data = body
+    while data or not unzip.eof:
+        piece = unzip.decompress(data, PIECE)
+        data = unzip.unconsumed_tail
+        if piece:
+            yield piece
+        elif not data:
+            break
+    if tail := unzip.flush():
+        yield tail
 
 
-@router.get("/matches/{match_id}/export",
-            responses={404: {"description": "No such match"}, 409: {"description": "The match is not finished"}})
-async def match_export(match_id: str, request: Request) -> Any:
-    """A finished match as one JSON document, for ``python -m app.engine.verify`` and replays."""
-    raw = await finished(request, match_id, "exported")
-    return export_document(raw["config"], raw["players"], raw["rounds"], raw["actions"], match=_meta(raw))
+def _matches(header: str | None, etags: tuple[str, ...]) -> bool:
+    if header is None:
+        return False
+    given = [t.strip().removeprefix("W/") for t in header.split(",")]
+    return "*" in given or any(t in given for t in etags)
 
 
-@router.get("/matches/{match_id}/replay",
-            responses={404: {"description": "No such match"}, 409: {"description": "The match is not finished"}})
+async def serve_built(request: Request, match_id: str, kind: str) -> Response:
+    """A finished match's document as built once (app/web/match_builds.py): gzipped to a client
+    that takes it, unzipped as it is sent otherwise, 304 to one that has it already."""
+    builds: MatchBuilds = request.app.state.match_builds
+    wait = builds.wait(client_address(request.scope))
+    if wait > 0:
+        retry = max(1, math.ceil(wait))
+        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
+                                         f"at most {builds.settings.match_downloads_per_minute} match exports "
+                                         f"and replays a minute. Try again in {retry} s."},
+                            headers={"Retry-After": str(retry)})
+    if not MATCH_ID.fullmatch(match_id):  # never a stored id: not worth a database read (nor a NUL in one)
+        raise HTTPException(404, detail={"code": "no_match", "message": "There is no such match."})
+    try:
+        # Not before the match's room shows its end to its (maybe delayed) spectators (app/web/reveal.py).
+        built = await builds.get(match_id, kind, lambda room: is_shown(request, room, match_id))
+    except Refused as err:
+        headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
+        raise HTTPException(err.status, detail={"code": err.code, "message": err.message}, headers=headers) from None
+    gzipped = accepts_gzip(request)
+    # Strong validators, one per representation: the gzipped bytes are not the document's bytes.
+    plain_tag, gzip_tag = f'"{built.etag}"', f'"{built.etag}-gzip"'
+    headers = {"ETag": gzip_tag if gzipped else plain_tag, "Vary": "Accept-Encoding",
+               "Cache-Control": "private, max-age=3600"}
+    if _matches(request.headers.get("if-none-match"), (plain_tag, gzip_tag)):
+        return Response(status_code=304, headers=headers)
+    if gzipped:
+        return Response(built.body, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
+    return StreamingResponse(_unzipped(built.body), media_type="application/json",
+                             headers={**headers, "Content-Length": str(built.size)})
+
+
+GONE: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No such match"}, 409: {"description": "The match is not finished"},
+    422: {"description": "The match is too large to build (match_too_large)"},
+    429: {"description": "Too many requests from this address"},
+    503: {"description": "Too many matches waiting to be built"}}
+
+
+@router.get("/matches/{match_id}/export", responses=GONE)
+async def match_export(match_id: str, request: Request) -> Response:
+    """A finished match as one JSON document, for ``python -m app.engine.verify`` and replays;
+    signed with the server's key (``GET /api/signing-key``)."""
+    return await serve_built(request, match_id, "export")
+
+
+@router.get("/matches/{match_id}/replay", responses=GONE)
 async def match_replay(match_id: str, request: Request) -> Response:
     """A finished match move by move: after the deal and after every action, the table with every
     hand, and the events of that step (docs/PROTOCOL.md).  Gzipped for clients that accept it."""
-    raw = await finished(request, match_id, "replayed")
-    # A few thousand actions replayed: off the event loop, so that rooms keep their pace.
-    doc = await run_in_threadpool(playback, raw["config"], raw["players"], raw["rounds"], raw["actions"],
-                                  match=_meta(raw))
-    body = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
-    headers = {"Vary": "Accept-Encoding", "Cache-Control": "private, max-age=3600"}
-    if "gzip" in request.headers.get("accept-encoding", "").lower():
-        body = gzip.compress(body, compresslevel=6, mtime=0)
-        headers["Content-Encoding"] = "gzip"
-    return Response(body, media_type="application/json", headers=headers)
+    return await serve_built(request, match_id, "replay")
+
+
+class SigningKey(BaseModel):
+    algorithm: str  # Ed25519
+    public_key: str  # its 32 bytes, base64
+    key_id: str  # the first 16 hex digits of the public key's SHA-256
+
+
+@router.get("/signing-key", response_model=SigningKey)
+async def signing_key(request: Request) -> Any:
+    """The public key exports are signed with: ``python -m app.engine.verify --key KEY MATCH.json``."""
+    builds: MatchBuilds = request.app.state.match_builds
+    return public_key_json(await builds.signing_key())
 
 
 @lru_cache(maxsize=1)

@@ -18,11 +18,11 @@ import segno
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
-from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.engine import VARIANTS
+from app.web.static_files import Static
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
@@ -225,4 +225,4 @@ def install(app: FastAPI) -> None:
     """Mount the pages and ``/static`` on the app (the one line ``app.main`` calls)."""
     app.include_router(router)
     app.add_exception_handler(StarletteHTTPException, not_found)
-    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.mount("/static", Static(str(STATIC)), name="static")  # the vendored, versioned files cached for good

@@ -9,19 +9,22 @@ from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
 
 
-async def require_shown(request: Request, room: str, match_id: str, what: str) -> None:
-    """409 ``match_not_finished`` (as for a match still being played) while the match's room,
-    on this node, may not show it yet.  With several nodes a match's requests are served by
-    the node that owns its room (app/cluster/routing.py); a room no node serves any more ended
-    long enough ago."""
+async def is_shown(request: Request, room: str, match_id: str) -> bool:
+    """Whether the match's room, on this node, may show the match to anyone now.  With several
+    nodes a match's requests are served by the node that owns its room (app/cluster/routing.py);
+    a room no node serves any more ended long enough ago."""
     registry: RoomRegistry = request.app.state.registry
     actor = await registry.find(room)
     if actor is None:
-        return
+        return True
     try:
-        shown = await actor.shown(match_id)
+        return await actor.shown(match_id)
     except RoomError:  # the room is stopping or being rebuilt: not now
-        shown = False
-    if not shown:
+        return False
+
+
+async def require_shown(request: Request, room: str, match_id: str, what: str) -> None:
+    """409 ``match_not_finished`` (as for a match still being played) while it may not be shown."""
+    if not await is_shown(request, room, match_id):
         raise HTTPException(409, detail={"code": "match_not_finished",
                                          "message": f"Only a finished match can be {what}."})

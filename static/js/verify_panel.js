@@ -24,8 +24,9 @@ function check(text, onStage) {
   });
 }
 
-/** The results: "Round N: fair" per round found fair, then the reason it is not (the engine's words). */
-function showResult(out, { lines, unfair }) {
+/** The results: "Round N: fair" per round found fair, then the reason it is not (the engine's words),
+ * then whether the export is signed by this server's key. */
+function showResult(out, { lines, unfair, signature }) {
   const list = h("ul", { class: "verify-rounds", "data-testid": "verify-rounds" });
   for (const line of lines) {
     const m = /^round (\d+): fair$/.exec(line);
@@ -39,6 +40,9 @@ function showResult(out, { lines, unfair }) {
   } else {
     out.append(h("p", { class: "verify-ok", "data-testid": "verify-all-fair", text: t("verify.all_fair") }));
   }
+  const sig = signature || { state: "unchecked" };
+  out.append(h("p", { class: sig.state === "valid" ? "verify-ok" : "verify-unfair", "data-testid": "verify-signature",
+    "data-state": sig.state, text: t(`verify.signature_${sig.state}`, { key: sig.keyId || "", reason: sig.reason || "" }) }));
   out.dataset.state = unfair ? "unfair" : "fair";
 }
 

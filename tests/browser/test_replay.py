@@ -172,7 +172,20 @@ def test_verify_runs_the_engine_in_the_browser(page: Page, finished: tuple[LiveS
         expect(rounds.nth(n - 1)).to_have_text(f"✓ Round {n}: fair")
         expect(rounds.nth(n - 1)).to_have_attribute("title", f"round {n}: fair")  # the engine's own line
     expect(page.get_by_test_id("verify-all-fair")).to_be_visible()
+    # Signed with the key this server publishes (Ed25519, checked by WebCrypto).
+    key_id = httpx.get(f"{server.http}/api/signing-key").json()["key_id"]
+    expect(page.get_by_test_id("verify-signature")).to_have_attribute("data-state", "valid")
+    expect(page.get_by_test_id("verify-signature")).to_contain_text(key_id)
     page.screenshot(path=str(artifacts / "verify-fair.png"), full_page=True)
+
+    # Another match id, room and players: every round is still fair, but the signature is not valid.
+    doc = httpx.get(f"{server.http}/api/matches/{match_id}/export").json()
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps({**doc, "match": {**doc["match"], "id": "0" * 16, "room": "FORGED"},
+                                  "players": [f"Mallory {i}" for i in range(len(doc["players"]))]}))
+    page.get_by_test_id("verify-file").set_input_files(str(edited))
+    expect(page.get_by_test_id("verify-signature")).to_have_attribute("data-state", "invalid", timeout=60_000)
+    expect(page.get_by_test_id("verify-out")).to_have_attribute("data-state", "fair")
 
     # A tampered export, chosen as a file: a card drawn in round 2 is not what the secret deals.
     doc = httpx.get(f"{server.http}/api/matches/{match_id}/export").json()

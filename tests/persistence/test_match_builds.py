@@ -1,0 +1,47 @@
+"""Finished matches' builds and the signing key are kept in the database (migration 0006), on
+SQLite and on a real Postgres: a second server on the same database serves what the first
+built, without building it again, and signs with the same key."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+
+from app.config import Settings
+from app.engine.verify import verify
+from app.persistence.db import create_engine
+from app.persistence.store import SqlStore
+from app.web.match_builds import MatchBuilds, Refused
+from bench.abuse_matches import big_match_records
+
+
+def settings() -> Settings:
+    return Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_two_servers_on_one_database_share_builds_and_key(db_url: str) -> None:
+    async def scenario() -> None:
+        first_store, second_store = SqlStore(create_engine(db_url)), SqlStore(create_engine(db_url))
+        await first_store.write(*big_match_records("d1d1d1d1d1d1d1d1", "DBMATCH", seats=3, rounds=2, seed="db"))
+        first, second = MatchBuilds(settings(), first_store), MatchBuilds(settings(), second_store)
+        try:
+            built = await first.get("d1d1d1d1d1d1d1d1", "export")
+            assert first.builds["export"] == 1
+            doc = json.loads(gzip.decompress(built.body))
+            assert verify(doc) == ["round 1: fair", "round 2: fair"]
+            again = await second.get("d1d1d1d1d1d1d1d1", "export")
+            assert again == built and second.builds["export"] == 0  # read back, not rebuilt
+            assert await first.signing_key() == await second.signing_key()
+            try:
+                await second.get("nosuchmatch", "replay")
+            except Refused as err:
+                assert (err.status, err.code) == (404, "no_match")
+            else:
+                raise AssertionError("an unknown match was built")
+        finally:
+            for builds, store in ((first, first_store), (second, second_store)):
+                await builds.close()
+                await store.stop()
+
+    asyncio.run(scenario())
