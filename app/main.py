@@ -33,6 +33,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
+from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, validation_error
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
@@ -189,6 +190,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                 collector.cancel()
             await registry.stop()
             await store.stop()
+            app.state.qr_codes.close()
 
     app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
                   description="Real-time multiplayer UNO. The WebSocket protocol is in docs/PROTOCOL.md.")
@@ -200,6 +202,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse)
+    app.state.qr_codes = QrCodes(settings.qr_per_minute, on_refuse=counters.refuse)  # app/web/invite.py
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,

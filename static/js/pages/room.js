@@ -459,7 +459,7 @@ function flashItem(entry) {
 // ---- waiting room
 
 function buildWaiting() {
-  // UNO_PUBLIC_URL (data-public-url) when the server has one: the address friends can open.
+  // The server's start of invite links (data-public-url: UNO_PUBLIC_URL or an allowed Host), else this page's.
   const shareUrl = `${document.body.dataset.publicUrl || location.origin}/r/${code}`;
   const share = h("input", { class: "share-input", readonly: true, value: shareUrl, "data-testid": "share-link", "aria-label": t("room.share") });
   const copy = h("button", { class: "btn", type: "button", "data-testid": "copy-link", text: t("room.copy") });

@@ -1,0 +1,166 @@
+"""Invite links and their QR codes.
+
+An invite link starts with ``UNO_PUBLIC_URL`` when it is set.  Otherwise with the address the
+request came to — but only when its ``Host`` is one the server answers to: ``localhost``, an IP
+address (what a LAN player opens, e.g. ``http://192.168.1.20:8000``), this machine's own name
+(``mybox``, ``mybox.local``, ``mybox.lan``...), or a name listed in ``UNO_ALLOWED_HOSTS``.  Any
+other Host (too long, malformed, someone else's name) is never written into a page or an image.
+
+Drawing a QR code is pure Python (segno) and takes milliseconds for a link, far more for a long
+one: it is done on a thread of its own, one at a time, at most ``UNO_QR_PER_MINUTE`` times a
+minute per client address, and each image is kept (per room code and link, a bounded number).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import ipaddress
+import math
+import re
+import socket
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+
+import segno
+from fastapi import HTTPException
+from starlette.requests import Request
+
+from app.config import Settings
+from app.web.limits import Refused, Window, client_address
+
+HOST_MAX = 253 + len(":65535")  # the longest DNS name, and a port
+QR_CACHED = 512  # images kept (a few KB each)
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?")
+
+
+def split_host(value: str | None) -> tuple[str, str] | None:
+    """``Host`` as (host, ":port" or ""), lower-cased, or None unless it is a well-formed name or
+    IP address with an optional port of 1-65535."""
+    if not value or len(value) > HOST_MAX:
+        return None
+    value = value.strip().lower()
+    if value.startswith("["):  # an IPv6 literal
+        inner, bracket, port = value[1:].partition("]")
+        try:
+            ipaddress.IPv6Address(inner)
+        except ValueError:
+            return None
+        host = f"[{inner}]"
+    else:
+        host, colon, port = value.partition(":")
+        port = colon + port
+        if not (_NAME.fullmatch(host) or _ipv4(host)) or len(host.rstrip(".")) > 253:
+            return None
+        bracket = "]"
+    if bracket != "]":
+        return None
+    if port:
+        digits = port[1:]
+        if not (port.startswith(":") and digits.isascii() and digits.isdigit() and len(digits) <= 5
+                and 1 <= int(digits) <= 65535):
+            return None
+    return host, port
+
+
+def _ipv4(host: str) -> bool:
+    try:
+        ipaddress.IPv4Address(host)
+    except ValueError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def machine_name() -> str:
+    """This machine's own short name (no DNS lookup: ``gethostname`` only)."""
+    return socket.gethostname().lower().split(".")[0]
+
+
+def host_allowed(host: str, patterns: list[str]) -> bool:
+    """Whether invite links may start with this (well-formed) host."""
+    name = host.rstrip(".")
+    if name.startswith("[") or _ipv4(name) or name == "localhost" or name.endswith(".localhost"):
+        return True
+    own = machine_name()
+    if own and (name == own or name.startswith(own + ".")):
+        return True
+    for pattern in patterns:
+        if pattern == "*" or name == pattern or (pattern.startswith("*.") and name.endswith(pattern[1:])):
+            return True
+    return False
+
+
+def allowed_host_patterns(settings: Settings) -> list[str]:
+    return [p.strip().lower().rstrip(".") for p in settings.allowed_hosts.split(",") if p.strip()]
+
+
+def invite_base(request: Request) -> str:
+    """What invite links start with (no trailing slash), or "" when this request's Host may not
+    be used and no ``UNO_PUBLIC_URL`` is set."""
+    settings: Settings = request.app.state.settings
+    public = str(settings.public_url).strip().rstrip("/")
+    if public:
+        return public
+    parts = split_host(request.headers.get("host"))
+    if parts is None or not host_allowed(parts[0], allowed_host_patterns(settings)):
+        return ""
+    scheme = "https" if request.url.scheme in ("https", "wss") else "http"
+    return f"{scheme}://{parts[0]}{parts[1]}"
+
+
+def qr_svg(url: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return out.getvalue()
+
+
+class QrCodes:
+    """The invite QR codes: drawn off the event loop, one at a time, kept, and limited per address."""
+
+    def __init__(self, per_minute: int, on_refuse: Refused | None = None, kept: int = QR_CACHED) -> None:
+        self.window, self.per_minute, self.on_refuse, self.kept = Window(per_minute), per_minute, on_refuse, kept
+        self.images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self.drawing: dict[tuple[str, str], asyncio.Future[bytes]] = {}
+        # One thread: a drawing holds the GIL, so more threads would only take more of the loop's time.
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qr")
+        self.drawn = 0
+
+    def check_rate(self, request: Request) -> None:
+        """429 ``rate_limited`` (with Retry-After) for an address past its QR codes a minute."""
+        wait = self.window.hit(client_address(request.scope))
+        if wait > 0:
+            if self.on_refuse is not None:
+                self.on_refuse("qr_rate")
+            retry = max(1, math.ceil(wait))
+            raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your "
+                                             f"address: at most {self.per_minute} QR codes a minute. "
+                                             f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
+
+    async def image(self, code: str, url: str) -> bytes:
+        key = (code, url)
+        svg = self.images.get(key)
+        if svg is not None:
+            self.images.move_to_end(key)
+            return svg
+        pending = self.drawing.get(key)
+        if pending is None:  # asked for again while it is drawn: drawn once
+            pending = asyncio.get_running_loop().run_in_executor(self.pool, qr_svg, url)
+            self.drawing[key] = pending
+            pending.add_done_callback(lambda done: self._drawn(key, done))
+        # Shielded: a client that hangs up does not cancel the drawing others wait for.
+        return await asyncio.shield(pending)
+
+    def _drawn(self, key: tuple[str, str], done: asyncio.Future[bytes]) -> None:
+        self.drawing.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return
+        self.drawn += 1
+        self.images[key] = done.result()
+        while len(self.images) > self.kept:
+            self.images.popitem(last=False)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
