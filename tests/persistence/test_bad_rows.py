@@ -60,7 +60,8 @@ def test_a_nul_in_a_message_id_is_refused_to_its_sender_only(pg_server: LiveServ
         sender = pending_client(clients)
         assert sender is not None and sender.ws is not None
         draw = next(a for a in sender.game["table"]["legal"] if a["kind"] == "draw")
-        for frame in ({"type": "action", "id": "x\u0000", "action": draw}, {"type": "chat", "id": "x\u0000", "text": "hi"},
+        for frame in ({"type": "action", "id": "x\u0000", "action": draw},
+                      {"type": "chat", "id": "x\u0000", "text": "hi"},
                       {"type": "chat", "id": "\u202e", "text": "hi"}, {"type": "ping", "id": "x" * 65}):
             await sender.ws.send(json.dumps(frame))
             while True:
