@@ -138,6 +138,7 @@ def test_a_write_the_store_refuses_fails_alone_and_the_room_goes_on(pg_server: L
         assert chat["type"] == "ack"
         stored = await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(
             pg_server.store.load_room(code), pg_server.registry.loop))
+        assert stored is not None and stored.match is not None
         return {"log": stored.match.log, "chat": [text for _, _, text in stored.chat]}
 
     stored = asyncio.run(main())
