@@ -6,30 +6,37 @@ address (what a LAN player opens, e.g. ``http://192.168.1.20:8000``), this machi
 (``mybox``, ``mybox.local``, ``mybox.lan``...), or a name listed in ``UNO_ALLOWED_HOSTS``.  Any
 other Host (too long, malformed, someone else's name) is never written into a page or an image.
 
-Drawing a QR code is pure Python (segno) and takes milliseconds for a link, far more for a long
-one: it is done on a thread of its own, one at a time, at most ``UNO_QR_PER_MINUTE`` times a
-minute per client address, and each image is kept (per room code and link, a bounded number).
+Drawing a QR code is pure Python (segno): about 7 ms of CPU for a link, far more for a long one.
+It is done by a worker process of its own (``app/web/qr.py``: a thread would hold the GIL, and
+the event loop would wait for it), one at a time, at most ``UNO_QR_PER_MINUTE`` times a minute per client address,
+and each image is kept (per room code and link, a bounded number).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
+import contextlib
 import ipaddress
+import json
 import math
+import os
 import re
 import socket
+import sys
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from pathlib import Path
 
-import segno
 from fastapi import HTTPException
 from starlette.requests import Request
 
 from app.config import Settings
 from app.web.limits import Refused, Window, client_address
+from app.web.qr import qr_svg
 
+__all__ = ["QrCodes", "host_allowed", "invite_base", "qr_svg", "split_host"]
+
+ROOT = Path(__file__).resolve().parents[2]
 HOST_MAX = 253 + len(":65535")  # the longest DNS name, and a port
 QR_CACHED = 512  # images kept (a few KB each)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
@@ -111,12 +118,6 @@ def invite_base(request: Request) -> str:
     return f"{scheme}://{parts[0]}{parts[1]}"
 
 
-def qr_svg(url: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
-    return out.getvalue()
-
-
 class QrCodes:
     """The invite QR codes: drawn off the event loop, one at a time, kept, and limited per address."""
 
@@ -124,8 +125,8 @@ class QrCodes:
         self.window, self.per_minute, self.on_refuse, self.kept = Window(per_minute), per_minute, on_refuse, kept
         self.images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self.drawing: dict[tuple[str, str], asyncio.Future[bytes]] = {}
-        # One thread: a drawing holds the GIL, so more threads would only take more of the loop's time.
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qr")
+        self.worker: asyncio.subprocess.Process | None = None  # started with the first image
+        self.turn = asyncio.Lock()  # one image at a time
         self.drawn = 0
 
     def check_rate(self, request: Request) -> None:
@@ -147,11 +148,37 @@ class QrCodes:
             return svg
         pending = self.drawing.get(key)
         if pending is None:  # asked for again while it is drawn: drawn once
-            pending = asyncio.get_running_loop().run_in_executor(self.pool, qr_svg, url)
+            pending = asyncio.ensure_future(self._draw(url))
             self.drawing[key] = pending
             pending.add_done_callback(lambda done: self._drawn(key, done))
         # Shielded: a client that hangs up does not cancel the drawing others wait for.
         return await asyncio.shield(pending)
+
+    async def _draw(self, url: str) -> bytes:
+        async with self.turn:
+            for attempt in (1, 2):
+                worker = self.worker
+                if worker is None or worker.returncode is not None:
+                    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT),
+                                                                                    os.environ.get("PYTHONPATH"))))}
+                    worker = self.worker = await asyncio.create_subprocess_exec(
+                        sys.executable, "-m", "app.web.qr", stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT)
+                assert worker.stdin is not None and worker.stdout is not None
+                try:
+                    worker.stdin.write(json.dumps(url).encode() + b"\n")
+                    await worker.stdin.drain()
+                    size = int(await worker.stdout.readline())
+                    svg = await worker.stdout.readexactly(size)
+                except (ValueError, OSError, asyncio.IncompleteReadError):  # the worker died: a new one
+                    self._stop_worker()
+                    if attempt == 2:
+                        raise
+                    continue
+                if not svg:
+                    raise ValueError(f"no QR code can hold a link of {len(url)} characters")
+                return svg
+        raise AssertionError("unreachable")
 
     def _drawn(self, key: tuple[str, str], done: asyncio.Future[bytes]) -> None:
         self.drawing.pop(key, None)
@@ -162,5 +189,11 @@ class QrCodes:
         while len(self.images) > self.kept:
             self.images.popitem(last=False)
 
+    def _stop_worker(self) -> None:
+        worker, self.worker = self.worker, None
+        if worker is not None and worker.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                worker.kill()
+
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self._stop_worker()

@@ -3,7 +3,8 @@ that exist, drawn off the event loop, kept, limited per address, never cached by
 
 from __future__ import annotations
 
-import threading
+import os
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,7 +12,6 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.web import invite
 from app.web.invite import host_allowed, machine_name, qr_svg, split_host
 from tests.live import LiveServer
 
@@ -130,26 +130,26 @@ def test_qr_codes_are_limited_per_address() -> None:
         live.stop()
 
 
-def test_each_image_is_drawn_once_on_a_thread_of_its_own_and_few_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    threads: list[str] = []
-    real = invite.qr_svg
-
-    def watched(url: str) -> bytes:
-        threads.append(threading.current_thread().name)
-        return real(url)
-
-    monkeypatch.setattr(invite, "qr_svg", watched)
+def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None:
     live = serve(qr_per_minute=10_000)
-    live.app.state.qr_codes.kept = 2
+    qr = live.app.state.qr_codes
+    qr.kept = 2
     try:
         with httpx.Client(base_url=live.http) as http:
             codes = [new_room(http) for _ in range(3)]
             for _ in range(3):
                 assert http.get(f"/rooms/{codes[0]}/qr.svg").status_code == 200
-            assert len(threads) == 1  # asked three times, drawn once
-            assert threads[0].startswith("qr") and threads[0] != live.thread.name  # not on the event loop
+            assert qr.drawn == 1  # asked three times, drawn once
+            # By a process of its own: never on the event loop, nor holding the loop's GIL.
+            worker = qr.worker
+            assert worker is not None and worker.pid != os.getpid() and worker.returncode is None
             for code in codes:
                 http.get(f"/rooms/{code}/qr.svg")
-            assert len(live.app.state.qr_codes.images) == 2  # bounded: the oldest are dropped
+            assert qr.drawn == 3 and len(qr.images) == 2  # bounded: the oldest are dropped
+            # A worker that dies is replaced by the next image.
+            os.kill(worker.pid, signal.SIGKILL)
+            image = http.get(f"/rooms/{codes[0]}/qr.svg", headers={"host": "10.0.0.9:8000"})
+            assert image.status_code == 200 and image.content == qr_svg(f"http://10.0.0.9:8000/r/{codes[0]}")
+            assert qr.worker is not None and qr.worker.pid != worker.pid
     finally:
         live.stop()
