@@ -53,7 +53,7 @@ class Settings(BaseSettings):
     # localhost, an IP address, this machine's name, or one of these (comma-separated;
     # "*.example.org" for its subdomains, "*" for any well-formed name).
     allowed_hosts: str = ""
-    qr_per_minute: int = 30  # invite QR codes (/rooms/{code}/qr.svg) per client address
+    qr_per_minute: int = 10  # invite QR codes (/rooms/{code}/qr.svg) per client address (a page load asks once)
 
     # Abuse limits (hardening)
     allowed_origins: str = Field(default="", validation_alias=AliasChoices("ALLOWED_ORIGINS", "UNO_ALLOWED_ORIGINS"))

@@ -33,7 +33,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
-from app.web.invite import QrCodes
+from app.web.invite import QrCodes, QrLimit
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, validation_error
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
@@ -208,6 +208,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
                        on_refuse=counters.refuse)
+    app.add_middleware(QrLimit, codes=app.state.qr_codes)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

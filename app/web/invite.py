@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import ipaddress
 import json
-import math
 import os
 import re
 import socket
@@ -27,20 +26,21 @@ from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
-from fastapi import HTTPException
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.config import Settings
-from app.web.limits import Refused, Window, client_address
+from app.web.limits import Refused, Window, client_address, refuse_rate
 from app.web.qr import qr_svg
 
-__all__ = ["QrCodes", "host_allowed", "invite_base", "qr_svg", "split_host"]
+__all__ = ["QrCodes", "QrLimit", "host_allowed", "invite_base", "qr_svg", "split_host"]
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_MAX = 253 + len(":65535")  # the longest DNS name, and a port
 QR_CACHED = 512  # images kept (a few KB each)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?")
+QR_PATH = re.compile(r"^/rooms/[^/]+/qr\.svg$")
 
 
 def split_host(value: str | None) -> tuple[str, str] | None:
@@ -129,17 +129,6 @@ class QrCodes:
         self.turn = asyncio.Lock()  # one image at a time
         self.drawn = 0
 
-    def check_rate(self, request: Request) -> None:
-        """429 ``rate_limited`` (with Retry-After) for an address past its QR codes a minute."""
-        wait = self.window.hit(client_address(request.scope))
-        if wait > 0:
-            if self.on_refuse is not None:
-                self.on_refuse("qr_rate")
-            retry = max(1, math.ceil(wait))
-            raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your "
-                                             f"address: at most {self.per_minute} QR codes a minute. "
-                                             f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
-
     async def image(self, code: str, url: str) -> bytes:
         key = (code, url)
         svg = self.images.get(key)
@@ -197,3 +186,22 @@ class QrCodes:
 
     def close(self) -> None:
         self._stop_worker()
+
+
+class QrLimit:
+    """``GET /rooms/{code}/qr.svg`` past ``UNO_QR_PER_MINUTE`` from one address: 429 ``rate_limited``
+    with Retry-After, answered here, before any routing (a flood of refusals costs little)."""
+
+    def __init__(self, app: ASGIApp, codes: QrCodes) -> None:
+        self.app, self.codes = app, codes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and QR_PATH.match(scope.get("path", "")):
+            codes = self.codes
+            wait = codes.window.hit(client_address(scope))
+            if wait > 0:
+                if codes.on_refuse is not None:
+                    codes.on_refuse("qr_rate")
+                await refuse_rate(send, wait, f"at most {codes.per_minute} QR codes a minute")
+                return
+        await self.app(scope, receive, send)
