@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("app.cluster")
 
-_ROOM_PATH = re.compile(r"^/(?:ws|api)/rooms/([A-Za-z0-9-]{1,32})(?:/|$)")
+# /ws/rooms/CODE, /api/rooms/CODE/..., and /rooms/CODE/qr.svg (the invite QR code: the owner knows the room).
+_ROOM_PATH = re.compile(r"^/(?:ws/|api/)?rooms/([A-Za-z0-9-]{1,32})(?:/|$)")
 ROUTED_HEADER = b"x-uno-routed"
 
 

@@ -153,3 +153,15 @@ def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None
             assert qr.worker is not None and qr.worker.pid != worker.pid
     finally:
         live.stop()
+
+
+def test_with_several_nodes_a_rooms_qr_code_goes_to_the_node_that_owns_it() -> None:
+    from app.cluster.routing import room_of
+
+    def scope(path: str) -> dict[str, Any]:
+        return {"type": "http", "path": path}
+
+    assert room_of(scope("/rooms/ABCD2345/qr.svg")) == "ABCD2345"
+    assert room_of(scope("/api/rooms/ABCD2345/players")) == "ABCD2345"
+    assert room_of(scope("/ws/rooms/ABCD2345")) == "ABCD2345"
+    assert room_of(scope("/r/ABCD2345")) is None and room_of(scope("/api/rooms")) is None
