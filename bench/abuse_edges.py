@@ -7,8 +7,9 @@
 - ``nul_id_storm``: in the attacker's own room on the same server (two seats and a spectator),
   one seat sends actions and chat lines whose ``id`` holds a NUL (``"x\\u0000"``) as fast as its
   message rate allows (on Postgres each one once closed every socket of the room with 1012 and
-  rebuilt it).  Counted: the answers it got, and whether the other seat's and the spectator's
-  sockets were closed (they must not be; they answer a ping at the end).
+  rebuilt it).  Counted: the answers it got (and the closes of its socket), and whether the
+  other seat's and the spectator's sockets were closed (they must not be: each answers a ping
+  at the end on the connection it opened).
 
 And ``postgres_database``: the throwaway Postgres database ``bench/abuse.py --postgres`` runs on.
 """
@@ -73,7 +74,7 @@ def nul_id_storm(port: int, code: str, seconds: float) -> dict[str, Any]:
     watcher = connect(f"ws://127.0.0.1:{port}/ws/rooms/{room}", source_address=("127.0.0.31", 0), max_size=2**22)
     attacker, victim = seats
     answers: Counter[str] = Counter()
-    sent, closed_on_attacker = 0, 0
+    sent, closed_on_attacker, unanswered = 0, 0, 0
     # 100 messages per 20 s per seat (UNO_SOCKET_RATE_MESSAGES): one every 0.2 s and a little.
     pace = 20 / 100 * 1.05
     while time.monotonic() < deadline:
@@ -82,27 +83,32 @@ def nul_id_storm(port: int, code: str, seconds: float) -> dict[str, Any]:
                  else {"type": "chat", "id": f"c{sent}\u0000", "text": "hi"})
         try:
             attacker.ws.send(json.dumps(frame))
-            reply = attacker.recv_until(lambda f: f["type"] == "error")
-            answers[str(reply.get("code"))] += 1
-        except (ConnectionClosed, TimeoutError):
+            reply = attacker.recv_until(lambda f: f["type"] in ("ack", "error"))
+            answers[str(reply.get("code", reply["type"]))] += 1
+        except TimeoutError:
+            unanswered += 1
+        except ConnectionClosed as err:
             closed_on_attacker += 1
+            answers[f"closed {err.rcvd.code if err.rcvd else None}"] += 1
             with contextlib.suppress(Exception):
                 attacker.connect()
         time.sleep(max(0.0, pace - 0.001))
     # The others' sockets: open, and answering on the connection they had all along.
-    others_closed = 0
+    others_closed: Counter[str] = Counter()
     for ws in (victim.ws, watcher):
         try:
             ws.send(json.dumps({"type": "ping", "id": "still-here"}))
             while json.loads(ws.recv(timeout=5)).get("id") != "still-here":
                 pass
-        except (ConnectionClosed, TimeoutError):
-            others_closed += 1
+        except TimeoutError:
+            others_closed["unanswered"] += 1
+        except ConnectionClosed as err:
+            others_closed[str(err.rcvd.code if err.rcvd else None)] += 1
     for ws in (attacker.ws, victim.ws, watcher):
         with contextlib.suppress(Exception):
             ws.close()
-    return {"sent": sent, "answers": dict(answers), "attacker_closed": closed_on_attacker,
-            "others_closed": others_closed}
+    return {"sent": sent, "answers": dict(answers), "unanswered": unanswered, "attacker_closed": closed_on_attacker,
+            "others_closed": sum(others_closed.values()), "others_close_codes": dict(others_closed)}
 
 
 @contextlib.contextmanager
