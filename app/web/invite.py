@@ -114,7 +114,7 @@ def invite_base(request: Request) -> str:
     parts = split_host(request.headers.get("host"))
     if parts is None or not host_allowed(parts[0], allowed_host_patterns(settings)):
         return ""
-    scheme = "https" if request.url.scheme in ("https", "wss") else "http"
+    scheme = "https" if request.scope.get("scheme") in ("https", "wss") else "http"  # (request.url would parse Host)
     return f"{scheme}://{parts[0]}{parts[1]}"
 
 
