@@ -27,6 +27,7 @@ class Settings(BaseSettings):
     finished_room_seconds: float = 300.0  # a finished match's room lingers this long for a rematch
     sweep_seconds: float = 30.0  # how often the registry looks for rooms to stop
     between_rounds_seconds: float = 20.0  # the next round starts then, or once everyone is ready
+    rematch_countdown_seconds: float = 10.0  # the host's rematch starts then, or once everyone is ready
     # Per-seat and per-socket bounds
     send_queue_frames: int = 512  # a socket this far behind is closed, never allowed to grow
     send_queue_chars: int = 1_048_576  # ... or this much text behind (frames differ in size a hundredfold)
@@ -37,6 +38,8 @@ class Settings(BaseSettings):
     private_log_kept: int = 20  # private entries (cards drawn or passed) in a seat's view
     chat_kept: int = 500  # chat messages kept for the room's life (oldest dropped past this)
     chat_max_chars: int = 300
+    reaction_burst: int = 3  # reactions one sender may send within the window below ...
+    reaction_window_seconds: float = 5.0  # ... (a fixed set of emotes, never stored)
     name_max_chars: int = 24
     message_max_bytes: int = 8192  # larger client frames are refused
     # The cyclic garbage collector never runs on allocation; a full pass is tried this often, and

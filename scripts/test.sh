@@ -14,6 +14,8 @@ uv run mypy
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# The table's reactions are emoji: the screenshots show them as players' devices do.
+[ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -100,6 +100,8 @@ def ops_for(record: r.Record) -> list[Op]:
             return [update_room(record.code, status=record.status, host=record.host)]
         case r.OptionsChanged():
             return [update_room(record.code, options=record.options)]
+        case r.GameChanged():
+            return [update_room(record.code, edition=record.edition, max_seats=record.max_seats, target=record.target)]
         case r.SeatsChanged():
             return put_seats(record.code, record.seats)
         case r.MatchStarted():

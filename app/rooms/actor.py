@@ -47,6 +47,7 @@ from .outcome import Answer, Outcome
 from .parts import RoomParts
 from .ports import Outlet, Store, Unstorable
 from .races import Races
+from .reactions import spectator_react
 from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
 
@@ -310,10 +311,13 @@ class RoomActor:
             return
         player = self.parts.player(msg.seat_token)
         watching = self.streams.spectators.get(msg.outlet) if msg.seat_token is None else None
-        if watching is not None and body.type == "chat":
+        if watching is not None and body.type in ("chat", "react"):
             out.answer = Answer(msg.outlet, None, body.id, None, watching)
             try:
-                spectator_chat(self.parts, watching.number, body, out)
+                if body.type == "chat":
+                    spectator_chat(self.parts, watching.number, body, out)
+                else:
+                    spectator_react(self.parts, watching.number, body, out)
             except RoomError as err:
                 out.answer.error = _error(body.id, err.code, err.message)
             return

@@ -21,9 +21,9 @@ from app.bots import bot_delay_s, choose_action
 from app.config import Settings
 from app.engine import Match, view
 
-from .inbox import BotTurn, Message, NextRound, Tick, TurnTimeout
+from .inbox import BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
-from .room_state import BETWEEN, PLAYING, RoomState
+from .room_state import BETWEEN, OVER, PLAYING, RoomState
 from .seating import room_record
 
 
@@ -63,9 +63,10 @@ class Automation:
         self.clock = Timer()
         self.wake = Timer()
         self.next_round = Timer()
+        self.rematch = Timer()
 
     def cancel(self) -> None:
-        for timer in (self.bot, self.clock, self.wake, self.next_round):
+        for timer in (self.bot, self.clock, self.wake, self.next_round, self.rematch):
             timer.cancel()
 
     def plan(self, out: Outcome) -> None:
@@ -87,6 +88,11 @@ class Automation:
                 self.next_round.set(key, st.next_round_at - time.time(), self.tell, NextRound(*key))
         else:
             self.next_round.cancel()
+        if st.status == OVER and st.rematch_at is not None:
+            if self.rematch.key != st.match_no:
+                self.rematch.set(st.match_no, st.rematch_at - time.time(), self.tell, RematchDue(st.match_no))
+        else:
+            self.rematch.cancel()
         self._plan_bot()
         self._plan_clock(out)
 

@@ -8,7 +8,7 @@ two can never disagree.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
 
@@ -92,6 +92,15 @@ class RematchCmd(_Command):
     type: Literal["rematch"]
 
 
+class NextMatchCmd(_Command):
+    """The host chooses the next match's game, between matches (checked by ``RoomOptions.parse``)."""
+
+    type: Literal["next_match"]
+    variant: str = Field(max_length=32)
+    target_score: StrictInt | None = None  # None: the edition's own
+    house_rules: dict[str, StrictBool | StrictInt | None] | None = None
+
+
 class LeaveCmd(_Command):
     type: Literal["leave"]
 
@@ -114,6 +123,17 @@ class OptionsCmd(_Command):
     spectator_delay: StrictInt | None = None  # 0-30: checked by the room (``bad_spectator_delay``)
 
 
+Emote = Literal["laugh", "wow", "cry", "angry", "clap", "thumbs_up", "gg", "uno"]
+EMOTES: tuple[str, ...] = get_args(Emote)  # four faces, two gestures, two stickers ("good game", "UNO!")
+
+
+class ReactCmd(_Command):
+    """A reaction shown at the sender's seat for a moment (app/rooms/reactions.py)."""
+
+    type: Literal["react"]
+    emote: Emote
+
+
 class PingCmd(_Command):
     type: Literal["ping"]
 
@@ -124,9 +144,9 @@ class AddBotCmd(_Command):
 
 ClientCommand = Annotated[
     ActionCmd | ChatCmd | ReadyCmd | StartCmd | RematchCmd | LeaveCmd | KickCmd | RenameCmd | PingCmd | AddBotCmd
-    | OptionsCmd | WhyCmd,
+    | OptionsCmd | WhyCmd | ReactCmd | NextMatchCmd,
     Field(discriminator="type"),
 ]
 COMMAND_TYPES: tuple[str, ...] = ("action", "chat", "ready", "start", "rematch", "leave", "kick", "rename", "ping",
-                                  "add_bot", "options", "why")
+                                  "add_bot", "options", "why", "react", "next_match")
 command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.engine import Action, ConfigError, IllegalAction
 
-from . import play, seating
+from . import play, reactions, rematch, seating
 from . import records as rec
 from .commands import (
     ActionCmd,
@@ -23,7 +23,6 @@ from .commands import (
     KickCmd,
     LeaveCmd,
     OptionsCmd,
-    RematchCmd,
     RenameCmd,
     StartCmd,
     WhyCmd,
@@ -38,6 +37,7 @@ from .inbox import (
     GetSummary,
     Join,
     NextRound,
+    RematchDue,
     SpectatorsDue,
     Tick,
     TurnTimeout,
@@ -195,6 +195,7 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     Attach: on_attach,
     Detach: on_detach,
     NextRound: on_next_round,
+    RematchDue: rematch.on_rematch_due,
     BotTurn: on_bot_turn,
     TurnTimeout: on_turn_timeout,
     Tick: on_tick,
@@ -270,6 +271,9 @@ def cmd_rename(room: RoomParts, player: Player, cmd: RenameCmd, out: Outcome) ->
 
 
 def cmd_ready(room: RoomParts, player: Player, cmd: Any, out: Outcome) -> None:
+    if room.state.status == OVER:  # ready for a rematch (rematch.py)
+        rematch.ready(room, player, cmd.ready, out)
+        return
     player.ready = cmd.ready
     out.dirty = True
     if play.everyone_ready(room.state):
@@ -291,6 +295,8 @@ def cmd_leave(room: RoomParts, player: Player, cmd: LeaveCmd, out: Outcome) -> N
         raise RoomError("in_game", "You cannot leave a seat during a match; just close the game.")
     st.note("left", seat=player.seat, name=player.name)  # (seats close up: the name stays with it)
     _unseat(room, player, "you left the room", out)
+    if st.status == OVER:
+        rematch.settle(room, out)  # the others may all be ready for a rematch now
 
 
 def cmd_kick(room: RoomParts, player: Player, cmd: KickCmd, out: Outcome) -> None:
@@ -318,13 +324,6 @@ def cmd_start(room: RoomParts, player: Player, cmd: StartCmd, out: Outcome) -> N
     out.store(*play.start_match(room.state, room.races))
 
 
-def cmd_rematch(room: RoomParts, player: Player, cmd: RematchCmd, out: Outcome) -> None:
-    seating.require_host(room.state, player)
-    if room.state.status != OVER:
-        raise RoomError("not_over", "A rematch can start once the match is over.")
-    out.store(*play.start_match(room.state, room.races))
-
-
 COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] = {
     "action": cmd_action,
     "chat": cmd_chat,
@@ -334,7 +333,9 @@ COMMAND_HANDLERS: dict[str, Callable[[RoomParts, Player, Any, Outcome], None]] =
     "kick": cmd_kick,
     "add_bot": cmd_add_bot,
     "start": cmd_start,
-    "rematch": cmd_rematch,
+    "rematch": rematch.cmd_rematch,
     "options": cmd_options,
     "why": cmd_why,
+    "react": reactions.cmd_react,
+    "next_match": rematch.cmd_next_match,
 }

@@ -64,6 +64,13 @@ class NextRound:
 
 
 @dataclass
+class RematchDue:
+    """The host's rematch countdown ran out for the match numbered ``match_no`` (stale: ignored)."""
+
+    match_no: int
+
+
+@dataclass
 class BotTurn:
     """A bot's planned move is due; ``key`` is the table it was planned on (stale: ignored)."""
 
@@ -100,5 +107,5 @@ class Stop:
     code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
 
 
-Message = (Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | BotTurn | TurnTimeout | Tick
-           | CountWatchers | SpectatorsDue | Stop)
+Message = (Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn | TurnTimeout
+           | Tick | CountWatchers | SpectatorsDue | Stop)

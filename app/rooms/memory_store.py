@@ -69,6 +69,10 @@ class InMemoryStore:
             case r.OptionsChanged():
                 room = self.rooms[record.code]
                 room.opened = dataclasses.replace(room.opened, options=record.options)
+            case r.GameChanged():
+                room = self.rooms[record.code]
+                room.opened = dataclasses.replace(room.opened, edition=record.edition, max_seats=record.max_seats,
+                                                  target=record.target)
             case r.RoomChanged():
                 room = self.rooms[record.code]
                 room.status, room.host = record.status, record.host

@@ -35,7 +35,7 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     st.match, st.seed = match, seed
     st.match_no += 1
     st.status = PLAYING
-    st.next_round_at = None
+    st.next_round_at = st.rematch_at = None
     for q in st.players:
         q.ready = False
     races.clear()
@@ -116,6 +116,8 @@ def after_action(st: RoomState, settings: Settings, client_id: str | None) -> li
     elif m.phase == M_OVER:
         st.status = OVER
         st.next_round_at = None
+        for q in st.players:
+            q.ready = q.bot  # ready for a rematch (rematch.py): bots always are
         assert m.winner is not None
         st.note("final", winner=m.winner)
         records.append(rec.MatchFinished(st.code, st.match_id, m.winner))

@@ -32,6 +32,16 @@ class OptionsChanged:
 
 
 @dataclass(frozen=True)
+class GameChanged:
+    """The host chose the next match's edition, seats and target (between matches)."""
+
+    code: str
+    edition: str
+    max_seats: int
+    target: int | None
+
+
+@dataclass(frozen=True)
 class RoomChanged:
     code: str
     status: str
@@ -121,8 +131,8 @@ class RoomClosed:
     code: str
 
 
-Record = (RoomOpened | OptionsChanged | RoomChanged | SeatsChanged | MatchStarted | RoundStarted | ActionApplied
-          | RoundFinished | MatchFinished | ChatPosted | RoomClosed)
+Record = (RoomOpened | OptionsChanged | GameChanged | RoomChanged | SeatsChanged | MatchStarted | RoundStarted
+          | ActionApplied | RoundFinished | MatchFinished | ChatPosted | RoomClosed)
 
 
 # ---------------------------------------------------------------------- read back after a restart

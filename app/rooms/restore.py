@@ -59,8 +59,9 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         announce(st)
     st.seed, st.match_no, st.match_id = m.seed, m.number, m.id
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
-    if st.status == BETWEEN:  # the next round's clock starts again, and bots are ready for it
+    if st.status == BETWEEN:  # the next round's clock starts again
         st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
+    if st.status in (BETWEEN, OVER):  # bots are ready for the next round, or a rematch
         for p in st.players:
             p.ready = p.bot
     return st

@@ -87,7 +87,10 @@ class RoomState:
     match_id: str | None = None  # the stored match, for its history page
     seed: str | None = None
     next_round_at: float | None = None
+    rematch_at: float | None = None  # epoch seconds: the host's rematch countdown ends then (rematch.py)
     chat: deque[dict[str, Any]] = field(default_factory=deque)
+    reactions: deque[dict[str, Any]] = field(default_factory=deque)  # the last few (reactions.py), never stored
+    reacted: dict[str, deque[float]] = field(default_factory=dict)  # each sender's recent reactions, for its rate
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
     entries: int = 0  # numbers every log and chat entry, so clients can key them
@@ -133,6 +136,10 @@ class RoomState:
         self.revision += 1
         self.entries += 1
         return self.entries
+
+    def number(self) -> int:
+        """The next entry number (for entries kept outside the logs and the chat: reactions)."""
+        return self._number()
 
     def note(self, kind: str, **data: Any) -> dict[str, Any]:
         """Append a room-level public log entry (joins, starts, UNO race receipts...): its kind and
@@ -189,10 +196,10 @@ class RoomState:
                            self.turn_seconds, self.away_grace_seconds, self.spectator_chat, self.spectator_delay)
 
     def room_info(self) -> dict[str, Any]:
-        key = (self.name, self.public, self.max_seats, self.target, self.status, self.host, len(self.players),
-               self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
+        key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status, self.host,
+               len(self.players), self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
                self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
-               self.spectator_chat, self.spectator_delay, self.watchers)
+               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -208,6 +215,7 @@ class RoomState:
             "match": self.match_no,
             "match_id": self.match_id,
             "next_round_at": self.next_round_at,
+            "rematch_at": self.rematch_at,
             "house_rules": self.house.to_json(),
             "turn_seconds": self.turn_seconds,
             "turn_deadline": self.turn_deadline,
@@ -260,12 +268,14 @@ class RoomState:
         ])
         rev = self.revision
         chat = parts.get("chat", rev, lambda: list(self.chat))
+        reactions = parts.get("reactions", rev, lambda: list(self.reactions))
         log = parts.get("log", rev, lambda: list(self.log))
         summary = self.summary()
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
-                                   "chat": chat, "log": log, "game": games[seat], "summary": summary}
+                                   "chat": chat, "reactions": reactions, "log": log, "game": games[seat],
+                                   "summary": summary}
             if seat is not None:
                 box: Iterable[dict[str, Any]] = self.private.get(seat, ())
                 one["private"] = parts.get(("private", seat), rev, functools.partial(list, box), owner=box)
@@ -274,7 +284,7 @@ class RoomState:
 
     def public_summary(self) -> dict[str, Any]:
         """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
-        key = (self.name, self.public, self.max_seats, self.target, self.status,
+        key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status,
                tuple((p.name, p.bot) for p in self.players), self.house, self.turn_seconds, self.away_grace_seconds,
                self.spectator_chat, self.spectator_delay)
         return self.parts.get("lobby", key, self._public_summary)

@@ -13,12 +13,15 @@ const WORDS = {
     let text = t("ev.play", { ...p, card: cardName(d.card) });
     if (d.colour) text += " " + t("ev.play_colour", { colour: t(`colour.${d.colour}`) });
     if (typeof d.target === "number") text += " " + t("ev.play_target", { target: n(d.target) });
-    return text;
+    return sentence(text);
   },
   draw: (d, n, p) => {
-    const reason = d.reason && has(`why.${d.reason}`) ? t(`why.${d.reason}`) : "";
-    const base = d.count === 0 ? t("ev.draw_none", p) : t(d.count === 1 ? "ev.draw_one" : "ev.draw_many", { ...p, count: d.count });
-    return reason ? `${base} ${reason}` : base;
+    if (d.count === 0) return t("ev.draw_none", p);
+    // The reason is part of the sentence ("Ben drew 2 cards for not saying UNO!"), worded per language.
+    const why = d.reason && has(`why.${d.reason}`) ? t(`why.${d.reason}`) : "";
+    const one = d.count === 1;
+    if (why) return sentence(t(one ? "ev.draw_one_why" : "ev.draw_many_why", { ...p, count: d.count, why }));
+    return t(one ? "ev.draw_one" : "ev.draw_many", { ...p, count: d.count });
   },
   drew: (d) => t("ev.drew", { cards: cards(d.cards) }),
   passed: (d, n, p) => t("ev.passed", { ...p, card: cardName(d.card), target: n(d.to) }),
@@ -53,15 +56,20 @@ const WORDS = {
   kicked: (d, n) => t("ev.kicked", { name: d.name, by: n(d.by) }),
   renamed: (d) => t("ev.renamed", { old: d.old, name: d.name }),
   started: (d) => t(d.match > 1 ? "ev.rematch" : "ev.started"),
+  next_match: (d, n, p) => t("ev.next_match", { ...p, edition: t(`edition.${d.edition}`) }),
   bot_added: (d, n, p) => t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 }),
   takeover: (d, n, p) => t("ev.takeover", p),
   returned: (d, n, p) => t("ev.returned", p),
   timeout: (d, n, p) => t("ev.timeout", p),
   host: (d, n, p) => t("ev.host", p),
-  commitment: (d) => t("ev.commitment", { round: d.round, hash: d.commitment }),
-  secret: (d) => t("ev.secret", { round: d.round, secret: d.secret }),
+  // Fairness notes: the room's log shows them as badges (logbook.js); the hash and secret are on the match page.
+  commitment: (d) => t("fair.sealed", { round: d.round }),
+  secret: (d) => t("fair.revealed", { round: d.round }),
   uno_race: (d, n) => raceText(d, n),
 };
+
+/** A line that ends its sentence once: the reason it ends with may close it already ("…UNO!"). */
+export const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** Every entry kind this narrator words (the tests check each has its catalogue keys). */
 export const KINDS = Object.freeze(Object.keys(WORDS));
@@ -74,11 +82,15 @@ export function describe(entry, nameOf) {
   return words ? words(d, n, { name: n(d.seat) }) : t("ev.unknown");
 }
 
-/** The UNO! race receipt: who was first, and who was too late (C-12). */
+/** The UNO! race receipt (C-12): who got there first, and who was too late. */
 export function raceText(entry, nameOf) {
-  const parts = (entry.attempts || []).map((a, i) => {
-    const verb = a.action === "declare" ? t("race.declared", { name: nameOf(a.seat) }) : t("race.caught", { name: nameOf(a.seat) });
-    return `${i + 1}. ${verb}${a.ok ? "" : " " + t("race.too_late")}`;
-  });
-  return t("race.title", { name: nameOf(entry.target) }) + " " + parts.join("; ");
+  const attempts = entry.attempts || [];
+  const won = attempts.find((a) => a.ok);
+  const target = nameOf(entry.target);
+  let text;
+  if (!won) text = t("race.nobody", { name: target });
+  else if (won.action === "declare") text = t("race.declared_first", { name: target });
+  else text = t("race.caught_first", { by: nameOf(won.seat), name: target });
+  const late = [...new Set(attempts.filter((a) => !a.ok).map((a) => nameOf(a.seat)))];
+  return late.length ? `${text} ${t("race.too_late", { names: late.join(", ") })}` : text;
 }

@@ -150,11 +150,13 @@ def test_full_round_through_the_ui__C_13(browser: Browser, live_server: LiveServ
             host.screenshot(path=str(artifacts / f"table-{edition}.png"))
         host.screenshot(path=str(artifacts / f"summary-{edition}.png"))
         if TARGETS[edition] == 1:
-            # The match is over: the podium, and the host's rematch deals a new match.
+            # The match is over: the podium; when everyone says "play again", a new match is dealt.
             for page in (host, bruno, cleo):
                 expect(page.get_by_test_id("podium")).to_be_visible()
             expect(bruno.get_by_test_id("rematch-button")).to_have_count(0)
-            host.get_by_test_id("rematch-button").click()
+            host.get_by_test_id("rematch-button").click()  # a countdown; the others answer at once
+            for page in (bruno, cleo):
+                page.get_by_test_id("ready-button").click()
         else:
             # Between rounds: when everyone is ready the next round is dealt.
             for page in (host, bruno, cleo):

@@ -72,7 +72,9 @@ def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Br
             elif what == "uno":
                 option = page.locator("[data-testid=dialog]:not([hidden]) [data-option=play-uno]")
                 expect(option).to_have_text("Play and say UNO!")
-                option.click()
+                # The safe choice has the focus: card, then Enter, plays it with UNO! said.
+                expect(option).to_be_focused()
+                page.keyboard.press("Enter")
                 break
             elif what == "dialog":
                 page.locator("[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]").first.click()

@@ -22,6 +22,7 @@ RECORDS: list[tuple[r.Record, ...]] = [
     (r.ChatPosted("ROOM2345", 2, "Cy", "close one"), r.RoomChanged("ROOM2345", "playing", 1)),
     (r.ChatPosted("ROOM2345", None, "Spectator 1", "go Cy"),
      r.OptionsChanged("ROOM2345", {"house": {"stacking": True}, "spectator_chat": True, "spectator_delay": 10})),
+    (r.GameChanged("ROOM2345", "classic", 4, 300),),  # the next match's game (app/rooms/rematch.py)
 ]
 
 

@@ -118,7 +118,9 @@ def test_match_end_and_rematch_with_the_same_seats(server: LiveServer) -> None:
         assert v is not None and v["room"]["status"] == "over" and v["summary"]["final"]
         assert v["summary"]["table"][0]["seat"] == v["game"]["winner"]
         assert (await clients[1].request({"type": "rematch"}))["code"] == "not_host"
-        assert (await clients[0].request({"type": "rematch"}))["type"] == "ack"
+        # Play again is the table's decision (app/rooms/rematch.py): both say ready.
+        for c in clients:
+            assert (await c.request({"type": "ready"}))["type"] == "ack"
         await sync(clients)
         v = clients[1].view
         assert v is not None and v["room"]["status"] == "playing" and v["room"]["match"] == 2

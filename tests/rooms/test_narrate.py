@@ -25,6 +25,7 @@ LANGS = ("en", "pl", "sl", "gl")
 CATALOGUES = {lang: json.loads((ROOT / f"static/i18n/{lang}.json").read_text()) for lang in LANGS}
 NARRATE_JS = (ROOT / "static/js/narrate.js").read_text()
 ERRORS_JS = (ROOT / "static/js/errors.js").read_text()
+LOGBOOK_JS = (ROOT / "static/js/logbook.js").read_text()
 
 
 def narrated_kinds() -> set[str]:
@@ -81,10 +82,12 @@ def test_every_kind_the_server_logs_is_worded_by_the_client() -> None:
 
 
 def test_every_key_the_narrator_uses_is_in_every_catalogue() -> None:
-    keys = set(re.findall(r"\bt\(\"([\w.]+)\"", NARRATE_JS + ERRORS_JS))
-    # Keys built from a kind (`ev.${...}`): the ternaries name both halves literally.
-    keys |= set(re.findall(r"\"((?:ev|err|race)\.[\w.]+)\"", NARRATE_JS + ERRORS_JS))
-    assert {"ev.jump_in", "ev.hands_passed_cw", "ev.kicked", "ev.left", "ev.renamed", "err.too_late_declared"} <= keys
+    sources = NARRATE_JS + ERRORS_JS + LOGBOOK_JS
+    keys = set(re.findall(r"\bt\(\"([\w.]+)\"", sources))
+    # Keys built from a kind (`ev.${...}`): the ternaries and tables name them literally.
+    keys |= set(re.findall(r"\"((?:ev|err|race|fair)\.[\w.]+)\"", sources))
+    assert {"ev.jump_in", "ev.hands_passed_cw", "ev.kicked", "ev.left", "ev.renamed", "err.too_late_declared",
+            "ev.drew_why", "fair.sealed", "race.caught_first"} <= keys
     for lang, cat in CATALOGUES.items():
         assert not keys - set(cat), (lang, sorted(keys - set(cat)))
 

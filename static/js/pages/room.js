@@ -6,6 +6,11 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
+import { logLines } from "../logbook.js";
+import { podiumParts } from "../podium.js";
+import { AbsenceNotice } from "../absence.js";
+import { rematchControls } from "../rematch.js";
+import { Reactions } from "../reactions.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
@@ -41,9 +46,13 @@ const ui = {
   flashTimer: null,
   countdown: null,
   inflight: 0, // turn actions sent and not yet answered
+  rematchTimer: { id: null }, // the rematch countdown's ticker (rematch.js)
 };
 
 // ------------------------------------------------------------------ helpers
+
+const absence = new AbsenceNotice(); // tells a returning player what happened while they were away
+const reactions = new Reactions((message) => send(message)); // emotes shown at the sender's seat
 
 const me = () => (view ? view.you : null);
 const game = () => (view ? view.game : null);
@@ -332,6 +341,7 @@ function render() {
     else if (badge.parentElement !== document.body) document.body.append(badge);
     // The sound toggle: in the table's head, or at the foot of the waiting room.
     (mode === "game" ? ui.els.head : ui.els.mine.parentElement).append(cues.toggle());
+    if (mode === "game") ui.els.head.append(reactions.toggle());
     setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
   }
@@ -344,6 +354,8 @@ function render() {
   renderSide();
   updateSpectating(view, root, ui.side.el, send);
   noticeEntries();
+  absence.update(view, me(), nameOf);
+  if (mode === "game") reactions.update(view, me(), nameOf);
 }
 
 // ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
@@ -397,16 +409,17 @@ function renderSide() {
     }
     side.scores.append(list);
   }
-  // Event log: public and private entries, in the order they happened.
-  // "final" repeats the engine's match_over line.
-  const entries = [...view.log, ...(view.private || [])].filter((e) => e.kind !== "final").sort((a, b) => a.n - b.n);
-  const logSig = entries.map((e) => `${e.n}:${e.attempts ? e.attempts.length : ""}`).join(",");
+  // Event log: public and private entries, in the order they happened, told as a person would (logbook.js).
+  const lines = logLines(view, nameOf);
+  const logSig = lines.map((l) => `${l.n}:${l.text}`).join("\n");
   if (logSig !== ui.logSig) {
     ui.logSig = logSig;
     const atEnd = side.log.scrollHeight - side.log.scrollTop - side.log.clientHeight < 40;
     clear(side.log);
-    for (const e of entries) {
-      side.log.append(h("li", { class: `log-entry log-${e.kind}`, "data-kind": e.kind }, describe(e, nameOf)));
+    for (const l of lines) {
+      const body = l.href ? h("a", { class: "fair-badge", href: l.href, title: l.title, text: l.text })
+        : l.title ? h("span", { class: "fair-badge", title: l.title, text: l.text }) : l.text;
+      side.log.append(h("li", { class: `log-entry log-${l.kind}`, "data-kind": l.kind }, body));
     }
     if (atEnd) side.log.scrollTop = side.log.scrollHeight;
   }
@@ -1099,7 +1112,8 @@ function renderDialog(tbl, over) {
   els.dialog.hidden = false;
   const active = document.activeElement;
   if (!active || active === document.body || els.table.contains(active)) {
-    const first = options.querySelector("button");
+    // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
+    const first = options.querySelector("button.btn-primary") || options.querySelector("button");
     if (first) first.focus({ preventScroll: true });
   }
 }
@@ -1148,7 +1162,8 @@ function renderSummary(g) {
 function buildSummary(g, s, status) {
   const els = ui.els;
   const mine = view.players.find((p) => p.seat === me());
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id]);
+  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
+    view.room.edition, view.room.target, view.room.house_rules]);
   if (sig === ui.summarySig) return;
   ui.summarySig = sig;
   const result = g.table.result;
@@ -1162,30 +1177,21 @@ function buildSummary(g, s, status) {
       seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
       h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
   }
-  const body = [
-    h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) }),
-    h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) }),
-    rows,
-  ];
+  const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
+  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
+  const body = [title, lead, rows];
   if (status === "over") {
-    const podium = h("ol", { class: "podium", "data-testid": "podium" });
-    const order = s.table.slice(0, 3);
-    const places = [1, 0, 2].filter((i) => order[i]);
-    for (const i of places) {
-      podium.append(h("li", { class: `place place-${i + 1}` },
-        h("span", { class: "place-name", text: order[i].name }),
-        h("span", { class: "place-block" }, h("strong", { text: String(i + 1) }), h("span", { text: String(order[i].score) }))));
-    }
-    body.push(h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    // The podium comes first; the last round's leftover hands fold away below it (podium.js).
+    const { podium, list, confetti } = podiumParts(s, me());
+    body.length = 0;
+    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
+    const [decide, waiting, nextGame] = rematchControls(view, me(), send, ui.rematchTimer);
     const controls = h("div", { class: "button-row" });
-    if (me() !== null && me() === view.room.host) {
-      controls.append(h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "rematch-button", text: t("summary.rematch"), onclick: () => send({ type: "rematch" }) }));
-    } else {
-      controls.append(h("p", { class: "muted", text: t("summary.waiting_rematch", { name: nameOf(view.room.host) }) }));
-    }
     if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
     controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(controls);
+    body.push(decide, waiting, nextGame, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
+      h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
   } else {
     const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
     const tick = () => {

@@ -1,0 +1,120 @@
+"""The rematch: a decision of the whole table, not the host's alone.
+
+When a match is over, each person says they are ready for another (the ``ready`` command) or
+leaves (``leave``).  The rematch starts as soon as every person still at the table is ready.
+The host may also ask for it (``rematch``): that starts a short countdown
+(``UNO_REMATCH_COUNTDOWN_SECONDS``, ``room.rematch_at`` in the view) for the others to make up
+their minds, and asking again during it starts at once.  Bots are always ready.  Before that,
+the host may choose the next match's game (``next_match``: edition, target, house rules); the
+table is asked again, so everyone's "ready" and any countdown start afresh.
+
+Whoever has left the table when the rematch starts (their socket gone for longer than the room's
+grace for absent players) is not dealt in: their seat is given up, as if they had left, so
+nobody is played by a bot through a match they never joined; someone who only reloaded the page
+keeps their seat.  A rematch that would leave too few players is refused before anything changes.
+"""
+
+from __future__ import annotations
+
+import time
+
+from app.engine import VARIANTS
+
+from . import play, seating
+from . import records as rec
+from .commands import NextMatchCmd
+from .errors import RoomError
+from .inbox import RematchDue
+from .options import RoomOptions
+from .outcome import Outcome
+from .parts import RoomParts
+from .room_state import OVER, Player, RoomState
+
+
+def gone(st: RoomState, p: Player) -> bool:
+    """A person whose socket has been gone longer than the room's grace: they left the table."""
+    if p.bot or p.connected:
+        return False
+    return p.away_since is None or time.monotonic() - p.away_since >= st.away_grace_seconds
+
+
+def everyone_ready(st: RoomState) -> bool:
+    """Every person still at the table is ready, and there is at least one."""
+    present = [p for p in st.players if not p.bot and not gone(st, p)]
+    return st.status == OVER and bool(present) and all(p.ready for p in present)
+
+
+def settle(room: RoomParts, out: Outcome) -> None:
+    """After someone left: the rest may all be ready now."""
+    if everyone_ready(room.state):
+        _start(room, out)
+
+
+def _start(room: RoomParts, out: Outcome) -> None:
+    st = room.state
+    absent = [p for p in st.players if gone(st, p)]
+    if len(st.players) - len(absent) < max(2, VARIANTS[st.edition].min_seats):
+        raise RoomError("not_enough_players", "At least two players are needed for a rematch.")
+    for p in absent:
+        st.note("left", seat=p.seat, name=p.name)  # (seats close up: the name stays with the note)
+        seating.remove(st, p)
+        room.streams.remove(p.token_hash)
+    if absent:
+        out.store(seating.seats_record(st), seating.room_record(st))
+    out.store(*play.start_match(st, room.races))
+
+
+def ready(room: RoomParts, player: Player, is_ready: bool, out: Outcome) -> None:
+    """A person says they are ready for a rematch (or not any more); the last one starts it."""
+    player.ready = is_ready
+    out.dirty = True
+    settle(room, out)
+
+
+def cmd_rematch(room: RoomParts, player: Player, cmd: object, out: Outcome) -> None:
+    """The host asks for a rematch: at once if everyone is ready or the countdown runs, else a countdown."""
+    st = room.state
+    seating.require_host(st, player)
+    if st.status != OVER:
+        raise RoomError("not_over", "A rematch can start once the match is over.")
+    if st.rematch_at is not None or everyone_ready(st) or room.settings.rematch_countdown_seconds <= 0:
+        _start(room, out)
+        return
+    player.ready = True
+    st.rematch_at = round(time.time() + room.settings.rematch_countdown_seconds, 3)
+    out.dirty = True
+
+
+def on_rematch_due(room: RoomParts, msg: RematchDue, out: Outcome) -> None:
+    st = room.state
+    if st.status != OVER or st.rematch_at is None or st.match_no != msg.match_no:
+        return  # stale: started already, or a room that moved on
+    try:
+        _start(room, out)
+    except RoomError:
+        st.rematch_at = None  # too few are left to play: the countdown ends with nothing dealt
+        out.dirty = True
+
+
+def cmd_next_match(room: RoomParts, player: Player, cmd: NextMatchCmd, out: Outcome) -> None:
+    """The host picks the next match's edition, target and house rules; the table answers again."""
+    st = room.state
+    seating.require_host(st, player)
+    if st.status != OVER:
+        raise RoomError("not_over", "The next match's game can be chosen once the match is over.")
+    variant = VARIANTS.get(cmd.variant)
+    if variant is not None and len(st.players) > variant.max_seats:
+        raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players; "
+                        f"{len(st.players)} are seated.", 422)
+    seats = min(max(st.max_seats, len(st.players)), variant.max_seats) if variant is not None else st.max_seats
+    chosen = RoomOptions.parse(room.settings, cmd.variant, public=st.public, max_seats=seats, target=cmd.target_score,
+                               name=st.name, house_rules=cmd.house_rules, turn_seconds=st.turn_seconds,
+                               away_grace_seconds=st.away_grace_seconds, spectator_chat=st.spectator_chat,
+                               spectator_delay=st.spectator_delay)
+    st.edition, st.max_seats, st.target, st.house = chosen.edition, chosen.max_seats, chosen.target, chosen.house
+    st.rematch_at = None
+    for q in st.players:
+        q.ready = q.bot
+    st.note("next_match", seat=player.seat, edition=st.edition, target=st.target)
+    out.store(rec.GameChanged(st.code, st.edition, st.max_seats, st.target),
+              rec.OptionsChanged(st.code, st.options().stored()))

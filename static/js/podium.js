@@ -1,0 +1,52 @@
+// The end of a match: who placed where, ties shown as ties, the podium before anything else.
+// `places` is pure (tested under Node); `podiumParts` builds the final summary's top part.
+import { t } from "./i18n.js";
+import { h } from "./dom.js";
+
+/**
+ * The standings as places: `[{ place, players: [{ seat, name, score }] }]`, best first.
+ * Equal scores share a place, and the next place counts them all ("1, 2, 2, 4"), as tables of
+ * sport do; the match winner is first even in the (unreachable) case of an equal score.
+ */
+export function places(table, winner) {
+  const rows = [...(table || [])].sort((a, b) => (b.seat === winner) - (a.seat === winner) || b.score - a.score || a.seat - b.seat);
+  const out = [];
+  rows.forEach((row, i) => {
+    const last = out[out.length - 1];
+    const tied = last && last.players[0].score === row.score && last.players[0].seat !== winner;
+    if (tied) last.players.push(row);
+    else out.push({ place: i + 1, players: [row] });
+  });
+  return out;
+}
+
+const tie = (p) => (p.players.length > 1 ? h("span", { class: "tie-mark", text: t("summary.tie") }) : null);
+const CONFETTI = 14; // pieces; CSS hides them all under reduced motion
+
+/** The podium (places 1 to 3, left to right 2-1-3) and the full standings, for the final summary. */
+export function podiumParts(summary, you) {
+  const standing = places(summary.table, summary.match_winner);
+  const podium = h("ol", { class: "podium", "data-testid": "podium" });
+  const top = standing.filter((p) => p.place <= 3);
+  const order = [top[1], top[0], top[2]].filter(Boolean);
+  for (const p of order) {
+    const names = p.players.map((x) => x.name).join(", ");
+    podium.append(h("li", { class: `place place-${p.place}`, "data-place": p.place, "data-tied": p.players.length > 1 ? "true" : null },
+      h("span", { class: "place-name", text: names, title: names }),
+      h("span", { class: "place-block" },
+        h("strong", { text: String(p.place) }), tie(p),
+        h("span", { text: t("summary.total", { n: p.players[0].score }) }))));
+  }
+  const list = h("ol", { class: "standings", "data-testid": "standings" });
+  for (const p of standing) {
+    for (const x of p.players) {
+      list.append(h("li", { class: x.seat === you ? "is-me" : null, "data-place": p.place },
+        h("span", { class: "standing-place", text: String(p.place) }),
+        h("span", { class: "standing-name", text: x.name }), tie(p),
+        h("span", { class: "standing-score", text: String(x.score) })));
+    }
+  }
+  const confetti = h("div", { class: "confetti", "aria-hidden": "true" });
+  for (let i = 0; i < CONFETTI; i++) confetti.append(h("span", { class: `confetti-piece confetti-${i % 4}` }));
+  return { podium, list, confetti };
+}

@@ -1,0 +1,85 @@
+"""A player who closed the tab comes back and is told what happened meanwhile.
+
+Ana hosts a classic room with Bruno and a bot.  She closes her tab; past the grace a bot plays
+her seat and hosting moves to Bruno, who is there.  Bruno plays on until Ana's seat has moved
+for her.  When Ana opens the room again (her seat is remembered in this browser), a notice says
+that a bot made moves for her and that Bruno hosts now; dismissed, it does not come back on a
+reload.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.servers import LIFTED, serve
+from tests.browser.test_play import DECIDE, new_player, step
+from tests.live import LiveServer
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    yield from serve(away_grace_seconds=1.0, bot_delay_scale=0.05, **LIFTED)
+
+
+def test_a_returning_player_is_told_what_happened(browser: Browser, server: LiveServer, artifacts: Path) -> None:
+    ana_ctx, ana = new_player(browser, {"width": 390, "height": 664})
+    bruno_ctx, bruno = new_player(browser, {"width": 1366, "height": 657})
+    try:
+        ana.goto(server.http + "/?lang=en")
+        ana.get_by_test_id("edition-classic").click()
+        ana.get_by_test_id("create-name").fill("Ana")
+        ana.get_by_test_id("create-seats").select_option("3")
+        ana.get_by_test_id("create-target").fill("100000")
+        ana.get_by_test_id("create-submit").click()
+        ana.wait_for_url("**/r/*")
+        room_url = ana.url
+        bruno.goto(room_url + "?lang=en")
+        bruno.get_by_test_id("join-name").fill("Bruno")
+        bruno.get_by_test_id("join-seat-button").click()
+        ana.get_by_test_id("add-bot").click()
+        expect(ana.locator("[data-testid=seat][data-seat]")).to_have_count(3)
+        ana.get_by_test_id("start-button").click()
+        expect(bruno.get_by_test_id("table")).to_have_attribute("data-status", "playing")
+
+        ana.close()  # the tab, not the browser: her seat stays remembered
+        log = bruno.locator("#side-panel .log-entry")
+        deadline = time.monotonic() + 90
+        while True:
+            texts = log.all_inner_texts()
+            gone = next((i for i, t in enumerate(texts) if t.startswith("Ana is away")), None)
+            if gone is not None and any(t.startswith(("Ana played", "Ana drew")) for t in texts[gone:]):
+                break
+            assert time.monotonic() < deadline, texts[-8:]
+            what = bruno.evaluate(DECIDE, "Bruno")
+            if what in (None, "done"):
+                time.sleep(0.05)  # polling the page, as a person watching it
+                continue
+            step(bruno, what, challenger=False)
+        expect(bruno.locator("#side-panel .log-entry[data-kind=host]")).to_have_count(1)
+
+        ana = ana_ctx.new_page()
+        ana.goto(room_url + "?lang=en")
+        notice = ana.get_by_test_id("away-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("While you were away")
+        expect(notice).to_contain_text("for you")
+        expect(notice).to_contain_text("Bruno is the host now.")
+        box = notice.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 664, box
+        ana.screenshot(path=str(artifacts / "coming-back-phone.png"))
+        ana.get_by_test_id("away-ok").click()
+        expect(notice).to_have_count(0)
+        ana.reload()
+        expect(ana.get_by_test_id("table")).to_be_visible()
+        expect(ana.get_by_test_id("away-notice")).to_have_count(0)
+        assert not bruno.errors, bruno.errors  # type: ignore[attr-defined]
+    finally:
+        ana_ctx.close()
+        bruno_ctx.close()
