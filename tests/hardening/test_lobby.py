@@ -88,3 +88,14 @@ def test_room_names_are_cleaned_like_player_names(cached: LiveServer) -> None:
         assert listed[made.json()["code"]] == "Ana's table x"
         family = "\U0001F469\u200d\U0001F469\u200d\U0001F467"  # the zero-width joiner stays
         assert http.post("/api/rooms", json={"variant": "classic", "name": family}).json()["name"] == family
+
+
+def test_a_room_name_stored_before_names_were_cleaned_comes_back_clean() -> None:
+    from app.rooms.options import RoomOptions
+
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    back = RoomOptions.restored(settings, "classic", public=True, max_seats=2, target=None,
+                                name="\u202eAna\u200b's\u0000", options={})
+    assert back.name == "Ana's"
+    assert RoomOptions.restored(settings, "classic", public=True, max_seats=2, target=None, name="\u0007",
+                                options={}).name == "Classic UNO room"
