@@ -181,6 +181,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
             # Frozen before the rooms are restored: those change and die, and count toward the heap a pass walks.
             gc_policy.tune()
         await registry.start()
+        app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
         try:

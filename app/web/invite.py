@@ -7,9 +7,10 @@ address (what a LAN player opens, e.g. ``http://192.168.1.20:8000``), this machi
 other Host (too long, malformed, someone else's name) is never written into a page or an image.
 
 Drawing a QR code is pure Python (segno): about 7 ms of CPU for a link, far more for a long one.
-It is done by a worker process of its own (``app/web/qr.py``: a thread would hold the GIL, and
-the event loop would wait for it), one at a time, at most ``UNO_QR_PER_MINUTE`` times a minute per client address,
-and each image is kept (per room code and link, a bounded number).
+It is done by a worker process of its own (``app/web/qr.py``, started with the server: a thread
+would hold the GIL, and the event loop would wait for it), one at a time, at most
+``UNO_QR_PER_MINUTE`` times a minute per client address, and each image is kept (per room code
+and link, a bounded number).
 """
 
 from __future__ import annotations
@@ -125,9 +126,26 @@ class QrCodes:
         self.window, self.per_minute, self.on_refuse, self.kept = Window(per_minute), per_minute, on_refuse, kept
         self.images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self.drawing: dict[tuple[str, str], asyncio.Future[bytes]] = {}
-        self.worker: asyncio.subprocess.Process | None = None  # started with the first image
+        self.worker: asyncio.subprocess.Process | None = None
         self.turn = asyncio.Lock()  # one image at a time
         self.drawn = 0
+        self.starting: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the worker now, with the server, so that no request pays for its start."""
+        self.starting = asyncio.create_task(self._start(), name="qr-worker")
+
+    async def _start(self) -> None:
+        async with self.turn:
+            if self.worker is None:
+                await self._spawn()
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+        self.worker = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "app.web.qr", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            env=env, cwd=ROOT)
+        return self.worker
 
     async def image(self, code: str, url: str) -> bytes:
         key = (code, url)
@@ -147,12 +165,8 @@ class QrCodes:
         async with self.turn:
             for attempt in (1, 2):
                 worker = self.worker
-                if worker is None or worker.returncode is not None:
-                    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT),
-                                                                                    os.environ.get("PYTHONPATH"))))}
-                    worker = self.worker = await asyncio.create_subprocess_exec(
-                        sys.executable, "-m", "app.web.qr", stdin=asyncio.subprocess.PIPE,
-                        stdout=asyncio.subprocess.PIPE, env=env, cwd=ROOT)
+                if worker is None or worker.returncode is not None:  # not started yet, or it died
+                    worker = await self._spawn()
                 assert worker.stdin is not None and worker.stdout is not None
                 try:
                     worker.stdin.write(json.dumps(url).encode() + b"\n")
@@ -185,6 +199,8 @@ class QrCodes:
                 worker.kill()
 
     def close(self) -> None:
+        if self.starting is not None:
+            self.starting.cancel()
         self._stop_worker()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -135,6 +136,11 @@ def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None
     qr = live.app.state.qr_codes
     qr.kept = 2
     try:
+        deadline = time.monotonic() + 20
+        while qr.worker is None:  # started with the server, before anyone asks for an image
+            assert time.monotonic() < deadline, "the QR worker was not started with the server"
+            time.sleep(0.01)
+        first = qr.worker
         with httpx.Client(base_url=live.http) as http:
             codes = [new_room(http) for _ in range(3)]
             for _ in range(3):
@@ -142,7 +148,7 @@ def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None
             assert qr.drawn == 1  # asked three times, drawn once
             # By a process of its own: never on the event loop, nor holding the loop's GIL.
             worker = qr.worker
-            assert worker is not None and worker.pid != os.getpid() and worker.returncode is None
+            assert worker is first and worker.pid != os.getpid() and worker.returncode is None
             for code in codes:
                 http.get(f"/rooms/{code}/qr.svg")
             assert qr.drawn == 3 and len(qr.images) == 2  # bounded: the oldest are dropped
