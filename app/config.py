@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -64,6 +65,8 @@ class Settings(BaseSettings):
     socket_rate_window_s: float = 20.0
     http_body_max_bytes: int = 16_384  # larger request bodies are refused with 413
     spectators_per_room: int = 50  # watchers of one room beyond this are refused (4429)
+    # Watchers of one room from one client address (4430 past it): else one address fills the room's cap.
+    spectators_per_address: int = 4
     # A room with a spectator delay holds their frames back: at most this many (and this much
     # text) per room; past it, newer changes merge into the newest frame held back.
     spectator_lag_frames: int = 128
@@ -99,9 +102,28 @@ class Settings(BaseSettings):
     lease_renew_seconds: float = 1.0
     takeover_batch: int = 200  # rooms of dead nodes one node takes over per pass
 
+    # Who may read GET /metrics: comma-separated addresses or networks (CIDR), by the client's
+    # address as the server sees it; "*": anyone.  Loopback only unless told otherwise.
+    metrics_allow: str = "127.0.0.0/8,::1"
+
+    @field_validator("metrics_allow")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        metrics_networks(value)  # a bad entry stops the server at start, not at the first scrape
+        return value
+
     @property
     def origins(self) -> list[str]:
         return [o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip()]
+
+
+@lru_cache
+def metrics_networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] | None:
+    """``UNO_METRICS_ALLOW`` parsed: its networks, or None for "*" (anyone)."""
+    entries = [e.strip() for e in value.split(",") if e.strip()]
+    if "*" in entries:
+        return None
+    return tuple(ipaddress.ip_network(e, strict=False) for e in entries)
 
 
 @lru_cache

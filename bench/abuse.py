@@ -58,11 +58,12 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
 from bench.abuse_edges import nul_id_storm, postgres_database, qr_flood  # noqa: E402, F401  (attacks, by name)
+from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
 from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
 from bench.wire import close_code_in  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
-           "rooms_list_flood", "qr_flood", "nul_id_storm")
+           "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm")
 
 
 # ---------------------------------------------------------------------- raw sockets (the attackers')

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from app.cluster.nginx import config
+from app.cluster.nginx import METRICS_ALLOW, config
 from app.cluster.run import ROOT, node_command
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -43,11 +43,12 @@ def nginx_available() -> bool:
 
 class LocalCluster:
     def __init__(self, database_url: str, nodes: int = 3, env: dict[str, str] | None = None,
-                 per_address: int = 60_000, nginx_workers: int = 1) -> None:
+                 per_address: int = 60_000, nginx_workers: int = 1, metrics_allow: str = METRICS_ALLOW) -> None:
         self.database_url = database_url
         self.count = nodes
         self.extra_env = env or {}
         self.per_address = per_address
+        self.metrics_allow = metrics_allow  # who nginx lets read /metrics (each node has its own UNO_METRICS_ALLOW)
         # nginx's worker processes: each client socket is two files for nginx (the client's, the
         # node's), and each worker is held to ulimit -n; more sockets need more workers.
         self.nginx_workers = nginx_workers
@@ -91,7 +92,8 @@ class LocalCluster:
             self.wait_healthy(i)
         conf = self.prefix / "nginx.conf"
         text = config(f"127.0.0.1:{self.port}", [f"127.0.0.1:{p}" for p in self.ports],
-                      prefix=str(self.prefix), connections_per_address=self.per_address)
+                      prefix=str(self.prefix), connections_per_address=self.per_address,
+                      metrics_allow=self.metrics_allow)
         if self.nginx_workers > 1:  # the kernel shares new connections out among them (reuseport)
             text = text.replace("worker_processes 1;", f"worker_processes {self.nginx_workers};")
             text = text.replace(f"listen 127.0.0.1:{self.port};", f"listen 127.0.0.1:{self.port} reuseport;")

@@ -172,7 +172,7 @@ class LiveServer(OnLoopback):
             between_rounds_seconds=0.5, echo_endpoint=True, _env_file=None, create_rooms_per_minute=100_000,
             joins_per_minute=100_000, socket_rate_messages=100_000, rooms_per_address=100_000,
             room_lists_per_minute=100_000, room_misses_per_minute=100_000, sockets_per_address=100_000,
-            connections_per_address=100_000, socket_opens_per_minute=1_000_000,
+            connections_per_address=100_000, socket_opens_per_minute=1_000_000, spectators_per_address=100_000,
             # The watcher count follows a spectator's arrival at once (one message later), so that
             # tests comparing views after a game do not race the coalescing window; the window
             # itself is tested with settings of its own (tests/rooms/test_spectators.py).

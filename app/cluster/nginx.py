@@ -23,7 +23,21 @@ _PROXY = """
             proxy_buffering off;"""
 
 
-def server_block(listen: str, upstream: str, *, connections_per_address: int = 300, resolver: str = "") -> str:
+METRICS_ALLOW = "127.0.0.0/8,::1"  # as UNO_METRICS_ALLOW's default (app/config.py)
+_FORBIDDEN = ('{"detail": {"code": "forbidden", "message": "The metrics are served only to the addresses in '
+              'UNO_METRICS_ALLOW."}}')
+
+
+def metrics_rules(allow: str) -> str:
+    """nginx's allow/deny lines for ``/metrics``, from a UNO_METRICS_ALLOW value."""
+    entries = [e.strip() for e in allow.split(",") if e.strip()]
+    if "*" in entries:
+        return "allow all;"
+    return " ".join(f"allow {e};" for e in entries) + " deny all;"
+
+
+def server_block(listen: str, upstream: str, *, connections_per_address: int = 300, resolver: str = "",
+                 metrics_allow: str = METRICS_ALLOW) -> str:
     """``upstream``: an upstream block's name, or with ``resolver`` a host:port looked up again
     every second (docker compose: every replica of the app service, however many).  A replica
     that stopped leaves the name at once, but nginx still sends it requests until its lookup
@@ -48,6 +62,21 @@ def server_block(listen: str, upstream: str, *, connections_per_address: int = 3
             proxy_pass http://{target};
             proxy_next_upstream error timeout http_502;
             proxy_connect_timeout 2s;{_PROXY}
+        }}
+
+        # The nodes' counters are for the operator: refused here for everyone else, as each
+        # node refuses them too (UNO_METRICS_ALLOW); scrape the nodes themselves.
+        location = /metrics {{
+            {metrics_rules(metrics_allow)}
+            error_page 403 @uno_forbidden;
+            proxy_pass http://{target};
+            proxy_next_upstream error timeout http_502;
+            proxy_connect_timeout 2s;{_PROXY}
+        }}
+
+        location @uno_forbidden {{
+            default_type application/json;
+            return 403 '{_FORBIDDEN}';
         }}
 
         # A room's request sent on to the node that owns it (app/cluster/routing.py).
@@ -79,7 +108,8 @@ http {{
 """
 
 
-def config(listen: str, nodes: Sequence[str], *, prefix: str, connections_per_address: int = 300) -> str:
+def config(listen: str, nodes: Sequence[str], *, prefix: str, connections_per_address: int = 300,
+           metrics_allow: str = METRICS_ALLOW) -> str:
     """A whole nginx.conf for nodes on this machine (``prefix``: where nginx keeps its files)."""
     servers = "\n".join(f"        server {node} max_fails=1 fail_timeout=2s;" for node in nodes)
     # As in compose_config: "error" lines carry request lines, seat tokens included.
@@ -100,6 +130,6 @@ http {{
 {servers}
         keepalive 32;
     }}
-{server_block(listen, "uno_nodes", connections_per_address=connections_per_address)}
+{server_block(listen, "uno_nodes", connections_per_address=connections_per_address, metrics_allow=metrics_allow)}
 }}
 """

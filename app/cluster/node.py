@@ -16,6 +16,7 @@ import logging
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,7 @@ from app.rooms.restore import restore_room
 from app.rooms.room_state import normalise_code
 
 from .ownership import Fence, Ownership
+from .rates import SharedRates
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -37,6 +39,7 @@ log = logging.getLogger("app.cluster")
 # Stop serving this long before the lease runs out: the survivors may take the rooms the
 # moment it does, and this node's clock and the database's drift apart a little.
 LEASE_MARGIN_S = 1.0
+MATCH_ROOMS_KEPT = 4096  # match ids whose room is remembered
 
 
 @dataclass(frozen=True)
@@ -65,12 +68,15 @@ class ClusterNode:
         self.fence = fence
         self.id = fence.node
         self.ownership = Ownership(engine, self.id, address, settings.lease_seconds)
+        self.rates = SharedRates(engine)  # per-address limits counted for every node at once
         self.renewed = -1e9  # monotonic time the last renewal was sent at
         self.adopting: dict[str, asyncio.Task[bool]] = {}
         # Set when a renewal saw rooms with no live owner: the take-over loop's cue.
         self.orphans = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._lobby: tuple[float, list[dict[str, object]]] | None = None
+        # Match id -> its room's code (never changes): the match routes go where the room is.
+        self.match_rooms: OrderedDict[str, str] = OrderedDict()
         # Figures for /metrics and the benchmark.
         self.taken_over = 0
         self.lost = 0
@@ -86,9 +92,11 @@ class ClusterNode:
         return time.monotonic() - self.renewed < self.settings.lease_seconds - LEASE_MARGIN_S
 
     async def start(self) -> None:
+        await self.rates.start()
         await self._renew()
         self._tasks = [asyncio.create_task(self._keep_lease(), name="cluster-lease"),
-                       asyncio.create_task(self._take_over_forever(), name="cluster-takeover")]
+                       asyncio.create_task(self._take_over_forever(), name="cluster-takeover"),
+                       asyncio.create_task(self.rates.sweep_forever(), name="cluster-rate-sweep")]
 
     async def stop(self, codes: list[str]) -> None:
         """Give every room up at once (its sockets were told to come back): survivors take them."""
@@ -231,6 +239,17 @@ class ClusterNode:
         if location is not None and location.owner != self.id and location.alive and location.address:
             return Elsewhere(location.address)
         return None
+
+    async def room_of_match(self, match_id: str) -> str | None:
+        code = self.match_rooms.get(match_id)
+        if code is None:
+            code = await self.ownership.room_of_match(match_id)
+            if code is None:
+                return None
+            self.match_rooms[match_id] = code
+            while len(self.match_rooms) > MATCH_ROOMS_KEPT:
+                self.match_rooms.popitem(last=False)
+        return code
 
     async def _adopt(self, code: str) -> bool:
         epoch = await self.ownership.claim(code)

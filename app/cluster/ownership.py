@@ -65,6 +65,8 @@ _TAKE_OVER = text(f"""
     RETURNING code, epoch
 """)
 
+_MATCH_ROOM = text("SELECT room_code FROM matches WHERE id = :id")
+
 _HELD = text("SELECT code, owner, epoch FROM rooms WHERE code = ANY(:codes)")
 
 # What the lobby lists: public rooms still waiting, owned by a live node, with a free seat.
@@ -146,6 +148,12 @@ class Ownership:
         async with self.engine.begin() as conn:
             rows = (await conn.execute(_TAKE_OVER, {"id": self.node, "limit": limit})).all()
         return [(row.code, int(row.epoch)) for row in rows]
+
+    async def room_of_match(self, match_id: str) -> str | None:
+        """The room a match was played in (None: no such match)."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(_MATCH_ROOM, {"id": match_id})).first()
+        return None if row is None else str(row.room_code)
 
     async def held(self, codes: list[str]) -> dict[str, tuple[str | None, int]]:
         """(owner, epoch) of each of these rooms, as stored."""

@@ -24,6 +24,9 @@ log = logging.getLogger("app.cluster")
 
 # /ws/rooms/CODE, /api/rooms/CODE/..., and /rooms/CODE/qr.svg (the invite QR code: the owner knows the room).
 _ROOM_PATH = re.compile(r"^/(?:ws/|api/)?rooms/([A-Za-z0-9-]{1,32})(?:/|$)")
+# A match's history, export and replay are its room's views too: served where the room is, which
+# knows whether its delayed spectators have been shown the end yet (app/rooms/reveal.py).
+_MATCH_PATH = re.compile(r"^/api/matches/([A-Za-z0-9_.:-]{1,80})(?:/|$)")
 ROUTED_HEADER = b"x-uno-routed"
 
 
@@ -37,9 +40,15 @@ def room_of(scope: Scope) -> str | None:
 async def route(node: ClusterNode, scope: Scope, receive: Receive, send: Send) -> bool:
     """Answer a request for a room that lives on another node (True), or leave it to this one."""
     code = room_of(scope)
-    if code is None:
+    found = _MATCH_PATH.match(scope["path"]) if code is None and scope["type"] == "http" else None
+    if code is None and found is None:
         return False
     try:
+        if found is not None:
+            code = await node.room_of_match(found.group(1))
+            if code is None:
+                return False  # no such match: answered here
+        assert code is not None
         place = await node.place(code)
     except Exception as err:  # the database is away: nobody can say where the room is
         log.warning("room %s could not be located: %s", code, type(err).__name__)

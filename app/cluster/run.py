@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .nginx import config
+from .nginx import METRICS_ALLOW, config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,8 @@ def start_nginx(listen: str, nodes: list[str], prefix: Path) -> subprocess.Popen
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     prefix.mkdir(parents=True, exist_ok=True)
     conf = prefix / "nginx.conf"
-    conf.write_text(config(listen, nodes, prefix=str(prefix)))
+    conf.write_text(config(listen, nodes, prefix=str(prefix),
+                           metrics_allow=os.environ.get("UNO_METRICS_ALLOW") or METRICS_ALLOW))
     return subprocess.Popen([nginx, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"], start_new_session=True)
 
 

@@ -38,6 +38,7 @@ from .inbox import (
     Detach,
     GetSummary,
     Join,
+    MatchShown,
     Message,
     SpectatorsDue,
     Stop,
@@ -48,6 +49,7 @@ from .parts import RoomParts
 from .ports import Outlet, Store, Unstorable
 from .races import Races
 from .reactions import spectator_react
+from .reveal import Reveal
 from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
 
@@ -70,7 +72,8 @@ class RoomActor:
         self.streams = Streams(state, settings, observer)
         self.streams.tell = self.tell
         self.automation = Automation(state, settings, self.tell)
-        self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state))
+        self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state),
+                               Reveal(state, time.monotonic()))
         for p in state.players:
             self.streams.add(p.token_hash, bot=p.bot)
         self.task: asyncio.Task[None] | None = None
@@ -123,9 +126,10 @@ class RoomActor:
         self.tell(AddBot(token, fut))
         return await fut
 
-    async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None) -> int | None:
+    async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
+                     address: str = "") -> int | None:
         fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
-        self.tell(Attach(outlet, token, last_seq, fut))
+        self.tell(Attach(outlet, token, last_seq, fut, address))
         return await fut
 
     async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:
@@ -148,6 +152,12 @@ class RoomActor:
             _refuse(self.inbox.get_nowait(), room_restarting())
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
+
+    async def shown(self, match_id: str) -> bool:
+        """Whether a match of this room may be shown over HTTP yet (``reveal.py``)."""
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.tell(MatchShown(match_id, fut))
+        return await fut
 
     def resume(self) -> None:
         """After a restart: plan what the restored room calls for (bots, clocks, the next round,
@@ -191,12 +201,13 @@ class RoomActor:
                 self._lost(msg)
                 return
             self.summary = self.state.public_summary()
+            self.parts.reveal.published(time.monotonic())
 
     def _lively(self, msg: Message) -> bool:
         """Whether a message is the room in use.  A summary read or a spectator's message is
         not: anyone may send those, as often as they like, and they must not keep a room
         nobody plays in from being swept."""
-        if isinstance(msg, GetSummary | CountWatchers | SpectatorsDue):
+        if isinstance(msg, GetSummary | MatchShown | CountWatchers | SpectatorsDue):
             return False
         if isinstance(msg, Command):
             return msg.seat_token is not None
@@ -372,7 +383,7 @@ def _error(cid: str | None, code: str, message: str, params: dict[str, object] |
 def _refuse(msg: Message, err: RoomError) -> None:
     """Answer a message the room will not handle: its asker gets the error (a socket's command,
     just the end of its wait)."""
-    if isinstance(msg, Join | GetSummary | Attach | AddBot):
+    if isinstance(msg, Join | GetSummary | MatchShown | Attach | AddBot):
         if not msg.reply.done():
             msg.reply.set_exception(err)
     elif isinstance(msg, Command) and not msg.done.done():

@@ -13,6 +13,7 @@ CLOSE_REMOVED = 4403  # left the room, or removed by the host
 CLOSE_NO_ROOM = 4404
 CLOSE_ROOM_CLOSED = 4410
 CLOSE_TOO_MANY = 4429  # too many spectators in the room, or sockets from one address
+CLOSE_TOO_MANY_WATCHING = 4430  # this address already watches the room with as many sockets as it may
 CLOSE_GOING_AWAY = 1001  # the server is stopping; the room comes back when it restarts
 # The room is being rebuilt from its store (a write failed): reconnect, it is back in a moment.
 # Clients treat every code but the 44xx ones above and 4000 as "come back".

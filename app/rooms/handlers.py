@@ -36,6 +36,7 @@ from .inbox import (
     Detach,
     GetSummary,
     Join,
+    MatchShown,
     NextRound,
     RematchDue,
     SpectatorsDue,
@@ -70,7 +71,13 @@ def on_join(room: RoomParts, msg: Join, out: Outcome) -> None:
 
 
 def on_get_summary(room: RoomParts, msg: GetSummary, out: Outcome) -> None:
-    out.resolve(msg.reply, room.state.public_summary())
+    # As a spectator would know it: in a room with a delay, the summary of that long ago.
+    out.resolve(msg.reply, room.reveal.summary(time.monotonic()))
+
+
+def on_match_shown(room: RoomParts, msg: MatchShown, out: Outcome) -> None:
+    # Answered after this message's publish, which sends the spectators every frame due by now.
+    out.resolve(msg.reply, room.reveal.match_shown(msg.match_id, time.monotonic()))
 
 
 def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
@@ -89,7 +96,12 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
             # Every watcher costs the room a view and a patch per message: bounded, like seats.
             raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
                             "try again later.", 429)
-        room.streams.watch(msg.outlet)
+        # Per address too, or one address could take every place and shut everyone else out.
+        cap = room.settings.spectators_per_address
+        if sum(1 for s in room.streams.spectators.values() if s.address == msg.address) >= cap:
+            raise RoomError("too_many_watching", f"At most {cap} spectators of one room from one address.", 429,
+                            max=cap)
+        room.streams.watch(msg.outlet, msg.address)
         out.watch = True  # its snapshot; the seats' views do not change (the count follows, coalesced)
         watchers_changed(room)
         out.resolve(msg.reply, None)
@@ -191,6 +203,7 @@ def on_tick(room: RoomParts, msg: Tick, out: Outcome) -> None:
 MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     Join: on_join,
     GetSummary: on_get_summary,
+    MatchShown: on_match_shown,
     AddBot: on_add_bot,
     Attach: on_attach,
     Detach: on_detach,

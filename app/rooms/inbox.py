@@ -27,6 +27,14 @@ class GetSummary:
 
 
 @dataclass
+class MatchShown:
+    """Whether a match of this room may be shown over HTTP yet (``reveal.py``)."""
+
+    match_id: str
+    reply: asyncio.Future[bool]
+
+
+@dataclass
 class AddBot:
     """The host (by token) fills a free seat with a bot (HTTP; the socket's ``add_bot`` does the same)."""
 
@@ -40,6 +48,7 @@ class Attach:
     token: str | None  # None: a spectator
     last_seq: int | None
     reply: asyncio.Future[int | None]
+    address: str = ""  # the client's address (a spectator's counts against ``spectators_per_address``)
 
 
 @dataclass
@@ -107,5 +116,5 @@ class Stop:
     code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
 
 
-Message = (Join | GetSummary | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn | TurnTimeout
-           | Tick | CountWatchers | SpectatorsDue | Stop)
+Message = (Join | GetSummary | MatchShown | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn
+           | TurnTimeout | Tick | CountWatchers | SpectatorsDue | Stop)

@@ -8,6 +8,7 @@ from app.config import Settings
 
 from .automation import Automation
 from .races import Races
+from .reveal import Reveal
 from .room_state import Player, RoomState
 from .streams import Streams
 
@@ -19,6 +20,7 @@ class RoomParts:
     streams: Streams
     automation: Automation
     races: Races
+    reveal: Reveal  # what the room's HTTP views may show yet (a room with a spectator delay)
 
     def player(self, token_hash: str | None) -> Player | None:
         if token_hash is None:

@@ -57,6 +57,11 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     while match.round_no < m.rounds_started:
         st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
         announce(st)
+    if len(st.players) != match.config.seats:
+        # Someone left after the match (only then do the seats differ from the match's): the
+        # private logs, replayed by the match's seat numbers, can no longer be told apart by
+        # seat, and a match that is over needs none.
+        st.private.clear()
     st.seed, st.match_no, st.match_id = m.seed, m.number, m.id
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
     if st.status == BETWEEN:  # the next round's clock starts again

@@ -88,6 +88,13 @@ def remove(st: RoomState, player: Player) -> None:
     host = st.players[st.host] if st.players else None
     st.players.remove(player)
     st.renumber()
+    if st.private:
+        # Only after a match can a seat hold private log entries (seats are never removed
+        # during one).  They are kept by the match's seat numbers, which the room's no longer
+        # follow once the seats close up: kept, the leaver's entries would be shown to the next
+        # seat up, and everyone else's would name the wrong seat.  A finished match needs none.
+        st.private.clear()
+        st.revision += 1
     if host is player or host is None:
         st.host = next_host(st)
     else:

@@ -56,6 +56,7 @@ class Stream:
     # A spectator of a delayed room: the timeline frame whose snapshot starts it (None: started).
     starts_at: int | None = None
     number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
+    address: str = ""  # a spectator's client address (spectators per address are bounded)
 
 
 @dataclass
@@ -132,9 +133,10 @@ class Streams:
         stream.outlet, stream.fresh, stream.resume_from = outlet, True, last_seq
         return old
 
-    def watch(self, outlet: Outlet) -> None:
+    def watch(self, outlet: Outlet, address: str = "") -> None:
         self.watched += 1
-        self.spectators[outlet] = Stream(outlet=outlet, buffer=deque(maxlen=1), fresh=True, number=self.watched)
+        self.spectators[outlet] = Stream(outlet=outlet, buffer=deque(maxlen=1), fresh=True, number=self.watched,
+                                         address=address)
 
     def detach(self, outlet: Outlet) -> str | None:
         """Forget a socket; the token hash of its seat (None for a spectator or an unknown socket)."""

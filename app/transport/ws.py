@@ -31,6 +31,7 @@ from app.rooms.errors import (
     CLOSE_RESTARTING,
     CLOSE_ROOM_CLOSED,
     CLOSE_TOO_MANY,
+    CLOSE_TOO_MANY_WATCHING,
     RoomError,
 )
 from app.rooms.inbox import Command, Detach
@@ -161,7 +162,9 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         return
     actor = await registry.find(code)
     if actor is None:
-        misses.miss(address)
+        if await misses.record(address) > 0:  # past the limit, on the count of every node
+            await ws.close(CLOSE_POLICY, "too many unknown rooms")
+            return
         await ws.close(CLOSE_NO_ROOM, "no such room")
         return
     token = bearer_token(ws)
@@ -174,11 +177,14 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         extensions[CONTROL_FRAME] = rate.allow
     conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
-        await actor.attach(conn, token, last_seq(ws))
+        await actor.attach(conn, token, last_seq(ws), address)
     except RoomError as err:
+        if err.code == "too_many_watching":
+            metrics.refuse("spectators_per_address")
         conn.offer(dumps({"type": "error", "id": None, "code": err.code, "message": err.message}))
         close = {"bad_token": CLOSE_BAD_TOKEN, "room_restarting": CLOSE_RESTARTING,
-                 "too_many_spectators": CLOSE_TOO_MANY}.get(err.code, CLOSE_ROOM_CLOSED)
+                 "too_many_spectators": CLOSE_TOO_MANY,
+                 "too_many_watching": CLOSE_TOO_MANY_WATCHING}.get(err.code, CLOSE_ROOM_CLOSED)
         conn.close(close, err.message)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)

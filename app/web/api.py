@@ -112,19 +112,25 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {
 }
 
 
+def _too_many_misses(misses: MissLimit, wait: float) -> HTTPException:
+    retry = max(1, math.ceil(wait))
+    return HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
+                                      f"at most {misses.per_minute} unknown room codes a minute. "
+                                      f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
+
+
 async def find_room(code: str, request: Request, registry: RoomRegistry) -> RoomActor:
     """The room with this code, or 404; an address asking for too many that don't exist gets 429."""
     misses: MissLimit = request.app.state.room_misses
     address = client_address(request.scope)
     wait = misses.refused(address)
     if wait > 0:
-        retry = max(1, math.ceil(wait))
-        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
-                                         f"at most {misses.per_minute} unknown room codes a minute. "
-                                         f"Try again in {retry} s."}, headers={"Retry-After": str(retry)})
+        raise _too_many_misses(misses, wait)
     actor = await registry.find(code)
     if actor is None:
-        misses.miss(address)
+        wait = await misses.record(address)
+        if wait > 0:  # past the limit on another node's count (several nodes count together)
+            raise _too_many_misses(misses, wait)
         raise HTTPException(404, detail={"code": "no_room", "message": f"There is no room {code!r}."})
     return actor
 

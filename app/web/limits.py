@@ -12,7 +12,7 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
@@ -23,6 +23,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 log = logging.getLogger("app.web")
 
 Refused = Callable[[str], None]  # told the reason whenever a limit refuses something (metrics)
+
+
+class SharedWindows(Protocol):
+    """Windows every node of a cluster counts in at once (app/cluster/rates.py)."""
+
+    async def hit(self, kind: str, address: str, limit: int, window: float) -> float: ...
+
+
+# With several nodes, where the app finds them (None: one server, its own windows count).
+Shared = Callable[[], SharedWindows | None]
 
 
 # Addresses remembered per limit; past this the least recently seen are forgotten (memory stays bounded).
@@ -171,13 +181,21 @@ class MissLimit:
     guessed at speed.  Asking for rooms that exist costs nothing.
     """
 
-    def __init__(self, per_minute: int, on_refuse: Refused | None = None) -> None:
+    def __init__(self, per_minute: int, on_refuse: Refused | None = None, shared: Shared | None = None) -> None:
         self.window, self.per_minute, self.on_refuse = Window(per_minute), per_minute, on_refuse
+        self.shared = shared
+        # With several nodes: addresses the shared count refused, until when (monotonic).
+        self.blocked: dict[str, float] = {}
 
     def refused(self, address: str) -> float:
         """Seconds the address must wait before it looks a room up again (0: go ahead);
         a refusal is counted, and the first one in a row is logged."""
         wait = self.window.wait(address)
+        until = self.blocked.get(address)
+        if until is not None:
+            wait = max(wait, until - time.monotonic())
+            if wait <= 0:
+                del self.blocked[address]
         if wait > 0:
             if self.on_refuse is not None:
                 self.on_refuse("room_misses")
@@ -188,6 +206,29 @@ class MissLimit:
 
     def miss(self, address: str) -> None:
         self.window.hit(address)
+
+    async def record(self, address: str) -> float:
+        """A lookup found no room: count it.  0, or (with several nodes, whose misses count
+        together) the seconds to wait when the address is past its limit already — answer
+        this lookup as refused, not as a miss (another node saw the others)."""
+        shared = self.shared() if self.shared is not None else None
+        if shared is None:
+            self.miss(address)
+            return 0.0
+        try:
+            wait = await shared.hit("misses", address, self.per_minute, RATE_WINDOW_S)
+        except Exception as err:  # the database is away: this node's own count, meanwhile
+            log.warning("room misses counted on this node only: %s", type(err).__name__)
+            self.miss(address)
+            return 0.0
+        if wait > 0:
+            if len(self.blocked) >= MAX_TRACKED_ADDRESSES:
+                del self.blocked[next(iter(self.blocked))]
+            self.blocked[address] = time.monotonic() + wait
+            self.refused(address)  # counted and logged as a refusal
+        else:
+            self.miss(address)  # this node's own count, a part of the shared one
+        return wait
 
 
 CREATE_PATH = re.compile(r"^/api/rooms/?$")
@@ -200,21 +241,49 @@ class AddressRateLimit:
     /api/rooms/{code}/players`` (join) and ``GET /api/rooms`` (the lobby's list)."""
 
     def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
-                 on_refuse: Refused | None = None) -> None:
-        self.app, self.on_refuse = app, on_refuse
-        self.limits: list[tuple[str, re.Pattern[str], Window, str]] = [
-            ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute"),
-            ("POST", JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute"),
-            ("GET", LIST_PATH, Window(lists_per_minute), f"at most {lists_per_minute} room lists a minute"),
+                 on_refuse: Refused | None = None, shared: Shared | None = None) -> None:
+        self.app, self.on_refuse, self.shared = app, on_refuse, shared
+        # With several nodes: windows the shared count refused, until when (monotonic).
+        self.blocked: dict[tuple[str, str], float] = {}
+        self.limits: list[tuple[str, re.Pattern[str], Window, str, str]] = [
+            ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute",
+             "create"),
+            ("POST", JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute", "join"),
+            ("GET", LIST_PATH, Window(lists_per_minute), f"at most {lists_per_minute} room lists a minute", "list"),
         ]
+
+    async def hit(self, window: Window, kind: str, words: str, address: str) -> float:
+        """This node's window; with several nodes, the one they all count in (app/cluster/rates.py)."""
+        shared = self.shared() if self.shared is not None else None
+        if shared is not None:
+            # This node's own count is a part of the shared one, and a refusal holds until its
+            # window frees up: past either, no need to ask.
+            now = time.monotonic()
+            wait = max(window.wait(address), self.blocked.get((kind, address), now) - now)
+            if wait > 0:
+                return wait
+            self.blocked.pop((kind, address), None)
+            try:
+                wait = await shared.hit(kind, address, window.limit, window.window)
+            except Exception as err:  # the database is away: this node's own count, meanwhile
+                log.warning("%s counted on this node only: %s", words, type(err).__name__)
+            else:
+                if wait == 0:
+                    window.hit(address)
+                else:
+                    if len(self.blocked) >= MAX_TRACKED_ADDRESSES:
+                        del self.blocked[next(iter(self.blocked))]
+                    self.blocked[(kind, address)] = now + wait
+                return wait
+        return window.hit(address)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             method, path = scope.get("method"), scope.get("path", "")
-            for wanted, pattern, window, words in self.limits:
+            for wanted, pattern, window, words, kind in self.limits:
                 if method == wanted and pattern.match(path):
                     address = client_address(scope)
-                    wait = window.hit(address)
+                    wait = await self.hit(window, kind, words, address)
                     if wait > 0:
                         if self.on_refuse is not None:
                             self.on_refuse("http_rate")

@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.engine.audit import export_document
 from app.engine.playback import playback
+from app.web.reveal import require_shown
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 
@@ -63,6 +64,7 @@ async def match_history(match_id: str, request: Request) -> Any:
     history = await request.app.state.store.match_history(match_id)
     if history is None:
         raise HTTPException(404, detail={"code": "no_match", "message": f"There is no match {match_id!r}."})
+    await require_shown(request, history["room"], match_id, "shown while its room shows its table late")
     return history
 
 
@@ -75,6 +77,7 @@ async def finished(request: Request, match_id: str, what: str) -> dict[str, Any]
         # A live round's secret and hands stay secret; an abandoned match has no end to check.
         raise HTTPException(409, detail={"code": "match_not_finished",
                                          "message": f"Only a finished match can be {what}."})
+    await require_shown(request, raw["room"], match_id, what)
     return raw
 
 

@@ -5,15 +5,18 @@ What to watch is in docs/OPERATIONS.md.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import resource
 import sys
 import time
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
+from app.config import Settings, metrics_networks
 from app.gc_policy import Passes
+from app.web.limits import client_address
 
 router = APIRouter(tags=["health"])
 
@@ -131,6 +134,27 @@ def render(request: Request) -> str:
     return out.text()
 
 
-@router.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse)
-async def metrics(request: Request) -> PlainTextResponse:
+def allowed(settings: Settings, address: str) -> bool:
+    """Whether ``address`` may read the metrics (``UNO_METRICS_ALLOW``)."""
+    networks = metrics_networks(settings.metrics_allow)
+    if networks is None:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # "unknown", a Unix socket's peer: not an address that was allowed
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip.version == net.version and ip in net for net in networks)
+
+
+@router.get("/metrics", summary="Prometheus metrics", response_class=PlainTextResponse,
+            responses={403: {"description": "The client's address is not in UNO_METRICS_ALLOW"}})
+async def metrics(request: Request) -> Response:
+    # What they tell (rooms by status, refusals, memory) is for the operator, not for the public.
+    settings: Settings = request.app.state.settings
+    if not allowed(settings, client_address(request.scope)):
+        return JSONResponse({"detail": {"code": "forbidden", "message": "The metrics are served only to the "
+                                        "addresses in UNO_METRICS_ALLOW (loopback unless configured)."}},
+                            status_code=403)
     return PlainTextResponse(render(request), media_type=CONTENT_TYPE)

@@ -179,8 +179,11 @@ def test_a_socket_that_reads_nothing_is_read_no_more_once_its_output_backs_up() 
             for _ in range(40_000):  # 5 MiB of pings: 5 MiB of pongs if all were answered
                 s.sendall(frame)
                 sent += 1
-        time.sleep(0.3)
+        # A busy machine reads the pings late: wait until the server has stopped writing to the peer.
         proto = server_side(server, s)
+        deadline = time.monotonic() + 20
+        while not proto.write_blocked and time.monotonic() < deadline:
+            time.sleep(0.02)
         buffered = proto.transport.get_write_buffer_size()
         assert proto.write_blocked and buffered < 512 * 1024, (sent, buffered)
         # Once the peer reads again, so does the server: the pongs flow and the socket works.

@@ -19,6 +19,8 @@ async function show() {
       h("p", { "data-testid": "history-missing", text: err.status === 404 ? t("history.not_found") : t("history.unavailable") }),
       h("a", { class: "btn", href: "/", text: t("nav.home") }));
     root.setAttribute("aria-busy", "false");
+    // A room that shows spectators its table late shows its match here as late: ask again.
+    if (err.status === 409) setTimeout(show, 3000);
     return;
   }
   const name = (seat) => (m.players && m.players[seat]) || t("room.seat_n", { n: seat + 1 });

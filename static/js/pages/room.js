@@ -6,19 +6,20 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, append, clear, forgetSeat, h, hasOptions, initLanguagePicker, loadSeat, optionsText, rememberName, saveSeat, storedName, toast } from "../dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, itemSvg, sortHand } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
-import { logLines } from "../logbook.js";
-import { podiumParts } from "../podium.js";
+import { SidePanel } from "../side_panel.js";
+import { showWaiting, waitingRoom } from "../waiting_view.js";
+import { showSeats } from "../seats_view.js";
+import { buildSummary } from "../summary_view.js";
 import { AbsenceNotice } from "../absence.js";
-import { rematchControls } from "../rematch.js";
 import { Reactions } from "../reactions.js";
+import { TableMotion } from "../motion.js";
 import { frameText } from "../errors.js";
 import { cardHint, challengeText, pendingText, stackText, targetTitle, unoSplit } from "../wording.js";
 import { maybeUnoTip } from "../uno_tip.js";
-import { nextSeat, playOrder } from "../seating.js";
+import { nextSeat } from "../seating.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
-import { ChatBadge } from "../chatbadge.js";
 import { Cues } from "../cues.js";
 
 const code = document.body.dataset.code;
@@ -37,8 +38,6 @@ const ui = {
   armed: false, // UNO! said in advance for the next play that leaves one card
   dialogSig: "",
   summarySig: "",
-  logSig: "",
-  chatSeen: 0,
   seenEntries: null, // log entry n -> signature, to notice new ones (item flashes, race receipts)
   lastTop: null,
   handIds: null,
@@ -53,6 +52,7 @@ const ui = {
 
 const absence = new AbsenceNotice(); // tells a returning player what happened while they were away
 const reactions = new Reactions((message) => send(message)); // emotes shown at the sender's seat
+const motion = new TableMotion(); // card backs flying from the draw pile to whoever draws
 
 const me = () => (view ? view.you : null);
 const game = () => (view ? view.game : null);
@@ -157,7 +157,8 @@ function placeToasts(parent) {
   else parent.append(box);
 }
 
-const narrow = window.matchMedia("(max-width: 979px)"); // as app.css: the side panel is a drawer
+// As app.css: the side panel is a drawer on phones and small windows (not on an upright tablet).
+const narrow = window.matchMedia("(max-width: 699px), (max-width: 979px) and (max-height: 899px)");
 
 /** On a narrow screen at the table the side panel (scores, log, chat) is a drawer (app.css). */
 function setDrawer(open) {
@@ -356,86 +357,22 @@ function render() {
   noticeEntries();
   absence.update(view, me(), nameOf);
   if (mode === "game") reactions.update(view, me(), nameOf);
+  motion.update(view); // in every mode, so that the first deal is news when the table appears
 }
 
-// ---- the side panel: scores, event log, chat (kept across modes so chat input survives)
+// ---- the side panel (side_panel.js): kept across modes so the chat's input survives
 
 function buildSide() {
-  const log = h("ol", { class: "log-list", "data-testid": "event-log-list" });
-  const chatList = h("ol", { class: "chat-list", "data-testid": "chat-list" });
-  const input = h("input", { name: "chat", maxlength: 300, autocomplete: "off", "data-testid": "chat-input", "aria-label": t("chat.placeholder"), placeholder: t("chat.placeholder") });
-  const form = h("form", { class: "chat-form" }, input,
-    h("button", { class: "btn btn-small", type: "submit", "data-testid": "chat-send", text: t("chat.send") }));
-  form.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    const text = input.value.trim();
-    if (!text || !canChat(view)) return;
-    send({ type: "chat", text });
-    input.value = "";
-  });
-  const scores = h("div", { class: "scores", "data-testid": "scores" });
-  const close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: () => setDrawer(false) });
-  ui.side = {
-    log, chatList, input, scores, close,
-    el: h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
-      close,
-      h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), scores),
-      h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), log),
-      h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), chatList, form)),
-  };
-  ui.side.badge = new ChatBadge(ui.side.el.querySelector(".chat-block"), input);
+  ui.side = new SidePanel({ send, canChat: () => canChat(view), closeDrawer: () => setDrawer(false) });
   // At the table on a narrow screen the chat is in the drawer: the badge opens it.
   ui.side.badge.el.addEventListener("click", () => {
     if (ui.mode !== "game" || !narrow.matches) return;
     setDrawer(true);
-    input.focus({ preventScroll: true });
+    ui.side.input.focus({ preventScroll: true });
   });
 }
 
-function renderSide() {
-  const side = ui.side;
-  // Scores
-  const g = game();
-  const sig = JSON.stringify([view.players, g && g.scores, g && g.target, g && g.table.current]);
-  if (side.scoresSig !== sig) {
-    side.scoresSig = sig;
-    clear(side.scores);
-    if (g) side.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
-    const list = h("ol", { class: "score-list" });
-    for (const p of view.players) {
-      list.append(h("li", { class: p.seat === me() ? "is-me" : "" },
-        h("span", { class: "score-name", text: p.name }),
-        h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
-    }
-    side.scores.append(list);
-  }
-  // Event log: public and private entries, in the order they happened, told as a person would (logbook.js).
-  const lines = logLines(view, nameOf);
-  const logSig = lines.map((l) => `${l.n}:${l.text}`).join("\n");
-  if (logSig !== ui.logSig) {
-    ui.logSig = logSig;
-    const atEnd = side.log.scrollHeight - side.log.scrollTop - side.log.clientHeight < 40;
-    clear(side.log);
-    for (const l of lines) {
-      const body = l.href ? h("a", { class: "fair-badge", href: l.href, title: l.title, text: l.text })
-        : l.title ? h("span", { class: "fair-badge", title: l.title, text: l.text }) : l.text;
-      side.log.append(h("li", { class: `log-entry log-${l.kind}`, "data-kind": l.kind }, body));
-    }
-    if (atEnd) side.log.scrollTop = side.log.scrollHeight;
-  }
-  // Chat: append what is new.
-  const atEnd = side.chatList.scrollHeight - side.chatList.scrollTop - side.chatList.clientHeight < 40;
-  let added = false;
-  for (const c of view.chat) {
-    if (c.n <= ui.chatSeen) continue;
-    ui.chatSeen = c.n;
-    side.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
-    added = true;
-  }
-  if (added && atEnd) side.chatList.scrollTop = side.chatList.scrollHeight;
-  side.input.disabled = !canChat(view);
-  side.badge.update(view.chat, me());
-}
+const renderSide = () => ui.side.render(view, game(), me(), nameOf);
 
 /** New log entries drive the transient effects: item flashes and UNO! receipts. */
 function noticeEntries() {
@@ -472,96 +409,13 @@ function flashItem(entry) {
 // ---- waiting room
 
 function buildWaiting() {
-  // The server's start of invite links (data-public-url: UNO_PUBLIC_URL or an allowed Host), else this page's.
-  const shareUrl = `${document.body.dataset.publicUrl || location.origin}/r/${code}`;
-  const share = h("input", { class: "share-input", readonly: true, value: shareUrl, "data-testid": "share-link", "aria-label": t("room.share") });
-  const copy = h("button", { class: "btn", type: "button", "data-testid": "copy-link", text: t("room.copy") });
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(shareUrl);
-    } catch {
-      share.select();
-      document.execCommand("copy");
-    }
-    copy.textContent = t("room.copied");
-    setTimeout(() => { copy.textContent = t("room.copy"); }, 2000);
-  });
-  // The phone's own share sheet (messages, chat apps), where the browser has one.
-  const native = typeof navigator.share === "function"
-    ? h("button", { class: "btn", type: "button", "data-testid": "share-native", text: t("room.share_native"),
-      onclick: () => navigator.share({ title: document.title, url: shareUrl }).catch(() => {}) })
-    : null;
-  const renameInput = limitInput(h("input", { name: "rename", autocomplete: "nickname", "data-testid": "rename-input", "aria-label": t("room.rename") }), NAME_MAX);
-  const renameForm = h("form", { class: "inline-form" }, renameInput,
-    h("button", { class: "btn btn-small", type: "submit", text: t("room.rename") }));
-  renameForm.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    const name = renameInput.value.trim();
-    if (name) { send({ type: "rename", name }); rememberName(name); renameInput.value = ""; }
-  });
-  const els = {
-    title: h("h1", {}),
-    info: h("p", { class: "edition-line" }),
-    summary: h("p", { class: "muted" }),
-    options: h("p", { class: "room-options", "data-testid": "room-options" }),
-    seats: h("ol", { class: "seat-list", "data-testid": "seat-list" }),
-    controls: h("div", { class: "host-controls" }),
-    mine: h("div", { class: "my-controls" }, renameForm,
-      h("button", { class: "btn btn-ghost", type: "button", "data-testid": "leave-button", text: t("room.leave"), onclick: () => send({ type: "leave" }) })),
-    join: h("div", {}),
-  };
-  ui.els = els;
-  return h("section", { class: "panel waiting", "data-testid": "waiting-room" },
-    els.title, els.info, els.summary, els.options,
-    h("div", { class: "share" }, h("label", { class: "field" }, h("span", { text: t("room.share") }), h("div", { class: "share-row" }, share, copy, native)),
-      // Folded, so the seats and the start button stay near the top on a phone.
-      h("details", { class: "share-qr-box" }, h("summary", { "data-testid": "share-qr-toggle", text: t("room.qr_show") }),
-        h("img", { class: "share-qr", src: `/rooms/${encodeURIComponent(code)}/qr.svg`, alt: t("room.qr_alt"), width: 148, height: 148, "data-testid": "share-qr" })),
-      h("p", { class: "muted" }, t("room.code_is"), " ", h("strong", { class: "room-code", "data-testid": "room-code", text: code }))),
-    h("h2", { text: t("room.seats") }), els.seats, els.controls, els.mine, els.join);
+  const waiting = waitingRoom(code, send);
+  ui.els = waiting.els;
+  return waiting.el;
 }
 
 function renderWaiting() {
-  const els = ui.els;
-  const room = view.room;
-  els.title.textContent = room.name;
-  const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
-  els.info.textContent = `${editionName(room.edition)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
-  clear(els.summary).append(t(`edition.${room.edition}.summary`), " ",
-    h("a", { href: `/rules/${room.edition}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: editionName(room.edition) }) }));
-  els.options.textContent = optionsText(room);
-  clear(els.seats);
-  const host = room.host;
-  const amHost = me() !== null && me() === host;
-  for (let i = 0; i < room.max_seats; i += 1) {
-    const p = view.players.find((x) => x.seat === i);
-    if (!p) {
-      els.seats.append(h("li", { class: "seat empty", "data-testid": "seat" }, h("span", { text: t("room.empty_seat") })));
-      continue;
-    }
-    els.seats.append(h("li", { class: `seat${p.seat === me() ? " is-me" : ""}`, "data-testid": "seat", "data-seat": p.seat },
-      h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, title: p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away") }),
-      h("span", { class: "seat-name", text: p.name }),
-      p.host ? h("span", { class: "badge", text: t("room.host") }) : null,
-      p.bot ? h("span", { class: "badge badge-bot", "data-testid": "bot-badge", text: t("room.bot") }) : null,
-      p.seat === me() ? h("span", { class: "badge badge-me", text: t("room.you") }) : null,
-      p.bot ? null : h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
-      amHost && p.seat !== me() ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", "data-seat": p.seat, text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
-  }
-  clear(els.controls);
-  if (amHost) {
-    const enough = view.players.length >= 2;
-    append(els.controls, [h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "start-button", disabled: !enough, text: t("room.start"), onclick: () => send({ type: "start" }) }),
-      view.players.length < room.max_seats ? h("button", { class: "btn", type: "button", "data-testid": "add-bot", text: t("room.add_bot"), onclick: addBot }) : null,
-      enough ? null : h("p", { class: "muted", text: t("room.need_two") })]);
-  } else if (host !== null && host !== undefined) {
-    els.controls.append(h("p", { class: "muted", "data-testid": "waiting-for-host", text: t("room.waiting_host", { name: nameOf(host) }) }));
-  }
-  els.mine.hidden = me() === null;
-  clear(els.join);
-  if (me() === null && view.players.length < room.max_seats) {
-    els.join.append(h("button", { class: "btn btn-primary", type: "button", "data-testid": "spectator-join", text: t("room.take_seat"), onclick: () => renderJoin({ name: room.name, variant: room.edition, seats_taken: view.players.length, max_seats: room.max_seats, players: view.players.map((p) => p.name) }) }));
-  }
+  showWaiting(ui.els, view, me(), { send, nameOf, addBot, renderJoin });
 }
 
 // ---- the table
@@ -777,59 +631,8 @@ function travel(card, from) {
 }
 
 function renderOpponents(tbl, you) {
-  const els = ui.els;
-  if (ui.countsRound !== game().round) { ui.counts = null; ui.countsRound = game().round; }
-  const playing = view.room.status === "playing";
-  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
-  clear(els.opponents);
-  els.opponents.dataset.direction = tbl.direction === 1 ? "cw" : "ccw";
-  // The way play goes round, at the head of the seats listed in that order (the words are in the centre).
-  els.opponents.append(h("li", { class: "order-start", "aria-hidden": "true" }, tbl.direction === 1 ? "↻" : "↺"));
-  for (const seat of playOrder(tbl.hand_sizes.length, tbl.direction, you)) {
-    const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
-    const count = tbl.hand_sizes[seat];
-    const turn = tbl.current === seat && playing;
-    const isNext = seat === next;
-    const exposed = tbl.exposed.includes(seat);
-    const said = tbl.declared.includes(seat);
-    const before = ui.counts ? ui.counts[seat] : count;
-    const change = count > before ? " grew" : count < before ? " shrank" : "";
-    const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
-    const state = p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away");
-    els.opponents.append(h("li", {
-      class: `opponent${turn ? " turn" : ""}${isNext ? " next" : ""}${p.connected || p.bot ? "" : " away"}${exposed ? " exposed" : ""}${change}`,
-      "data-testid": "opponent", "data-seat": seat, "data-cards": count,
-      "aria-label": t("table.opponent_label", { name: p.name, n: count, state }) + (turn ? `, ${t("table.their_turn")}` : "") + (isNext ? `, ${t("table.plays_next")}` : ""),
-    },
-    h("span", { class: "opp-top" },
-      h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, "aria-hidden": "true" }),
-      h("span", { class: "opp-name", text: p.name }),
-      seat === game().dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null,
-      h("span", { class: "opp-score", text: t("summary.total", { n: game().scores[seat] ?? 0 }) })),
-    h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(count) }),
-      h("span", { class: "opp-flags" },
-        turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
-        isNext ? h("span", { class: "badge badge-next", "data-testid": "next-marker", text: t("table.next_badge") }) : null,
-        said && count === 1 ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
-        exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
-        tbl.skips_owed && tbl.skips_owed[seat] > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: tbl.skips_owed[seat] }) }) : null,
-        p.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : p.connected ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
-        p.auto && !p.bot ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null))));
-  }
-  showInStrip(els.opponents.querySelector(".opponent.turn") || els.opponents.querySelector(".opponent.next"));
+  showSeats(ui.els.opponents, tbl, you, { view, game: game(), nameOf, state: ui });
   updateClock();
-}
-
-/** Scrolls the opponents' strip (never the page) so that `chip` is in view. */
-function showInStrip(chip) {
-  if (!chip) return;
-  const strip = ui.els.opponents;
-  const s = strip.getBoundingClientRect();
-  const c = chip.getBoundingClientRect();
-  if (chip === strip.querySelector(".opponent")) strip.scrollLeft = 0; // with the arrow at the head
-  else if (c.left < s.left) strip.scrollLeft -= s.left - c.left + 12;
-  else if (c.right > s.right) strip.scrollLeft += c.right - s.right + 12;
 }
 
 /** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
@@ -1148,7 +951,8 @@ function renderSummary(g) {
     clearInterval(ui.countdown);
     return;
   }
-  keepFocus(els.summary, () => buildSummary(g, s, status), ["ready-button", "rematch-button", "summary-title"]);
+  const parts = { view, you: me(), send, nameOf, state: ui };
+  keepFocus(els.summary, () => buildSummary(els.summary, g, s, status, parts), ["ready-button", "rematch-button", "summary-title"]);
   // A new summary (a round's end, then the podium) takes the focus: read out as it appears.
   const shown = `${s.round}/${status}`;
   if (ui.summaryShown !== shown) {
@@ -1157,59 +961,6 @@ function renderSummary(g) {
     const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
     if (title && !typing) title.focus({ preventScroll: true }); // never taken from someone typing in the chat
   }
-}
-
-function buildSummary(g, s, status) {
-  const els = ui.els;
-  const mine = view.players.find((p) => p.seat === me());
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
-    view.room.edition, view.room.target, view.room.house_rules]);
-  if (sig === ui.summarySig) return;
-  ui.summarySig = sig;
-  const result = g.table.result;
-  const rows = h("ol", { class: "summary-list" });
-  for (const seat of view.players.map((p) => p.seat)) {
-    const hand = result ? result.hands[seat] || [] : [];
-    const cards = h("span", { class: "mini-hand" });
-    for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
-    rows.append(h("li", { class: seat === s.winner ? "winner" : "" },
-      h("span", { class: "summary-name", text: nameOf(seat) }),
-      seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
-      h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
-  }
-  const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
-  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
-  const body = [title, lead, rows];
-  if (status === "over") {
-    // The podium comes first; the last round's leftover hands fold away below it (podium.js).
-    const { podium, list, confetti } = podiumParts(s, me());
-    body.length = 0;
-    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
-    // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
-    const [decide, waiting, nextGame] = rematchControls(view, me(), send, ui.rematchTimer);
-    const controls = h("div", { class: "button-row" });
-    if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
-    controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
-    body.push(decide, waiting, nextGame, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
-      h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
-  } else {
-    const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
-    const tick = () => {
-      const at = view.room.next_round_at;
-      const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
-      countdown.textContent = left !== null ? t("summary.next_in", { n: left }) : "";
-    };
-    tick();
-    clearInterval(ui.countdown);
-    ui.countdown = setInterval(tick, 1000);
-    const ready = mine ? mine.ready : false;
-    body.push(countdown, h("div", { class: "button-row" },
-      mine ? h("button", { class: "btn btn-primary", type: "button", "data-testid": "ready-button", "aria-pressed": ready ? "true" : "false", disabled: ready, text: ready ? t("summary.ready_waiting") : t("summary.ready"), onclick: () => send({ type: "ready", ready: true }) }) : null));
-  }
-  clear(els.summary).append(h("div", { class: "summary-card" }, ...body));
-  els.summary.dataset.final = status === "over" ? "true" : "false";
-  els.summary.setAttribute("aria-describedby", status === "over" ? "summary-lead match-winner" : "summary-lead");
-  els.summary.hidden = false;
 }
 
 // ------------------------------------------------------------------ keyboard shortcuts

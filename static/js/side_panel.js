@@ -1,0 +1,87 @@
+// The side panel: every player's score, the log told as a person would (logbook.js) and the
+// chat with its unread badge (chatbadge.js).  Built once and kept across the waiting room and
+// the table, so a line being typed survives; each part is redrawn only when it changes.
+import { t } from "./i18n.js";
+import { clear, h } from "./dom.js";
+import { logLines } from "./logbook.js";
+import { ChatBadge } from "./chatbadge.js";
+import { chatAuthor } from "./spectate.js";
+
+export class SidePanel {
+  /** `send` sends a message; `canChat()` says whether the reader may chat now; `closeDrawer` folds a phone's drawer. */
+  constructor({ send, canChat, closeDrawer }) {
+    this.canChat = canChat;
+    this.log = h("ol", { class: "log-list", "data-testid": "event-log-list" });
+    this.chatList = h("ol", { class: "chat-list", "data-testid": "chat-list" });
+    this.input = h("input", { name: "chat", maxlength: 300, autocomplete: "off", "data-testid": "chat-input", "aria-label": t("chat.placeholder"), placeholder: t("chat.placeholder") });
+    const form = h("form", { class: "chat-form" }, this.input,
+      h("button", { class: "btn btn-small", type: "submit", "data-testid": "chat-send", text: t("chat.send") }));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = this.input.value.trim();
+      if (!text || !this.canChat()) return;
+      send({ type: "chat", text });
+      this.input.value = "";
+    });
+    this.scores = h("div", { class: "scores", "data-testid": "scores" });
+    this.close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: closeDrawer });
+    this.el = h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
+      this.close,
+      h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), this.scores),
+      h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), this.log),
+      h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), this.chatList, form));
+    this.badge = new ChatBadge(this.el.querySelector(".chat-block"), this.input);
+    this.scoresSig = null;
+    this.logSig = "";
+    this.chatSeen = 0;
+  }
+
+  /** After each view; `g` is the game part of it (null before the first deal). */
+  render(view, g, you, nameOf) {
+    const sig = JSON.stringify([view.players, g && g.scores, g && g.target, g && g.table.current]);
+    if (this.scoresSig !== sig) {
+      this.scoresSig = sig;
+      clear(this.scores);
+      if (g) this.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
+      const list = h("ol", { class: "score-list" });
+      for (const p of view.players) {
+        list.append(h("li", { class: p.seat === you ? "is-me" : "" },
+          h("span", { class: "score-name", text: p.name }),
+          h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
+      }
+      this.scores.append(list);
+    }
+    this.renderLog(view, nameOf);
+    this.renderChat(view, you);
+  }
+
+  renderLog(view, nameOf) {
+    const lines = logLines(view, nameOf);
+    const sig = lines.map((l) => `${l.n}:${l.text}`).join("\n");
+    if (sig === this.logSig) return;
+    this.logSig = sig;
+    const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 40;
+    clear(this.log);
+    for (const l of lines) {
+      const body = l.href ? h("a", { class: "fair-badge", href: l.href, title: l.title, text: l.text })
+        : l.title ? h("span", { class: "fair-badge", title: l.title, text: l.text }) : l.text;
+      this.log.append(h("li", { class: `log-entry log-${l.kind}`, "data-kind": l.kind }, body));
+    }
+    if (atEnd) this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  renderChat(view, you) {
+    // Chat lines are never changed once said: append what is new.
+    const atEnd = this.chatList.scrollHeight - this.chatList.scrollTop - this.chatList.clientHeight < 40;
+    let added = false;
+    for (const c of view.chat) {
+      if (c.n <= this.chatSeen) continue;
+      this.chatSeen = c.n;
+      this.chatList.append(h("li", { class: `chat-line${c.spectator ? " chat-spectator" : ""}` }, h("strong", { text: `${chatAuthor(c)}: ` }), h("span", { text: c.text })));
+      added = true;
+    }
+    if (added && atEnd) this.chatList.scrollTop = this.chatList.scrollHeight;
+    this.input.disabled = !this.canChat();
+    this.badge.update(view.chat, you);
+  }
+}

@@ -1,0 +1,61 @@
+// The round's summary over the table, and at the match's end the podium, the standings and
+// playing again (podium.js, rematch.js).  Rebuilt only when what it shows changes; `state`
+// keeps its signature and its countdowns' tickers between frames.
+import { t } from "./i18n.js";
+import { clear, h } from "./dom.js";
+import { cardLabel, cardSvg, sortHand } from "./cards.js";
+import { podiumParts } from "./podium.js";
+import { rematchControls } from "./rematch.js";
+
+/** Builds the summary into `box` (the page's summary section) unless it would look the same. */
+export function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
+  const mine = view.players.find((p) => p.seat === you);
+  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
+    view.room.edition, view.room.target, view.room.house_rules]);
+  if (sig === state.summarySig) return;
+  state.summarySig = sig;
+  const result = g.table.result;
+  const rows = h("ol", { class: "summary-list" });
+  for (const seat of view.players.map((p) => p.seat)) {
+    const hand = result ? result.hands[seat] || [] : [];
+    const cards = h("span", { class: "mini-hand" });
+    for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
+    rows.append(h("li", { class: seat === s.winner ? "winner" : "" },
+      h("span", { class: "summary-name", text: nameOf(seat) }),
+      seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
+      h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
+  }
+  const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
+  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
+  const body = [title, lead, rows];
+  if (status === "over") {
+    // The podium comes first; the last round's leftover hands fold away below it (podium.js).
+    const { podium, list, confetti } = podiumParts(s, you);
+    body.length = 0;
+    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
+    const [decide, waiting, nextGame] = rematchControls(view, you, send, state.rematchTimer);
+    const controls = h("div", { class: "button-row" });
+    if (view.room.match_id) controls.append(h("a", { class: "btn", href: `/matches/${encodeURIComponent(view.room.match_id)}`, "data-testid": "history-link", text: t("summary.history") }));
+    controls.append(h("a", { class: "btn btn-ghost", href: "/", text: t("nav.home") }));
+    body.push(decide, waiting, nextGame, controls, h("h3", { class: "standings-title", text: t("summary.standings") }), list,
+      h("details", { class: "last-round", "data-testid": "last-round" }, h("summary", { text: t("summary.last_round") }), lead, rows));
+  } else {
+    const countdown = h("p", { class: "muted", "data-testid": "next-round-countdown" });
+    const tick = () => {
+      const at = view.room.next_round_at;
+      const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
+      countdown.textContent = left !== null ? t("summary.next_in", { n: left }) : "";
+    };
+    tick();
+    clearInterval(state.countdown);
+    state.countdown = setInterval(tick, 1000);
+    const ready = mine ? mine.ready : false;
+    body.push(countdown, h("div", { class: "button-row" },
+      mine ? h("button", { class: "btn btn-primary", type: "button", "data-testid": "ready-button", "aria-pressed": ready ? "true" : "false", disabled: ready, text: ready ? t("summary.ready_waiting") : t("summary.ready"), onclick: () => send({ type: "ready", ready: true }) }) : null));
+  }
+  clear(box).append(h("div", { class: "summary-card" }, ...body));
+  box.dataset.final = status === "over" ? "true" : "false";
+  box.setAttribute("aria-describedby", status === "over" ? "summary-lead match-winner" : "summary-lead");
+  box.hidden = false;
+}
