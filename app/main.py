@@ -33,7 +33,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
-from app.web.invite import QrCodes, QrLimit
+from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
@@ -207,13 +207,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         return registry.node.rates if registry.node is not None else None
 
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse, shared=shared)
-    app.state.qr_codes = QrCodes(settings.qr_per_minute, on_refuse=counters.refuse)  # app/web/invite.py
+    app.state.qr_codes = QrCodes()  # app/web/invite.py
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
-                       on_refuse=counters.refuse, shared=shared)
-    app.add_middleware(QrLimit, codes=app.state.qr_codes)
+                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

@@ -28,20 +28,17 @@ from functools import lru_cache
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.config import Settings
-from app.web.limits import Refused, Window, client_address, refuse_rate
 from app.web.qr import qr_svg
 
-__all__ = ["QrCodes", "QrLimit", "host_allowed", "invite_base", "qr_svg", "split_host"]
+__all__ = ["QrCodes", "host_allowed", "invite_base", "qr_svg", "split_host"]
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_MAX = 253 + len(":65535")  # the longest DNS name, and a port
 QR_CACHED = 512  # images kept (a few KB each)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*\.?")
-QR_PATH = re.compile(r"^/rooms/[^/]+/qr\.svg$")
 
 
 def split_host(value: str | None) -> tuple[str, str] | None:
@@ -120,10 +117,11 @@ def invite_base(request: Request) -> str:
 
 
 class QrCodes:
-    """The invite QR codes: drawn off the event loop, one at a time, kept, and limited per address."""
+    """The invite QR codes: drawn off the event loop, one at a time, and kept.  (Limited per
+    address by ``AddressRateLimit`` in app/web/limits.py, before any routing.)"""
 
-    def __init__(self, per_minute: int, on_refuse: Refused | None = None, kept: int = QR_CACHED) -> None:
-        self.window, self.per_minute, self.on_refuse, self.kept = Window(per_minute), per_minute, on_refuse, kept
+    def __init__(self, kept: int = QR_CACHED) -> None:
+        self.kept = kept
         self.images: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self.drawing: dict[tuple[str, str], asyncio.Future[bytes]] = {}
         self.worker: asyncio.subprocess.Process | None = None
@@ -203,21 +201,3 @@ class QrCodes:
             self.starting.cancel()
         self._stop_worker()
 
-
-class QrLimit:
-    """``GET /rooms/{code}/qr.svg`` past ``UNO_QR_PER_MINUTE`` from one address: 429 ``rate_limited``
-    with Retry-After, answered here, before any routing (a flood of refusals costs little)."""
-
-    def __init__(self, app: ASGIApp, codes: QrCodes) -> None:
-        self.app, self.codes = app, codes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and QR_PATH.match(scope.get("path", "")):
-            codes = self.codes
-            wait = codes.window.hit(client_address(scope))
-            if wait > 0:
-                if codes.on_refuse is not None:
-                    codes.on_refuse("qr_rate")
-                await refuse_rate(send, wait, f"at most {codes.per_minute} QR codes a minute")
-                return
-        await self.app(scope, receive, send)

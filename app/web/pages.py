@@ -127,7 +127,7 @@ async def room(request: Request, code: str) -> Response:
 @router.get("/rooms/{code}/qr.svg")
 async def invite_qr(request: Request, code: str) -> Response:
     """The invite link as a QR code, for friends to scan from the host's screen."""
-    qr: QrCodes = request.app.state.qr_codes  # limited per address before it gets here (QrLimit)
+    qr: QrCodes = request.app.state.qr_codes  # limited per address before it gets here (AddressRateLimit)
     actor = await find_room(code, request, request.app.state.registry)  # 404 no_room, counted as a miss
     base = invite_base(request)
     if not base:
