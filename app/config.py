@@ -53,6 +53,11 @@ class Settings(BaseSettings):
     # The address friends open to join (e.g. https://uno.example.org behind a proxy, or
     # http://192.168.1.20:8000 on a home network); empty: the address the host's browser used.
     public_url: str = ""
+    # Without a public_url, invite links are built from the request's Host only when it is
+    # localhost, an IP address, this machine's name, or one of these (comma-separated;
+    # "*.example.org" for its subdomains, "*" for any well-formed name).
+    allowed_hosts: str = ""
+    qr_per_minute: int = 10  # invite QR codes (/rooms/{code}/qr.svg) per client address (a page load asks once)
 
     # Abuse limits (hardening)
     allowed_origins: str = Field(default="", validation_alias=AliasChoices("ALLOWED_ORIGINS", "UNO_ALLOWED_ORIGINS"))

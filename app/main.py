@@ -33,6 +33,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
+from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
 from app.web.match_builds import MatchBuilds
 
@@ -181,6 +182,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
             # Frozen before the rooms are restored: those change and die, and count toward the heap a pass walks.
             gc_policy.tune()
         await registry.start()
+        app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
         try:
@@ -191,6 +193,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
             await registry.stop()
             await app.state.match_builds.close()
             await store.stop()
+            app.state.qr_codes.close()
 
     app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
                   description="Real-time multiplayer UNO. The WebSocket protocol is in docs/PROTOCOL.md.")
@@ -207,11 +210,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         return registry.node.rates if registry.node is not None else None
 
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse, shared=shared)
+    app.state.qr_codes = QrCodes()  # app/web/invite.py
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
-                       on_refuse=counters.refuse, shared=shared)
+                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

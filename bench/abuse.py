@@ -19,7 +19,8 @@ the patch it caused.  Each attack runs in a process of its own, from other loopb
   reconnecting with its token each time it is closed;
 - ``spectator_pile``: 300 spectator sockets pile into the honest room, again and again;
 - ``rooms_list_flood``: ``GET /api/rooms`` from 4 connections as fast as they go, over 2,000
-  public rooms (made beforehand, not timed).
+  public rooms (made beforehand, not timed);
+- ``qr_flood``, ``nul_id_storm``: see bench/abuse_edges.py (``--postgres``: the server on Postgres).
 
 Each attack is followed by a second with no attack.  Sampled meanwhile: the server's RSS and
 open file descriptors (``/proc``), and ``/healthz`` on a fresh connection every quarter of a
@@ -56,13 +57,14 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.abuse_edges import nul_id_storm, postgres_database, qr_flood  # noqa: E402, F401  (attacks, by name)
 from bench.abuse_matches import MATCH_ATTACKS, export_flood, replay_flood, store_big_match  # noqa: E402, F401
 from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
 from bench.load import Bot, Room, Stats, apply_ops, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
 from bench.wire import close_code_in  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
-           "rooms_list_flood", "spectator_squat", *MATCH_ATTACKS)
+           "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm", *MATCH_ATTACKS)
 
 
 # ---------------------------------------------------------------------- raw sockets (the attackers')
@@ -338,11 +340,13 @@ def attack_process(name: str, port: int, code: str, seconds: float, out: Any) ->
 # ---------------------------------------------------------------------- the server, the honest room, the samples
 
 
-def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], int]:
-    """As scripts/run.sh starts it: its flags, its SQLite, the default limits."""
+def start_server(data_dir: str, database_url: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """As scripts/run.sh starts it: its flags, its SQLite (or ``database_url``), the default limits."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k != "DATABASE_URL"}
     env["UNO_DATA_DIR"] = data_dir
+    if database_url:
+        env["DATABASE_URL"] = database_url
     run_sh = (ROOT / "scripts" / "run.sh").read_text()
     flags = re.search(r"uvicorn app\.main:app (.*?)\"\$@\"", run_sh, re.S)
     assert flags is not None, "scripts/run.sh: the uvicorn command was not found"
@@ -477,7 +481,7 @@ async def make_public_rooms(port: int, n: int) -> None:
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(tmp)
+        proc, port = start_server(tmp, args.database_url)
         try:
             stats = Stats()
             bots = await honest_room(port, stats)
@@ -517,9 +521,11 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0, help="how long each attack lasts")
     ap.add_argument("--attacks", default=",".join(ATTACKS), help="which, in order (none: no attack, a baseline)")
     ap.add_argument("--public-rooms", type=int, default=2000, help="rooms listed during rooms_list_flood")
+    ap.add_argument("--postgres", action="store_true", help="on a Postgres database made for the run (default: SQLite)")
     args = ap.parse_args()
     raise_open_files()  # and in the attacker that needs it
-    print(json.dumps(asyncio.run(main_async(args))))
+    with postgres_database() if args.postgres else contextlib.nullcontext(None) as args.database_url:
+        print(json.dumps(asyncio.run(main_async(args))))
 
 
 if __name__ == "__main__":

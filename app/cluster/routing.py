@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("app.cluster")
 
-_ROOM_PATH = re.compile(r"^/(?:ws|api)/rooms/([A-Za-z0-9-]{1,32})(?:/|$)")
+# /ws/rooms/CODE, /api/rooms/CODE/..., and /rooms/CODE/qr.svg (the invite QR code: the owner knows the room).
+_ROOM_PATH = re.compile(r"^/(?:ws/|api/)?rooms/([A-Za-z0-9-]{1,32})(?:/|$)")
 # A match's history, export and replay are its room's views too: served where the room is, which
 # knows whether its delayed spectators have been shown the end yet (app/rooms/reveal.py).
 _MATCH_PATH = re.compile(r"^/api/matches/([A-Za-z0-9_.:-]{1,80})(?:/|$)")

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Executable, delete, insert, update
+from sqlalchemy.exc import DataError
 
 from app.rooms import records as r
 from app.rooms.records import SeatInfo
@@ -131,3 +132,11 @@ def actions_last(ops: list[Op]) -> list[Op]:
     if not actions or len(actions) == len(ops):
         return ops
     return [op for op in ops if op[0] is not INSERT_ACTION] + actions
+
+
+def refused_for_content(err: BaseException) -> bool:
+    """A failure caused by the rows themselves (SQLSTATE class 22, e.g. a NUL in a text on
+    Postgres, or a string no encoder can write), not by the database or the connection."""
+    orig = getattr(err, "orig", None)
+    return (isinstance(err, DataError | UnicodeError) or isinstance(orig, UnicodeError)
+            or str(getattr(orig, "sqlstate", None) or "").startswith("22"))

@@ -30,13 +30,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.cluster.ownership import Fence, Fenced
 from app.rooms import records as r
+from app.rooms.ports import Unstorable
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 
 from .db import upgrade
 from .export import read_export
 from .fast_lane import FastLane
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
-from .ops import INSERT_ACTION, Op, actions_last, ops_for
+from .ops import INSERT_ACTION, Op, actions_last, ops_for, refused_for_content
 
 log = logging.getLogger("app.persistence")
 
@@ -247,10 +248,13 @@ class SqlStore:
                 # A stale write may fail on what the room's new owner stored since (a round
                 # number taken, say): it is refused as stale, not as a failure.
                 stale = await self._was_stale(submission)
-                if not stale:
+                refused = not stale and refused_for_content(err)
+                if refused:  # this submission alone: the room refuses it to its sender (actor.py)
+                    log.warning("a write of room %s was refused for its content: %s", room, err)
+                elif not stale:
                     log.exception("a write failed")
                 if not future.done():
-                    future.set_exception(Fenced(room or "") if stale else err)
+                    future.set_exception(Fenced(room or "") if stale else Unstorable(str(err)) if refused else err)
             else:
                 if not future.done():
                     future.set_result(None)

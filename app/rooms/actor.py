@@ -46,7 +46,7 @@ from .inbox import (
 )
 from .outcome import Answer, Outcome
 from .parts import RoomParts
-from .ports import Outlet, Store
+from .ports import Outlet, Store, Unstorable
 from .races import Races
 from .reactions import spectator_react
 from .reveal import Reveal
@@ -57,12 +57,15 @@ log = logging.getLogger("app.rooms")
 
 # Called when a room stopped because what it had to store could not be stored.
 LostHandler = Callable[[str], None]
+# Writes refused for their content that a room reverts in place; more in the window: rebuilt.
+REVERTS_MAX, REVERTS_WINDOW_S = 10, 10.0
 
 
 class RoomActor:
     def __init__(self, state: RoomState, settings: Settings, store: Store,
                  observer: FrameObserver | None = None, on_lost: LostHandler | None = None) -> None:
         self.state = state
+        self.settings = settings
         self.store = store
         self.on_lost = on_lost
         self.inbox: asyncio.Queue[Message] = asyncio.Queue()
@@ -83,6 +86,7 @@ class RoomActor:
         # A node that was stopped or cut off for a while must not answer anyone before it knows
         # whether it still owns the room (app/cluster/node.py).
         self.serving: Callable[[], bool] | None = None
+        self.reverts: list[float] = []  # when writes refused for their content were reverted
 
     @property
     def code(self) -> str:
@@ -184,7 +188,10 @@ class RoomActor:
                 except Exception:
                     log.exception("room %s: error planning bots and clocks", self.code)
                     broken = True
-            if broken or not await self._commit(out):
+            stored = False if broken else await self._commit(out)
+            if stored is None and await self._revert(msg, out):
+                continue  # refused to its sender alone; the room goes on as it was before it
+            if not stored:
                 self._lost(msg)
                 return
             try:
@@ -225,14 +232,56 @@ class RoomActor:
             return True
         return False
 
-    async def _commit(self, out: Outcome) -> bool:
+    async def _commit(self, out: Outcome) -> bool | None:
+        """True when stored; None when the store refused the records for what they hold."""
         if not out.records:
             return True
         try:
             await self.store.write(*out.records, room=self.code)
+        except Unstorable:
+            return None
         except Exception:
             log.exception("room %s: could not store %d record(s)", self.code, len(out.records))
             return False
+        return True
+
+    async def _revert(self, msg: Message, out: Outcome) -> bool:
+        """A write refused for its content: its message was handled in memory but never stored
+        nor shown.  The state goes back to what is stored (as a rebuild would, but in place:
+        the sockets stay open), the sender alone is told, and everyone else sees no change.
+        False (then the room is rebuilt as after any failed write) if that cannot be done."""
+        now = time.monotonic()
+        self.reverts = [t for t in self.reverts if now - t < REVERTS_WINDOW_S] + [now]
+        if len(self.reverts) > REVERTS_MAX:  # refused again and again (a bot's move, say): rebuild
+            return False
+        from .restore import restore_state  # restore builds actors: imported here, not at the top
+
+        try:
+            stored = await self.store.load_room(self.code)
+            if stored is None:
+                return False
+            fresh = restore_state(stored, self.settings)
+            before = {p.token_hash: p for p in self.state.players}
+            for p in fresh.players:  # who is here, ready or played by a bot is not stored
+                was = before.get(p.token_hash)
+                if was is not None:
+                    p.connected, p.ready, p.away_since, p.auto = was.connected, was.ready, was.away_since, was.auto
+            self.automation.cancel()
+            kept = vars(self.state)  # the one state object every part of the room holds
+            kept.clear()  # cached properties too
+            kept.update(vars(fresh))
+            self.streams.publish()
+        except Exception:
+            log.exception("room %s: could not go back to its stored state", self.code)
+            return False
+        log.warning("room %s: a %s was refused by the store for its content; the room goes on", self.code,
+                    type(msg).__name__)
+        _refuse(msg, RoomError("not_stored", "That could not be stored, so it did not happen.", 422))
+        if out.answer is not None:
+            out.answer.error = _error(out.answer.cid, "not_stored", "That could not be stored, so it did not happen.")
+            self._answer(out.answer)
+        self.tell(Tick())  # clocks and bots planned again for the state as it is
+        self.summary = self.state.public_summary()
         return True
 
     def _publish(self, out: Outcome) -> None:

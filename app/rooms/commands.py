@@ -15,7 +15,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from app.engine import COLOURS, VARIANTS, Action
 from app.engine.actions import KINDS
 
-ClientId = Annotated[str, Field(min_length=1, max_length=64)]
+# A message id is stored with what it did (actions, chat) and echoed back in answers: short
+# printable ASCII only, so no byte a database or a log would choke on (a NUL, say) gets in.
+CLIENT_ID_MAX = 64
+CLIENT_ID_CHARS = "[ -~]"
+ClientId = Annotated[str, Field(min_length=1, max_length=CLIENT_ID_MAX, pattern=f"^{CLIENT_ID_CHARS}+$")]
 
 MAX_CARD_ID = max(len(v.cards) for v in VARIANTS.values())  # ids index an edition's expanded deck
 MAX_SEATS = max(v.max_seats for v in VARIANTS.values())

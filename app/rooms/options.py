@@ -16,6 +16,7 @@ from app.config import Settings
 from app.engine import VARIANTS, ConfigError, HouseRules, MatchConfig
 
 from .errors import RoomError
+from .text import clean_text
 
 TURN_SECONDS_MIN, TURN_SECONDS_MAX = 1, 120  # the UI offers 15 / 30 / 60 s
 AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
@@ -65,7 +66,8 @@ class RoomOptions:
         else:
             raise RoomError("bad_away_grace", f"The grace for absent players must be between {AWAY_GRACE_MIN} "
                             f"and {AWAY_GRACE_MAX} seconds.", 422)
-        title = " ".join((name or "").split())[:NAME_MAX] or f"{variant.title} room"
+        # Cleaned as player names and chat are (text.py): the lobby lists it to everyone.
+        title = clean_text(name or "")[:NAME_MAX].strip() or f"{variant.title} room"
         return cls(edition, max_seats, target, public, title, house, turn_seconds, grace,
                    check_spectator_chat(spectator_chat), check_spectator_delay(spectator_delay))
 
@@ -86,11 +88,17 @@ class RoomOptions:
         turn = options.get("turn_seconds")
         grace = options.get("away_grace_seconds")
         delay = options.get("spectator_delay")
-        return cls(edition, max_seats, target, public, name, house,
+        return cls(edition, max_seats, target, public, _title(edition, name), house,
                    turn if type(turn) is int and turn > 0 else None,
                    float(grace) if isinstance(grace, int | float) and grace > 0 else settings.away_grace_seconds,
                    options.get("spectator_chat") is True,
                    delay if type(delay) is int and SPECTATOR_DELAY_MIN <= delay <= SPECTATOR_DELAY_MAX else 0)
+
+
+def _title(edition: str, name: str) -> str:
+    """A stored room name, cleaned again: rooms stored before names were cleaned come back clean."""
+    variant = VARIANTS.get(edition)
+    return clean_text(name)[:NAME_MAX].strip() or (f"{variant.title} room" if variant else name)
 
 
 def check_spectator_chat(value: object) -> bool:

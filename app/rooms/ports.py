@@ -13,6 +13,11 @@ from typing import Any, Protocol
 from .records import Record, StoredRoom
 
 
+class Unstorable(Exception):
+    """The store refused a write for what its rows hold (a text the database cannot keep, a value
+    out of range): nothing of it was stored, and the same write would be refused again."""
+
+
 class Store(Protocol):
     """Where rooms keep what must survive a restart (app/persistence/store.py, memory_store.py).
 

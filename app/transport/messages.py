@@ -8,11 +8,14 @@ room never sees the frame.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
 
-from app.rooms.commands import COMMAND_TYPES, ClientCommand, command_adapter
+from app.rooms.commands import CLIENT_ID_CHARS, CLIENT_ID_MAX, COMMAND_TYPES, ClientCommand, command_adapter
+
+_CLIENT_ID = re.compile(f"{CLIENT_ID_CHARS}+")  # fully matched
 
 
 class BadMessage(Exception):
@@ -52,7 +55,10 @@ def parse(text: str | bytes, max_bytes: int) -> ClientCommand:
         raise BadMessage("bad_json", "That message is nested too deeply.") from None
     if lone:
         raise BadMessage("bad_text", "Text must be valid Unicode (no lone surrogate escapes).")
-    cid = raw.get("id") if isinstance(raw.get("id"), str) else None
+    cid = raw.get("id")
+    if cid is not None and not (isinstance(cid, str) and len(cid) <= CLIENT_ID_MAX and _CLIENT_ID.fullmatch(cid)):
+        # Not echoed back: the answer's id is null, as for a frame whose id could not be read.
+        raise BadMessage("bad_id", f"A message id is 1 to {CLIENT_ID_MAX} printable ASCII characters.")
     if raw.get("type") not in COMMAND_TYPES:
         raise BadMessage("bad_message", f"Unknown message type {raw.get('type')!r}; expected one of "
                          f"{', '.join(COMMAND_TYPES)}.", cid)

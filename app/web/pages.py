@@ -7,21 +7,21 @@ from the same catalogue the JavaScript loads (``static/i18n/{lang}.json``).
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import segno
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.engine import VARIANTS
+from app.web.api import find_room
+from app.web.invite import QrCodes, invite_base
 from app.web.static_files import Static
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,29 +120,23 @@ async def lobby(request: Request) -> Response:
 async def room(request: Request, code: str) -> Response:
     if not _CODE.match(code):
         return _render(request, "missing.html", "missing")
-    public_url = str(request.app.state.settings.public_url).strip().rstrip("/")
-    return _render(request, "room.html", "room", code=code.upper(), public_url=public_url)
-
-
-def invite_url(request: Request, code: str) -> str:
-    """The invite link: from UNO_PUBLIC_URL when set, else from the address this request came to."""
-    base = str(request.app.state.settings.public_url).strip().rstrip("/") or str(request.base_url).rstrip("/")
-    return f"{base}/r/{code.upper()}"
-
-
-def qr_svg(url: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
-    return out.getvalue()
+    # The invite link's start (app/web/invite.py); empty when this Host may not be written into it.
+    return _render(request, "room.html", "room", code=code.upper(), public_url=invite_base(request))
 
 
 @router.get("/rooms/{code}/qr.svg")
 async def invite_qr(request: Request, code: str) -> Response:
     """The invite link as a QR code, for friends to scan from the host's screen."""
-    if not _CODE.match(code):
-        return Response(status_code=404)
-    return Response(qr_svg(invite_url(request, code)), media_type="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=3600"})
+    qr: QrCodes = request.app.state.qr_codes  # limited per address before it gets here (AddressRateLimit)
+    actor = await find_room(code, request, request.app.state.registry)  # 404 no_room, counted as a miss
+    base = invite_base(request)
+    if not base:
+        raise HTTPException(400, detail={
+            "code": "bad_host", "message": "This server is not set up to answer to that address: set "
+            "UNO_PUBLIC_URL, or list the host name in UNO_ALLOWED_HOSTS."})
+    svg = await qr.image(actor.code, f"{base}/r/{actor.code}")
+    # Private: the image names the address this client used; a shared cache must not keep it.
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 # The rules page of each edition: sections of catalogue keys, written from RULES.md as the

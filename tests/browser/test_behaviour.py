@@ -179,3 +179,22 @@ def test_name_inputs_cut_between_whole_characters(browser: Browser, contexts: li
     expect(name).to_have_value("a" * 17 + family)
     name.fill("Ana \U0001F600")
     expect(name).to_have_value("Ana \U0001F600")
+
+
+def test_lobby_room_names_are_cleaned_and_isolated(browser: Browser, contexts: list[BrowserContext],
+                                                   live_server: LiveServer) -> None:
+    """A right-to-left override or a zero-width character in a room name never reaches the lobby,
+    and right-to-left text in a name cannot reorder the line around it."""
+    page = open_page(browser, contexts)
+    page.goto(live_server.http + "/lobby")
+    with httpx.Client(base_url=live_server.http) as http:
+        code = http.post("/api/rooms", json={"variant": "classic", "public": True, "max_seats": 3,
+                                             "name": "\u202eAna's\u200b \u2066table\u0007\u001b"}).json()["code"]
+        http.post(f"/api/rooms/{code}/players", json={"name": "\u05e9\u05e8\u05d4"})
+        http.post(f"/api/rooms/{code}/players", json={"name": "Bo"})
+    room = page.locator(f"[data-testid=lobby-room][data-code='{code}']")
+    name = room.get_by_test_id("lobby-room-name")
+    expect(name).to_have_text("Ana's table")
+    assert name.get_attribute("dir") == "auto"
+    assert name.evaluate("el => getComputedStyle(el).unicodeBidi") == "isolate"
+    assert room.locator(".room-players bdi").all_inner_texts() == ["\u05e9\u05e8\u05d4", "Bo"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, expect
 
 from app.config import Settings
-from app.web.pages import qr_svg
+from app.web.invite import qr_svg
 from tests.live import LiveServer
 
 PUBLIC = "http://192.168.1.20:8000"

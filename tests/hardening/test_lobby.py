@@ -76,3 +76,26 @@ def test_listing_is_rate_limited_per_address() -> None:
             assert http.get(f"/api/rooms/{code}").status_code == 200  # one room is another route
     finally:
         server.stop()
+
+
+def test_room_names_are_cleaned_like_player_names(cached: LiveServer) -> None:
+    """Issue: U+202E, U+200B/U+200C/U+2066, NUL, BEL and ESC in a room name reached GET /api/rooms."""
+    with httpx.Client(base_url=cached.http) as http:
+        made = http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "public": True,
+                                            "name": "\u202eAna\u0000's \u200bta\u200cble\u2066\u0007\u001b  x"})
+        assert made.status_code == 201 and made.json()["name"] == "Ana's table x"
+        listed = {r["code"]: r["name"] for r in http.get("/api/rooms", params={"limit": 100}).json()["rooms"]}
+        assert listed[made.json()["code"]] == "Ana's table x"
+        family = "\U0001F469\u200d\U0001F469\u200d\U0001F467"  # the zero-width joiner stays
+        assert http.post("/api/rooms", json={"variant": "classic", "name": family}).json()["name"] == family
+
+
+def test_a_room_name_stored_before_names_were_cleaned_comes_back_clean() -> None:
+    from app.rooms.options import RoomOptions
+
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    back = RoomOptions.restored(settings, "classic", public=True, max_seats=2, target=None,
+                                name="\u202eAna\u200b's\u0000", options={})
+    assert back.name == "Ana's"
+    assert RoomOptions.restored(settings, "classic", public=True, max_seats=2, target=None, name="\u0007",
+                                options={}).name == "Classic UNO room"

@@ -31,6 +31,11 @@ def test_bad_frames_get_typed_errors_and_the_room_survives(server: LiveServer) -
             (json.dumps({"type": "start"}), "already_started"),
             (json.dumps({"type": "leave"}), "in_game"),
             (b"\x00\xff binary", "bad_json"),
+            # Ids are stored with what they did: short printable ASCII only (a NUL broke Postgres).
+            (json.dumps({"type": "action", "id": "x\u0000", "action": {"kind": "draw"}}), "bad_id"),
+            (json.dumps({"type": "chat", "id": "c\u202e", "text": "hi"}), "bad_id"),
+            (json.dumps({"type": "ping", "id": "p" * 65}), "bad_id"),
+            (json.dumps({"type": "ping", "id": 7}), "bad_id"),
         ]
         for raw, expected in cases:
             await c.ws.send(raw)

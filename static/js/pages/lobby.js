@@ -13,9 +13,10 @@ async function refresh() {
     for (const room of data.rooms) {
       list.append(h("li", { class: `room-item edition-${room.variant}`, "data-testid": "lobby-room", "data-code": room.code },
         h("div", { class: "room-main" },
-          h("strong", { class: "room-name", text: room.name }),
+          // Isolated (dir="auto"): a name's right-to-left text must not reorder the line around it.
+          h("strong", { class: "room-name", dir: "auto", "data-testid": "lobby-room-name", text: room.name }),
           h("span", { class: "muted", text: `${t(`edition.${room.variant}`)} · ${t("room.players_count", { n: room.seats_taken, max: room.max_seats })}` }),
-          h("span", { class: "room-players", text: room.players.join(", ") }),
+          h("span", { class: "room-players" }, room.players.map((name, i) => [i ? ", " : "", h("bdi", { text: name })])),
           hasOptions(room) ? h("span", { class: "muted lobby-options", "data-testid": "lobby-options", text: optionsText(room) }) : null),
         h("a", { class: "btn btn-primary", href: `/r/${room.code}`, "aria-label": t("lobby.join_name", { name: room.name }), text: t("lobby.join") })));
     }
