@@ -24,14 +24,13 @@ from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
 from app.config import Settings
 from app.persistence import SqlStore
 from app.persistence.builds import BuildStore, Built, MemoryBuilds, SqlBuilds
 from app.rooms.ports import Store
 from app.signatures import ALGORITHM, new_private_key
-from app.transport.metrics import Metrics
 
 from .limits import Window
 from .match_build import Unbuildable, build, lower_priority
@@ -40,6 +39,12 @@ log = logging.getLogger("app.web")
 
 KEY_NAME = "export"
 TOO_LARGE_KEPT = 1024  # matches known to be too large, remembered so they are not read again
+
+
+class Refusals(Protocol):
+    """Where a refusal is counted (the transport's metrics: web never imports transport)."""
+
+    def refuse(self, reason: str) -> None: ...
 
 
 class Refused(Exception):
@@ -56,7 +61,7 @@ def _retrieved(fut: asyncio.Future[Built]) -> None:
 
 
 class MatchBuilds:
-    def __init__(self, settings: Settings, store: Store, metrics: Metrics | None = None) -> None:
+    def __init__(self, settings: Settings, store: Store, metrics: Refusals | None = None) -> None:
         self.settings, self.store, self.metrics = settings, store, metrics
         self.kept: BuildStore = SqlBuilds(store.engine) if isinstance(store, SqlStore) else MemoryBuilds(store)
         self.window = Window(settings.match_downloads_per_minute)
