@@ -92,6 +92,17 @@ REACH = """() => {
         }
       }
     }
+    // A decision's every option lies in sight, with nothing to scroll (the area clips it).
+    const dialog = q('[data-testid=dialog]');
+    if (dialog && !dialog.hidden) {
+      for (const b of dialog.querySelectorAll('[data-testid=dialog-option], [data-testid=dialog-cancel]')) {
+        const r = b.getBoundingClientRect();
+        if (!inView(r) || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5) {
+          problems.push(`dialog option ${b.dataset.option || 'cancel'} out of sight: ${px(r.top)}..${px(r.bottom)}, `
+            + `area ${px(area.top)}..${px(area.bottom)}`);
+        }
+      }
+    }
   }
   const page = document.scrollingElement;
   if (page.scrollTop !== 0) problems.push(`page scrolled by ${page.scrollTop}`);
