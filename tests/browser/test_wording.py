@@ -34,6 +34,8 @@ def open_room(page: Page, server: LiveServer, edition: str, seats: int, house: t
     page.get_by_test_id(f"edition-{edition}").click()
     page.get_by_test_id("create-name").fill("Ana")
     page.get_by_test_id("create-seats").select_option(str(seats))
+    if house:
+        page.get_by_test_id("create-more").click()  # the house rules fold under "More options"
     for rule in house:
         page.get_by_test_id(f"house-{rule}").check()
     page.get_by_test_id("create-submit").click()
