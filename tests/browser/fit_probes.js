@@ -108,3 +108,25 @@ async (kind) => {
   const next = q('[data-testid=next-marker]').length + (document.querySelector('[data-testid=me-next]') ? 1 : 0);
   return { out, seats: q('[data-testid=opponent]').length, turn, next };
 }
+
+// ---- SIDE
+() => {
+  const side = document.querySelector('#side-panel');
+  const s = side.getBoundingClientRect();
+  const out = [];
+  for (const li of side.querySelectorAll('.score-list li')) {
+    const r = li.getBoundingClientRect();
+    const box = li.closest('.side-block').getBoundingClientRect();
+    if (!r.height || r.top < Math.max(0, s.top, box.top) - 0.5 || r.bottom > Math.min(innerHeight, s.bottom, box.bottom) + 0.5) {
+      out.push(`score "${li.textContent}" out of sight at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    }
+  }
+  if (side.scrollHeight > side.clientHeight + 1) out.push(`side panel scrolls: ${side.scrollHeight} > ${side.clientHeight}`);
+  const chat = side.querySelector('[data-testid=chat-list]');
+  const line = parseFloat(getComputedStyle(chat).lineHeight) || 20;
+  const input = side.querySelector('[data-testid=chat-input]').getBoundingClientRect();
+  if (input.bottom > innerHeight + 0.5) out.push('chat input below the window');
+  const watch = side.querySelector('[data-testid=spectator-options]');
+  return { out, rows: side.querySelectorAll('.score-list li').length, chatLines: chat.clientHeight / line,
+           folded: !!watch && !watch.open, watchHeight: watch ? watch.getBoundingClientRect().height : 0 };
+}

@@ -133,3 +133,25 @@ def test_the_head_and_every_seat_are_whole_and_the_turn_and_next_marked(
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+# The side panel at the table: the scores, the chat and the spectator settings as shown.
+SIDE = PROBES["SIDE"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_laptop_side_panel_shows_every_score_four_chat_lines_and_folded_settings(
+        browser: Browser, server: LiveServer, artifacts: Path, lang: str) -> None:
+    page = started_table(browser, server, "classic", 10, "laptop", lang)
+    try:
+        seen = page.evaluate(SIDE)
+        page.screenshot(path=str(artifacts / f"fit-side-{lang}-laptop-10.png"))
+        assert not seen["out"], seen
+        assert seen["rows"] == 10
+        assert seen["chatLines"] >= 4, seen
+        assert seen["folded"] and seen["watchHeight"] <= 60, seen  # the host's settings, one line
+        page.get_by_test_id("spectator-options-toggle").click()
+        expect(page.get_by_test_id("spectator-delay")).to_be_visible()
+    finally:
+        page.context.close()
