@@ -130,3 +130,61 @@ async (kind) => {
   return { out, rows: side.querySelectorAll('.score-list li').length, chatLines: chat.clientHeight / line,
            folded: !!watch && !watch.open, watchHeight: watch ? watch.getBoundingClientRect().height : 0 };
 }
+
+// ---- LOW_CONTRAST
+(root) => {
+  // Every text of `root` (a selector) shown on screen whose contrast (WCAG 2) is under 4.5:1
+  // against what is really behind it: the backgrounds up to the first opaque one, a gradient
+  // counted by its every colour stop (the text may sit on any of them), opacity included.
+  const parse = (c) => { const m = c.match(/[\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, bottom) => top.slice(0, 3).map((v, i) => v * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => {
+    const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const [r, g, b] = c.slice(0, 3).map(lin);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const firstImage = (img) => { // the topmost of a list of background images
+    let depth = 0;
+    for (let i = 0; i < img.length; i += 1) {
+      if (img[i] === '(') depth += 1; else if (img[i] === ')') depth -= 1; else if (img[i] === ',' && depth === 0) return img.slice(0, i);
+    }
+    return img;
+  };
+  const layersOf = (n, alpha) => {
+    const s = getComputedStyle(n);
+    const img = s.backgroundImage && s.backgroundImage !== 'none' ? firstImage(s.backgroundImage) : '';
+    const stops = img.includes('gradient') ? (img.match(/rgba?\([^)]*\)/g) || []).map(parse) : [];
+    const colour = parse(s.backgroundColor);
+    const out = stops.length ? stops : colour[3] > 0 ? [colour] : [];
+    return out.map((c) => [c[0], c[1], c[2], c[3] * alpha]);
+  };
+  const opacity = (el) => { let o = 1; for (let n = el; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+  const bad = [];
+  const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || seen.has(el) || el.closest('svg, [hidden], .visually-hidden, option')) continue;
+    seen.add(el);
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden' || el.clientWidth === 1) continue;
+    if (el.closest('button:disabled, [aria-disabled=true]')) continue; // inactive controls (WCAG 1.4.3)
+    const chain = [];
+    for (let n = el; n; n = n.parentElement) {
+      const layer = layersOf(n, opacity(n));
+      if (layer.length) chain.push(layer);
+      if (layer.length && layer.every((c) => c[3] >= 1)) break;
+    }
+    let under = [[255, 255, 255, 1]];
+    for (const layer of chain.reverse()) {
+      const next = [];
+      for (const c of layer) for (const u of under) next.push(over(c, u));
+      under = next.slice(0, 64);
+    }
+    const fg0 = parse(getComputedStyle(el).color);
+    const fg = [fg0[0], fg0[1], fg0[2], fg0[3] * opacity(el)];
+    const worst = Math.min(...under.map((u) => ratio(over(fg, u), u)));
+    if (worst < 4.5) bad.push(`"${node.textContent.trim().slice(0, 30)}" (${el.className || el.tagName}) ${worst.toFixed(2)}:1`);
+  }
+  return bad;
+}
