@@ -47,13 +47,14 @@ export function showDecision(el, d, { run, cancel, table }) {
   const options = h("div", { class: `dialog-options options-${d.kind}`, "data-count": d.options.length });
   for (const o of d.options) options.append(optionButton(o, run));
   const text = d.text || "";
-  const fold = (FOLD.has(d.kind) && text) || d.replaced;
+  const fold = FOLD.has(d.kind) && text;
   const why = fold ? h("details", { class: "dialog-why", "data-testid": "dialog-why" },
     h("summary", { class: "dialog-why-toggle", "data-testid": "dialog-why-toggle", text: t("dialog.why") }),
-    text ? h("p", { "data-testid": "dialog-text", text }) : null,
-    // The colour a challenged Wild Draw card replaced, as a swatch and in words (CL-6, MK-4).
-    d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
-      colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null) : null;
+    h("p", { "data-testid": "dialog-text", text })) : null;
+  // The colour a challenged Wild Draw card replaced, as a swatch and in words (CL-6, MK-4): one
+  // short line, the clue the decision turns on, always in view.
+  const replaced = d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
+    colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null;
   const pictured = d.card && d.kind !== "pass";
   append(clear(el), [
     h("div", { class: "dialog-body" },
@@ -63,7 +64,7 @@ export function showDecision(el, d, { run, cancel, table }) {
         h("div", { class: "dialog-head" }, h("h2", { id: "dialog-title", text: d.title }),
           d.cancel ? h("button", { class: "btn btn-ghost btn-small dialog-cancel", type: "button", "data-testid": "dialog-cancel", text: t("dialog.cancel"), onclick: cancel }) : null),
         !fold && text ? h("p", { class: "dialog-short", "data-testid": "dialog-text", text }) : null,
-        options, why))]);
+        replaced, options, why))]);
   el.setAttribute("aria-labelledby", "dialog-title");
   el.dataset.kind = d.kind;
   el.hidden = false;
