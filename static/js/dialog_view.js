@@ -35,7 +35,7 @@ function optionButton(o, run) {
 /**
  * Fills `el` (the table's dialog section) with decision `d`, or hides it when `d` is null.
  * `run(option)` carries out an option; `cancel()` backs out of a choice begun from the hand.
- * The first option takes the focus unless the keyboard is somewhere outside the table.
+ * The primary option (else the first) takes the focus unless the keyboard is outside the table.
  */
 export function showDecision(el, d, { run, cancel, table }) {
   if (!d) {
@@ -70,7 +70,8 @@ export function showDecision(el, d, { run, cancel, table }) {
   el.hidden = false;
   const active = document.activeElement;
   if (!active || active === document.body || table.contains(active)) {
-    const first = options.querySelector("button");
+    // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
+    const first = options.querySelector("button.btn-primary") || options.querySelector("button");
     if (first) first.focus({ preventScroll: true });
   }
 }
