@@ -95,7 +95,8 @@ export function updateSpectating(view, root, side, send) {
 function renderOptions(view, side, send) {
   if (!side) return;
   if (!state.options || !side.contains(state.options)) {
-    state.options = h("section", { class: "side-block spectator-block", "data-testid": "spectator-options" });
+    // Folded: the scores and the chat keep the side panel's height; the watchers' count shows.
+    state.options = h("details", { class: "side-block spectator-block", "data-testid": "spectator-options" });
     state.optionsSig = "";
     side.append(state.options);
   }
@@ -105,8 +106,8 @@ function renderOptions(view, side, send) {
   if (sig === state.optionsSig) return;
   state.optionsSig = sig;
   const box = clear(state.options);
-  box.append(h("h2", { text: t("watch.options") }),
-    h("p", { class: "muted", "data-testid": "watcher-total", text: watchersText(room.watchers || 0) }));
+  box.append(h("summary", { class: "spectator-toggle", "data-testid": "spectator-options-toggle" },
+    h("h2", { text: t("watch.options") }), h("span", { class: "muted", "data-testid": "watcher-total", text: watchersText(room.watchers || 0) })));
   if (host) {
     const chat = h("input", { type: "checkbox", "data-testid": "spectator-chat-toggle", checked: !!room.spectator_chat });
     chat.addEventListener("change", () => send({ type: "options", spectator_chat: chat.checked }));

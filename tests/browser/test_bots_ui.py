@@ -26,6 +26,7 @@ def test_a_room_with_house_rules_a_timer_and_bots(browser: Browser, bot_server: 
         page.get_by_test_id("edition-classic").click()
         page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-seats").select_option("3")
+        page.get_by_test_id("create-more").click()  # the room's other options fold
         page.get_by_test_id("create-target").fill("1")
         page.get_by_test_id("house-stacking").check()
         page.get_by_test_id("house-seven_o").check()

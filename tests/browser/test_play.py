@@ -89,6 +89,7 @@ def test_full_round_through_the_ui__C_13(browser: Browser, live_server: LiveServ
         host.get_by_test_id(f"edition-{edition}").click()
         host.get_by_test_id("create-name").fill("Ana")
         host.get_by_test_id("create-seats").select_option("3")
+        host.get_by_test_id("create-more").click()  # the room's other options fold
         host.get_by_test_id("create-target").fill(str(TARGETS[edition]))
         host.get_by_test_id("create-private").check()
         host.get_by_test_id("create-submit").click()

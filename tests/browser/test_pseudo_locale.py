@@ -77,6 +77,7 @@ def test_every_visible_word_of_a_round_comes_from_the_catalogue(browser: Browser
         page.get_by_test_id(f"edition-{edition}").click()
         page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-seats").select_option("3")
+        page.get_by_test_id("create-more").click()  # the room's other options fold
         page.get_by_test_id("create-target").fill("1")
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")

@@ -27,6 +27,7 @@ def test_each_edition_has_its_rules_page_in_the_language__C_11_CL_5_MK_5_AW_5_PP
         page.goto(f"{live_server.http}/?lang={lang}")
         for edition in EDITIONS:
             page.goto(f"{live_server.http}/")
+            page.get_by_test_id("edition-details-toggle").click()  # the rules are under "What is each edition?"
             page.get_by_test_id(f"home-rules-{edition}").click()
             page.wait_for_url(f"**/rules/{edition}")
             expect(page.locator("html")).to_have_attribute("lang", lang)

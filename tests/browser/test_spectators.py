@@ -99,6 +99,7 @@ def test_spectator_chat_follows_the_hosts_switch(browser: Browser, contexts: lis
     visitor.goto(link + "?watch")
     expect(visitor.get_by_test_id("watching-banner")).to_be_visible()
     expect(visitor.get_by_test_id("chat-input")).to_be_disabled()
+    host.get_by_test_id("spectator-options-toggle").click()  # the host's settings fold in the side panel
     host.get_by_test_id("spectator-chat-toggle").check()
     expect(visitor.get_by_test_id("chat-input")).to_be_enabled()
     visitor.get_by_test_id("chat-input").fill("go Ana!")
@@ -257,6 +258,7 @@ def test_the_chat_badge_counts_unread_lines_on_a_phone(browser: Browser, context
 def test_the_hosts_spectator_delay_holds_the_watchers_table_back(browser: Browser, contexts: list[BrowserContext],
                                                                  live_server: LiveServer) -> None:
     host, _guest, link = two_players(browser, contexts, live_server, start=False)
+    host.get_by_test_id("spectator-options-toggle").click()
     host.get_by_test_id("spectator-delay").select_option("5")
     expect(host.get_by_test_id("spectator-delay")).to_have_value("5")
     visitor = page_for(browser, contexts)

@@ -92,6 +92,17 @@ REACH = """() => {
         }
       }
     }
+    // A decision's every option lies in sight, with nothing to scroll (the area clips it).
+    const dialog = q('[data-testid=dialog]');
+    if (dialog && !dialog.hidden) {
+      for (const b of dialog.querySelectorAll('[data-testid=dialog-option], [data-testid=dialog-cancel]')) {
+        const r = b.getBoundingClientRect();
+        if (!inView(r) || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5) {
+          problems.push(`dialog option ${b.dataset.option || 'cancel'} out of sight: ${px(r.top)}..${px(r.bottom)}, `
+            + `area ${px(area.top)}..${px(area.bottom)}`);
+        }
+      }
+    }
   }
   const page = document.scrollingElement;
   if (page.scrollTop !== 0) problems.push(`page scrolled by ${page.scrollTop}`);
@@ -421,7 +432,7 @@ def test_seats_follow_the_direction_and_the_next_marker_moves_after_a_reverse__C
 
 def test_ten_players_on_a_phone_show_whose_turn_it_is(browser: Browser, server: LiveServer, artifacts: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nine opponents overflow the phone's strip: the one to move is scrolled into view."""
+    """Nine opponents on a phone: all in view at once (no sideways scroll), the one to move marked."""
     monkeypatch.setattr(play, "secrets", _Seeded(seed_where("classic", 10, lambda m: m.round.current == 6)))
     code = new_room(server, "classic", seats=10)
     ana = take_seat(server, code, "Ana")
@@ -433,7 +444,10 @@ def test_ten_players_on_a_phone_show_whose_turn_it_is(browser: Browser, server: 
         page.get_by_test_id("start-button").click()
         expect(page.locator("[data-testid=opponent].turn")).to_have_attribute("data-seat", "6")
         strip = page.get_by_test_id("opponents")
-        assert strip.evaluate("(s) => s.scrollWidth > s.clientWidth"), "nine opponents fit a phone?"
+        assert strip.evaluate("(s) => s.scrollWidth <= s.clientWidth + 1"), "the seats scroll sideways"
+        for chip in page.get_by_test_id("opponent").all():
+            in_box = chip.bounding_box()
+            assert in_box and in_box["x"] >= 0 and in_box["x"] + in_box["width"] <= 390, in_box
         assert page.evaluate(TURN_IN_VIEW) == "ok"
         reach(page, "ten players on a phone")
         page.screenshot(path=str(artifacts / "layout-ten-players-phone.png"))

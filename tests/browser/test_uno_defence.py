@@ -47,6 +47,7 @@ def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Br
         page.get_by_test_id("edition-classic").click()
         page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-seats").select_option("2")
+        page.get_by_test_id("create-more").click()  # the room's other options fold
         page.get_by_test_id("create-target").fill("100000")
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")

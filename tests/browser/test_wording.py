@@ -34,6 +34,8 @@ def open_room(page: Page, server: LiveServer, edition: str, seats: int, house: t
     page.get_by_test_id(f"edition-{edition}").click()
     page.get_by_test_id("create-name").fill("Ana")
     page.get_by_test_id("create-seats").select_option(str(seats))
+    if house:
+        page.get_by_test_id("create-more").click()  # the house rules fold under "More options"
     for rule in house:
         page.get_by_test_id(f"house-{rule}").check()
     page.get_by_test_id("create-submit").click()
@@ -67,6 +69,7 @@ def test_the_challenge_says_when_a_wild_draw_four_is_illegal_and_shows_the_colou
         chosen = next(c for c in ("red", "yellow", "green", "blue") if c != replaced)
         drive(ana, [(bo, plays_face("wild_draw4", chosen))], lambda: dialog(ana, "challenge").count() > 0)
         box = dialog(ana, "challenge")
+        box.get_by_test_id("dialog-why-toggle").click()  # the explanation folds behind "Why?"
         text = box.get_by_test_id("dialog-text").inner_text()
         assert f"Bo played Wild Draw Four over {replaced}." in text, text
         held = f"no {replaced} card and no Item Box." if edition == "mario_kart" else f"no {replaced} card."
@@ -96,6 +99,7 @@ def test_a_stack_shows_its_total_and_the_take_button_says_how_many__house_stacki
         expect(ana.get_by_test_id("table")).to_be_visible()
         drive(ana, [(bo, plays_face("draw2"))], lambda: dialog(ana, "stack").count() > 0)
         box = dialog(ana, "stack")
+        box.get_by_test_id("dialog-why-toggle").click()
         text = box.get_by_test_id("dialog-text").inner_text()
         assert "Draw cards are stacked: 2 cards so far." in text and "or take all 2." in text, text
         before = int(ana.get_by_test_id("table").get_attribute("data-hand-count") or 0)

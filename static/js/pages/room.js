@@ -21,6 +21,7 @@ import { fitText, limitInput, NAME_MAX } from "../text.js";
 import { canChat, chatAuthor, delayNote, onlyWatch, updateSpectating, wantsToWatch, watchOffer } from "../spectate.js";
 import { explainRefusal } from "../refusal.js";
 import { Cues } from "../cues.js";
+import { decisionSig, showDecision } from "../dialog_view.js";
 
 const code = document.body.dataset.code;
 const root = document.getElementById("room-root");
@@ -877,48 +878,15 @@ function colourOption(action) {
 
 function targetOption(action) {
   const count = table().hand_sizes[action.target];
-  return { label: `${nameOf(action.target)} (${t("table.cards", { n: count })})`, option: `seat-${action.target}`, action };
+  return { label: nameOf(action.target), sub: t("table.cards", { n: count }), option: `seat-${action.target}`, action };
 }
 
 function renderDialog(tbl, over) {
-  const els = ui.els;
   const d = over ? null : decision(tbl);
-  const sig = d ? JSON.stringify([d.kind, d.title, d.text, d.card && d.card.id, d.options.map((o) => [o.label, o.action])]) : "";
+  const sig = decisionSig(d);
   if (sig === ui.dialogSig) return;
   ui.dialogSig = sig;
-  if (!d) {
-    els.dialog.hidden = true;
-    clear(els.dialog);
-    return;
-  }
-  const title = h("h2", { id: "dialog-title", text: d.title });
-  const options = h("div", { class: `dialog-options options-${d.kind}` });
-  for (const o of d.options) {
-    const btn = h("button", { class: `btn dialog-option${o.primary ? " btn-primary" : ""}${o.colour ? ` colour-option colour-${o.colour}` : ""}`, type: "button", "data-testid": "dialog-option", "data-option": o.option },
-      o.colour ? colourBadge(o.colour, 22) : null,
-      o.card ? h("span", { class: "option-card" }, cardSvg(o.card)) : null,
-      h("span", { text: o.label }));
-    btn.addEventListener("click", () => (o.run ? o.run() : act(o.action)));
-    options.append(btn);
-  }
-  append(clear(els.dialog), [
-    h("div", { class: "dialog-body" },
-      d.card && d.kind !== "pass" ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,
-      h("div", { class: "dialog-main" }, title, d.text ? h("p", { "data-testid": "dialog-text", text: d.text }) : null,
-        // The colour a challenged Wild Draw card replaced, as a swatch and in words (CL-6, MK-4).
-        d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
-          colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null,
-        options)),
-    d.cancel ? h("button", { class: "btn btn-ghost btn-small dialog-cancel", type: "button", "data-testid": "dialog-cancel", text: t("dialog.cancel"), onclick: () => { ui.choosing = null; render(); } }) : null]);
-  els.dialog.setAttribute("aria-labelledby", "dialog-title");
-  els.dialog.dataset.kind = d.kind;
-  els.dialog.hidden = false;
-  const active = document.activeElement;
-  if (!active || active === document.body || els.table.contains(active)) {
-    // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
-    const first = options.querySelector("button.btn-primary") || options.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
-  }
+  showDecision(ui.els.dialog, d, { table: ui.els.table, run: (o) => (o.run ? o.run() : act(o.action)), cancel: () => { ui.choosing = null; render(); } });
 }
 
 function renderRevealed(tbl) {
