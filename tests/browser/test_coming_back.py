@@ -36,6 +36,7 @@ def test_a_returning_player_is_told_what_happened(browser: Browser, server: Live
         ana.get_by_test_id("edition-classic").click()
         ana.get_by_test_id("create-name").fill("Ana")
         ana.get_by_test_id("create-seats").select_option("3")
+        ana.get_by_test_id("create-more").click()  # the room's other options fold
         ana.get_by_test_id("create-target").fill("100000")
         ana.get_by_test_id("create-submit").click()
         ana.wait_for_url("**/r/*")

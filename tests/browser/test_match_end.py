@@ -52,6 +52,7 @@ def test_the_podium_comes_first_and_ties_share_a_place__C_13(browser: Browser, b
         page.get_by_test_id("edition-classic").click()
         page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-seats").select_option("4")
+        page.get_by_test_id("create-more").click()  # the room's other options fold
         page.get_by_test_id("create-target").fill("1")
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")
