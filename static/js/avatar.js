@@ -30,5 +30,5 @@ export const colourOf = (name) => PALETTE[hashName(name) % PALETTE.length];
 /** The avatar element (decorative: the name is always written beside it). */
 export function avatar(name, { bot = false } = {}) {
   return h("span", { class: `avatar avatar-${hashName(name) % PALETTE.length}${bot ? " avatar-bot" : ""}`, "aria-hidden": "true",
-    "data-testid": "avatar", text: bot ? "🤖" : initials(name) });
+    "data-testid": "avatar", text: bot ? "" : initials(name) }); // a bot's face is drawn by app.css
 }

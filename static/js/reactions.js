@@ -26,7 +26,7 @@ export class Reactions {
     this.live = h("div", { class: "visually-hidden", "aria-live": "polite", "data-testid": "reaction-live" });
     this.palette = h("div", { class: "react-palette", "data-testid": "react-palette", hidden: true });
     this.button = h("button", { class: "btn btn-small react-toggle", type: "button", "data-testid": "react-toggle",
-      "aria-expanded": "false", title: t("react.open"), "aria-label": t("react.open"), text: "☺" });
+      "aria-expanded": "false", title: t("react.open"), "aria-label": t("react.open") }); // its face is drawn by app.css
     this.button.addEventListener("click", () => this.open(this.palette.hidden));
     document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !this.palette.hidden) this.open(false); });
   }
