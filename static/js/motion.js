@@ -29,11 +29,15 @@ export function flights(entries, seats) {
 export class TableMotion {
   constructor() {
     this.lastN = null;
+    this.pileBox = null; // where the draw pile was last seen: a decision may cover it as a card is drawn
     this.reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
   }
 
   /** After each view at the table: what moved since the last one (nothing on the first). */
   update(view) {
+    const seen = document.querySelector("[data-testid=draw-pile] .pile-card");
+    const box = seen && seen.getBoundingClientRect();
+    if (box && box.width) this.pileBox = box;
     const log = view.log || [];
     const newest = log.reduce((m, e) => Math.max(m, e.n), 0);
     const fresh = this.lastN === null ? [] : log.filter((e) => e.n > this.lastN);
@@ -47,9 +51,10 @@ export class TableMotion {
     const pile = document.querySelector("[data-testid=draw-pile] .pile-card");
     const to = seat === you ? document.querySelector("[data-testid=hand]") : document.querySelector(`[data-testid=opponent][data-seat="${seat}"]`);
     if (!pile || !to || typeof pile.animate !== "function") return;
-    const a = pile.getBoundingClientRect();
+    const now = pile.getBoundingClientRect();
+    const a = now.width ? now : this.pileBox; // hidden by the decision the draw opened: where it was
     const b = to.getBoundingClientRect();
-    if (!a.width || !b.width) return;
+    if (!a || !a.width || !b.width) return;
     const back = pile.cloneNode(true);
     back.classList.add("flying-back");
     back.setAttribute("aria-hidden", "true");

@@ -36,6 +36,12 @@ def find_seed(edition: str, seats: int, house: HouseRules, fits: Callable[[Round
     raise AssertionError("no deal fits")
 
 
+def opens_on_a_number(rnd: Round) -> bool:
+    """A deal where seat 0 plays first on a number card: a plain turn, drawing allowed (C-6)."""
+    top = rnd.variant.card_json[rnd.discard[-1]]
+    return rnd.pending is not None and rnd.pending.seat == 0 and rnd.pending.kind == "turn" and top["face"].isdigit()
+
+
 def deal_with(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """The next match the server starts is dealt from ``seed`` (other secrets stay random)."""
 

@@ -16,6 +16,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from app.engine.house import HouseRules
+from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import new_player
 from tests.live import LiveServer
@@ -26,6 +28,12 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def bot_server() -> Iterator[LiveServer]:
     yield from serve(between_rounds_seconds=1, bot_delay_scale=0.05, **LIFTED)
+
+
+@pytest.fixture(autouse=True)
+def known_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana plays first, on a number card: her turn allows a draw (C-6)."""
+    deal_with(monkeypatch, find_seed("classic", 2, HouseRules(), opens_on_a_number))
 
 
 def test_your_draw_is_told_once_and_the_deal_is_a_badge__CL_9(browser: Browser, bot_server: LiveServer,

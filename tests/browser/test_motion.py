@@ -9,6 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from app.engine.house import HouseRules
+from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
 from tests.live import LiveServer
 
@@ -36,6 +38,11 @@ def until(page: Page, count: int) -> None:
     while page.evaluate("window.flown.length") < count:
         assert time.monotonic() < deadline, page.evaluate("window.flown.length")
         page.wait_for_timeout(20)  # polling the page's own count
+
+
+@pytest.fixture(autouse=True)
+def known_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal_with(monkeypatch, find_seed("classic", 2, HouseRules(), opens_on_a_number))
 
 
 def play_a_draw(browser: Browser, server: LiveServer, motion: str) -> tuple[Page, int, int]:
