@@ -145,3 +145,15 @@ def drive(page: Page, puppets: list[tuple[Puppet, Pick]], done: Callable[[], boo
         elif page.get_by_test_id("table").get_attribute("data-my-turn") == "true" and draw.is_enabled():
             draw.click()
         time.sleep(0.05)
+
+
+def against_a_bot(page: Page, http: str) -> None:
+    """Ana opens a classic room from the home page, adds one bot and starts."""
+    page.goto(http + "/?lang=en")
+    page.get_by_test_id("edition-classic").click()
+    page.get_by_test_id("create-name").fill("Ana")
+    page.get_by_test_id("create-seats").select_option("2")
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/r/*")
+    page.get_by_test_id("add-bot").click()
+    page.get_by_test_id("start-button").click()

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.engine.house import HouseRules
-from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
+from tests.browser.puppets import against_a_bot, deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
 from tests.browser.test_play import new_player
 from tests.live import LiveServer
@@ -40,14 +40,7 @@ def test_your_draw_is_told_once_and_the_deal_is_a_badge__CL_9(browser: Browser, 
                                                                artifacts: Path) -> None:
     context, page = new_player(browser, {"width": 1366, "height": 657})
     try:
-        page.goto(bot_server.http + "/?lang=en")
-        page.get_by_test_id("edition-classic").click()
-        page.get_by_test_id("create-name").fill("Ana")
-        page.get_by_test_id("create-seats").select_option("2")
-        page.get_by_test_id("create-submit").click()
-        page.wait_for_url("**/r/*")
-        page.get_by_test_id("add-bot").click()
-        page.get_by_test_id("start-button").click()
+        against_a_bot(page, bot_server.http)
         expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
 
         log = page.locator("#side-panel [data-testid=event-log] .log-entry")

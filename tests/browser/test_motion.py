@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.engine.house import HouseRules
-from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
+from tests.browser.puppets import against_a_bot, deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
 from tests.live import LiveServer
 
@@ -50,14 +50,7 @@ def play_a_draw(browser: Browser, server: LiveServer, motion: str) -> tuple[Page
     context.set_default_timeout(20_000)
     page = context.new_page()
     page.add_init_script(COUNT)
-    page.goto(server.http + "/?lang=en")
-    page.get_by_test_id("edition-classic").click()
-    page.get_by_test_id("create-name").fill("Ana")
-    page.get_by_test_id("create-seats").select_option("2")
-    page.get_by_test_id("create-submit").click()
-    page.wait_for_url("**/r/*")
-    page.get_by_test_id("add-bot").click()
-    page.get_by_test_id("start-button").click()
+    against_a_bot(page, server.http)
     expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
     if motion == "no-preference":
         until(page, 2)  # the deal: one back to each seat, in turn

@@ -3,14 +3,8 @@
 // translation exists.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 
-const root = new URL("../../", import.meta.url);
-globalThis.document = { documentElement: { lang: "en" } };
-globalThis.fetch = async (path) => {
-  const text = await readFile(new URL(path.replace(/^\//, ""), root), "utf8");
-  return { ok: true, json: async () => JSON.parse(text) };
-};
+import "./catalogues.mjs";
 
 const { loadCatalogue } = await import("../../static/js/i18n.js");
 const { describe, KINDS } = await import("../../static/js/narrate.js");
