@@ -12,11 +12,6 @@ import { cardSvg, colourBadge } from "./cards.js";
 // and a drawn card's name are the question itself: always shown.
 const FOLD = new Set(["challenge", "stack", "pass"]);
 
-/** What renders the model: a signature, so an unchanged decision is never rebuilt (focus stays). */
-export function decisionSig(d) {
-  return d ? JSON.stringify([d.kind, d.title, d.text, d.replaced, d.card && d.card.id, d.options.map((o) => [o.label, o.option, o.action])]) : "";
-}
-
 function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
   if (o.primary) classes.push("btn-primary");

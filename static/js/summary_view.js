@@ -1,19 +1,20 @@
 // The round's summary over the table, and at the match's end the podium, the standings and
 // playing again (podium.js, rematch.js).  Rebuilt only when what it shows changes; `state`
-// keeps its signature and its countdowns' tickers between frames.
+// keeps its countdowns' tickers between frames.
 import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import { cardLabel, cardSvg, sortHand } from "./cards.js";
 import { podiumParts } from "./podium.js";
 import { rematchControls } from "./rematch.js";
+import { keepFocus } from "./table/focus.js";
+import { changed } from "./table/changed.js";
 
 /** Builds the summary into `box` (the page's summary section) unless it would look the same. */
-export function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
+function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
   const mine = view.players.find((p) => p.seat === you);
-  const sig = JSON.stringify([s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
-    view.room.edition, view.room.target, view.room.house_rules]);
-  if (sig === state.summarySig) return;
-  state.summarySig = sig;
+  const shown = [s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
+    view.room.edition, view.room.target, view.room.house_rules];
+  if (!changed(box, shown)) return;
   const result = g.table.result;
   const rows = h("ol", { class: "summary-list" });
   for (const seat of view.players.map((p) => p.seat)) {
@@ -58,4 +59,27 @@ export function buildSummary(box, g, s, status, { view, you, send, nameOf, state
   box.dataset.final = status === "over" ? "true" : "false";
   box.setAttribute("aria-describedby", status === "over" ? "summary-lead match-winner" : "summary-lead");
   box.hidden = false;
+}
+
+/**
+ * The summary box for `view`: hidden while a round is played, else the round's summary or the
+ * podium; a new one takes the focus (read out as it appears), never from someone typing.
+ */
+export function showSummary(box, view, { you, send, nameOf, state }) {
+  const s = view.summary;
+  const status = view.room.status;
+  if (!s || (status !== "between" && status !== "over")) {
+    box.hidden = true;
+    changed(box, null); // the next summary is drawn afresh
+    clearInterval(state.countdown);
+    return;
+  }
+  const parts = { view, you, send, nameOf, state };
+  keepFocus(box, () => buildSummary(box, view.game, s, status, parts), ["ready-button", "rematch-button", "summary-title"]);
+  const shown = `${s.round}/${status}`;
+  if (state.shown === shown) return;
+  state.shown = shown;
+  const title = box.querySelector("#summary-title");
+  const typing = document.activeElement && ["INPUT", "TEXTAREA"].includes(document.activeElement.tagName);
+  if (title && !typing) title.focus({ preventScroll: true });
 }

@@ -4,9 +4,7 @@
 
 export class PatchError extends Error {}
 
-function unescape(token) {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
+const unescape = (token) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
 export function parsePointer(pointer) {
   if (pointer === "") return [];
@@ -23,8 +21,7 @@ function deepEqual(a, b) {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
+  if (ka.length !== Object.keys(b).length) return false;
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
 }
 
@@ -157,9 +154,7 @@ export class RoomSync {
     this.stopped = false;
   }
 
-  get pending() {
-    return this.outbox.size;
-  }
+  get pending() { return this.outbox.size; } // messages sent and not yet answered
 
   nextId() {
     this.counter += 1;

@@ -1,0 +1,163 @@
+// What the table asks of you now, as data: the legal moves a card or a button stands for, the
+// UNO! button's mode, and the decision box's model.  No DOM and no state of its own: the same
+// view and local state always give the same answer (tested under Node in tests/js/).
+import { t } from "../i18n.js";
+import { cardLabel, cardName, sortHand } from "../cards.js";
+import { challengeText, stackText, targetTitle, unoSplit } from "../wording.js";
+
+/** Deep equality of plain data (views, actions, models): what changed, without signatures. */
+export function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
+}
+
+/** The moves the server says you may make now (none when watching or between rounds). */
+export function legalOf(view) {
+  const tbl = view && view.game ? view.game.table : null;
+  return (tbl && tbl.legal) || [];
+}
+
+/** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
+export function cardOptions(view, id) {
+  const tbl = view.game.table;
+  const pending = tbl.pending;
+  const legal = legalOf(view);
+  if (pending && pending.seat === view.you && pending.kind === "pass") {
+    return legal.filter((a) => a.kind === "pass_card" && a.card === id);
+  }
+  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id);
+}
+
+/** UNO! said in advance (`armed`) picks the variants that declare with the play. */
+export function pickUno(variants, armed) {
+  const { withUno, without } = unoSplit(variants);
+  return armed && withUno.length ? withUno : without.length ? without : withUno;
+}
+
+/** What the UNO! button does now: declare, catch someone, arm the next play, or nothing. */
+export function unoMode(legal) {
+  const declare = legal.find((a) => a.kind === "declare_uno");
+  if (declare) return { mode: "declare", action: declare };
+  const catches = legal.filter((a) => a.kind === "catch");
+  if (catches.length) return { mode: "catch", action: catches[0] };
+  if (legal.some((a) => a.uno)) return { mode: "arm" };
+  return { mode: "idle" };
+}
+
+/** Whether a choice begun from the hand (`local.choosing`) can still be made: every variant legal. */
+export function choiceStillLegal(view, choosing) {
+  if (!choosing) return false;
+  const legal = legalOf(view);
+  return choosing.variants.every((v) => legal.some((a) => same(a, v)));
+}
+
+// An option either sends `action`, or goes on to `choose` among variants of one card's play.
+const colourOption = (action) => ({ label: t(`colour.${action.colour}`), colour: action.colour, option: action.colour, action });
+
+function targetOption(tbl, nameOf) {
+  return (action) => ({ label: nameOf(action.target), sub: t("table.cards", { n: tbl.hand_sizes[action.target] }), option: `seat-${action.target}`, action });
+}
+
+function fromHand(view, choosing, nameOf) {
+  const tbl = view.game.table;
+  const { card, variants, unoChoice } = choosing;
+  const c = (tbl.hand || []).find((x) => x.id === card) || tbl.drawn;
+  if (unoChoice) {
+    const { withUno, without } = unoSplit(variants);
+    return {
+      kind: "uno", title: cardName(c), text: t("tip.uno_title"), card: c, cancel: true,
+      options: [
+        { label: t("dialog.play_it"), option: "play", choose: { card, variants: without } },
+        { label: t("dialog.play_uno"), option: "play-uno", primary: true, choose: { card, variants: withUno } },
+      ],
+    };
+  }
+  if (variants.some((v) => v.colour)) return { kind: "colour", title: t("dialog.colour"), card: c, options: variants.map(colourOption), cancel: true };
+  return { kind: "target", title: targetTitle(c), card: c, options: variants.map(targetOption(tbl, nameOf)), cancel: true };
+}
+
+function drawnCard(tbl, pending, legal, armed) {
+  const plays = legal.filter((a) => a.kind === "play_drawn");
+  const keep = legal.find((a) => a.kind === "keep");
+  const drawn = tbl.drawn;
+  const options = [];
+  if (plays.length) {
+    // A drawn card whose play leaves one card can be played with UNO! said (C-11).
+    const { withUno, without } = unoSplit(plays);
+    const card = drawn ? drawn.id : plays[0].card;
+    options.push({ label: t("dialog.play_it"), option: "play", choose: { card, variants: pickUno(plays, armed) } });
+    if (withUno.length && without.length) {
+      options.push({ label: t("dialog.play_uno"), option: "play-uno", primary: true, choose: { card, variants: withUno } });
+    }
+  }
+  if (keep) options.push({ label: t("dialog.keep"), option: "keep", action: keep });
+  return { kind: pending.kind, title: t(pending.kind === "special" ? "dialog.special_title" : "dialog.drawn_title"), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
+}
+
+function passCard(tbl, you, legal, nameOf) {
+  const passes = legal.filter((a) => a.kind === "pass_card");
+  const byCard = new Map();
+  // A pass that leaves one card says UNO! with it (C-11, C-12): nothing is left to catch.
+  for (const a of passes) {
+    if (!byCard.has(a.card)) byCard.set(a.card, unoSplit(passes.filter((x) => x.card === a.card)).withUno[0] || a);
+  }
+  const n = tbl.hand_sizes.length;
+  const next = (you + tbl.direction + n) % n;
+  return {
+    kind: "pass", title: t("dialog.pass_title", { name: nameOf(next) }),
+    text: passes.some((a) => a.uno) ? t("dialog.pass_uno") : "",
+    options: sortHand(tbl.hand || []).filter((c) => byCard.has(c.id)).map((c) => ({ label: cardLabel(c), card: c, option: `card-${c.id}`, action: byCard.get(c.id) })),
+  };
+}
+
+/**
+ * The decision box's model — { kind, title, text?, replaced?, card?, options[], cancel? } — or
+ * null: a choice begun from the hand (`local.choosing`, when still legal), else the decision the
+ * server has pending for your seat.  It only reads `local`; the controller drops a stale choice.
+ */
+export function decisionModel(view, local, nameOf) {
+  const tbl = view.game.table;
+  if (view.room.status !== "playing") return null;
+  if (local.choosing && choiceStillLegal(view, local.choosing)) return fromHand(view, local.choosing, nameOf);
+  const you = view.you;
+  const pending = tbl.pending;
+  if (!pending || pending.seat !== you) return null;
+  const legal = legalOf(view);
+  const reason = pending.reason ? t(`reason.${pending.reason}`) : "";
+  switch (pending.kind) {
+    case "colour":
+      return { kind: "colour", title: t("dialog.colour"), text: reason, options: legal.filter((a) => a.kind === "choose_colour").map(colourOption) };
+    case "target":
+      return { kind: "target", title: t("dialog.target_plain"), text: reason, options: legal.filter((a) => a.kind === "choose_target").map(targetOption(tbl, nameOf)) };
+    case "challenge": {
+      const accept = legal.find((a) => a.kind === "accept");
+      const challenge = legal.find((a) => a.kind === "challenge");
+      return {
+        kind: "challenge", title: t("dialog.challenge_title"),
+        text: challengeText(view.game.edition, pending, tbl.top, nameOf),
+        replaced: pending.replaced_colour || null,
+        card: tbl.top,
+        options: [
+          accept && { label: t("dialog.accept", { n: pending.penalty ?? "" }), option: "accept", action: accept },
+          challenge && { label: t("dialog.challenge"), option: "challenge", action: challenge },
+        ].filter(Boolean),
+      };
+    }
+    case "drawn":
+    case "special":
+      return drawnCard(tbl, pending, legal, local.armed);
+    case "pass":
+      return passCard(tbl, you, legal, nameOf);
+    case "stack": {
+      const accept = legal.find((a) => a.kind === "accept");
+      const n = pending.penalty ?? "";
+      return { kind: "stack", title: t("dialog.stack_title"), text: stackText(pending), options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [] };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,146 @@
+// derive(view, local) → the table model: everything the table's regions show, worked out from
+// the server's view and the page's local state (a choice begun, UNO! armed, a revealed hand
+// closed), with no DOM.  Each region draws its own part of the model and compares it with the
+// part it drew last (same()), so nothing keeps hand-made signatures.  Tested under Node.
+import { t } from "../i18n.js";
+import { cardLabel, sortHand } from "../cards.js";
+import { cardHint, pendingText } from "../wording.js";
+import { describe } from "../narrate.js";
+import { nextSeat } from "../seating.js";
+import { hasOptions, optionsText } from "../dom.js";
+import { cardOptions, choiceStillLegal, decisionModel, legalOf, unoMode } from "./decision.js";
+
+// Entries the ticker does not read out: bookkeeping, not moves.
+const QUIET = new Set(["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"]);
+
+/** A seat's name from the view, or "Seat n" for a seat nobody holds. */
+export function namer(view) {
+  return (seat) => {
+    const p = view && view.players.find((x) => x.seat === seat);
+    return p ? p.name : t("room.seat_n", { n: seat + 1 });
+  };
+}
+
+/** The page's mode: the waiting room until a game is dealt, then the table. */
+export function modeOf(view) {
+  return view.room.status === "waiting" || !view.game ? "waiting" : "game";
+}
+
+function handModel(view, over) {
+  const tbl = view.game.table;
+  const passing = !!(tbl.pending && tbl.pending.seat === view.you && tbl.pending.kind === "pass");
+  return sortHand(tbl.hand || []).map((card) => {
+    const playable = !over && cardOptions(view, card.id).length > 0;
+    return {
+      id: card.id, card, playable, passing: playable && passing, hint: cardHint(card, view.game.edition),
+      label: `${cardLabel(card)}${playable ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`,
+    };
+  });
+}
+
+function meModel(view, over, armed, nameOf) {
+  const you = view.you;
+  if (you === null) return null;
+  const tbl = view.game.table;
+  const next = nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed);
+  return {
+    name: nameOf(you), cards: tbl.hand_sizes[you], score: view.game.scores[you] ?? 0,
+    turn: tbl.current === you && !over, next: next === you && tbl.current !== you && !over,
+    declared: tbl.declared.includes(you), exposed: tbl.exposed.includes(you), armed,
+  };
+}
+
+function statusModel(view, mine, over, nameOf) {
+  const pending = view.game.table.pending;
+  let text = "";
+  if (over) text = "";
+  else if (mine) text = pendingText(view.game.edition, pending);
+  else if (pending) text = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
+  if (view.you === null) text = `${t("room.watching")} ${text}`;
+  return { text, mine: !!mine && !over };
+}
+
+function actionsModel(view, over, armed, nameOf) {
+  const legal = legalOf(view);
+  const spectator = view.you === null;
+  const u = unoMode(legal);
+  const canDraw = legal.some((a) => a.kind === "draw");
+  return {
+    uno: {
+      mode: u.mode, action: u.action || null, pressed: armed, disabled: spectator || over,
+      label: u.mode === "catch" ? t("table.uno_catch", { name: nameOf(u.action.target) }) : u.mode === "declare" ? t("table.uno_declare") : t("table.uno_label"),
+      text: u.mode === "catch" ? t("table.uno_catch_short") : t("table.uno"),
+    },
+    draw: { disabled: !canDraw || over, hidden: spectator || view.game.edition === "all_wild" }, // AW-5: no voluntary draw
+    special: { hidden: !legal.some((a) => a.kind === "special_draw") || over },
+    unoTip: !over && legal.some((a) => a.uno),
+  };
+}
+
+/**
+ * The seat whose play put `top` on the pile: the log's last play, when its card is the top
+ * card's face and colour (log cards carry no id), else null (a deal, a flip, a reshuffle).
+ */
+function playedBy(log, top) {
+  const entry = [...log].reverse().find((e) => e.kind === "play");
+  const c = entry && entry.card;
+  return c && c.face === top.face && (c.colour ?? null) === (top.colour ?? null) ? entry.seat : null;
+}
+
+function revealedModel(tbl, dismissed, nameOf) {
+  const r = tbl.revealed;
+  if (!r) return null;
+  const key = `${r.seat}:${r.cards.map((c) => c.id).join(",")}`;
+  if (key === dismissed) return null;
+  return { key, title: t("dialog.revealed", { name: nameOf(r.seat) }), cards: sortHand(r.cards) };
+}
+
+function tickerModel(log, nameOf) {
+  // The latest move, in words (the full log is in the side panel, below the table on phones).
+  const last = [...log].reverse().find((e) => !QUIET.has(e.kind));
+  return last ? { n: last.n, text: describe(last, nameOf) } : { n: null, text: "" };
+}
+
+/**
+ * The table model for `view` (mode "game") and `local` = { choosing, armed, dismissedReveal, code }.
+ * `staleChoice` says that `local.choosing` can no longer be made (the controller drops it).
+ */
+export function derive(view, local) {
+  const nameOf = namer(view);
+  const mode = modeOf(view);
+  const tbl = view.game ? view.game.table : null;
+  const you = view.you;
+  const myTurn = !!(tbl && tbl.pending && tbl.pending.seat === you && view.room.status === "playing");
+  const title = `${myTurn ? `● ${t("table.your_turn")} · ` : ""}${view.room.name} · ${t("app.name")}`;
+  if (mode !== "game") return { mode, myTurn, title };
+  const g = view.game;
+  const pending = tbl.pending;
+  const mine = !!(pending && pending.seat === you);
+  const over = view.room.status !== "playing";
+  const legal = legalOf(view);
+  const actions = actionsModel(view, over, local.armed, nameOf);
+  return {
+    mode, myTurn, title, over,
+    table: { edition: g.edition, myTurn: mine && !over, pendingKind: mine ? pending.kind : "", handCount: tbl.hand ? tbl.hand.length : 0, status: view.room.status },
+    head: {
+      edition: g.edition, editionName: t(`edition.${g.edition}`), round: t("table.round", { n: g.round }),
+      dealer: t("table.dealer", { name: nameOf(g.dealer) }), code: local.code,
+      options: hasOptions(view.room) ? optionsText(view.room) : null,
+    },
+    piles: {
+      drawCount: tbl.draw_pile, canDraw: legal.some((a) => a.kind === "draw") && !over,
+      top: tbl.top, topKey: `${tbl.top.id}/${tbl.discard_pile}`,
+      colour: tbl.colour || null, noColours: g.edition === "all_wild", direction: tbl.direction,
+      playedBy: playedBy(view.log, tbl.top),
+    },
+    status: statusModel(view, mine, over, nameOf),
+    ticker: tickerModel(view.log, nameOf),
+    me: meModel(view, over, local.armed, nameOf),
+    hand: handModel(view, over),
+    empty: !(tbl.hand || []).length && you !== null,
+    actions,
+    decision: over ? null : decisionModel(view, local, nameOf),
+    staleChoice: !!local.choosing && !choiceStillLegal(view, local.choosing),
+    revealed: revealedModel(tbl, local.dismissedReveal, nameOf),
+  };
+}
