@@ -4,6 +4,7 @@
 // the ones already there when the page opens are not shown at all.
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { changed } from "./table/changed.js";
 
 // emote -> what the bubble shows: a face or gesture, or (for the stickers) their words.
 export const EMOTES = { laugh: "😂", wow: "😮", cry: "😢", angry: "😠", clap: "👏", thumbs_up: "👍", gg: null, uno: null };
@@ -79,8 +80,7 @@ export class Reactions {
     if (this.code !== view.room.code) this.load(view.room.code);
     const may = you !== null || view.room.spectator_chat;
     this.button.hidden = !may;
-    const key = JSON.stringify([you, view.players.map((p) => [p.seat, p.name, p.bot])]);
-    if (key !== this.paletteKey) { this.paletteKey = key; this.buildPalette(view, you, nameOf); }
+    if (changed(this.palette, [you, view.players.map((p) => [p.seat, p.name, p.bot])])) this.buildPalette(view, you, nameOf);
     const list = view.reactions || [];
     const top = list.reduce((m, r) => Math.max(m, r.n), 0);
     if (this.seen === null) { this.seen = top; return; }

@@ -6,6 +6,7 @@ import { clear, h } from "./dom.js";
 import { logLines } from "./logbook.js";
 import { ChatBadge } from "./chatbadge.js";
 import { chatAuthor } from "./spectate.js";
+import { changed } from "./table/changed.js";
 
 export class SidePanel {
   /** `send` sends a message; `canChat()` says whether the reader may chat now; `closeDrawer` folds a phone's drawer. */
@@ -31,16 +32,13 @@ export class SidePanel {
       h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), this.log),
       h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), this.chatList, form));
     this.badge = new ChatBadge(this.el.querySelector(".chat-block"), this.input);
-    this.scoresSig = null;
     this.logSig = "";
     this.chatSeen = 0;
   }
 
   /** After each view; `g` is the game part of it (null before the first deal). */
   render(view, g, you, nameOf) {
-    const sig = JSON.stringify([view.players, g && g.scores, g && g.target, g && g.table.current]);
-    if (this.scoresSig !== sig) {
-      this.scoresSig = sig;
+    if (changed(this.scores, [view.players, g && g.scores, g && g.target, g && g.table.current])) {
       clear(this.scores);
       if (g) this.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
       const list = h("ol", { class: "score-list" });
