@@ -2,7 +2,7 @@
 // chat with its unread badge (chatbadge.js).  Built once and kept across the waiting room and
 // the table, so a line being typed survives; each part is redrawn only when it changes.
 import { t } from "./i18n.js";
-import { clear, h } from "./dom.js";
+import { clear, h, hasOptions, optionsText } from "./dom.js";
 import { logLines } from "./logbook.js";
 import { ChatBadge } from "./chatbadge.js";
 import { chatAuthor } from "./spectate.js";
@@ -38,9 +38,12 @@ export class SidePanel {
 
   /** After each view; `g` is the game part of it (null before the first deal). */
   render(view, g, you, nameOf) {
-    if (changed(this.scores, [view.players, g && g.scores, g && g.target, g && g.table.current])) {
+    const room = view.room;
+    if (changed(this.scores, [view.players, g && g.scores, g && g.target, g && g.table.current, room.house_rules, room.turn_seconds])) {
       clear(this.scores);
       if (g) this.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
+      // The room's options: in the table's head, or here where a phone's head has no room for them.
+      if (g && hasOptions(room)) this.scores.append(h("p", { class: "muted side-options", "data-testid": "side-options", text: optionsText(room) }));
       const list = h("ol", { class: "score-list" });
       for (const p of view.players) {
         list.append(h("li", { class: p.seat === you ? "is-me" : "" },

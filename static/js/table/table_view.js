@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { cardBackSvg } from "../cards.js";
+import { scrollHints } from "../scroll_hint.js";
 
 /** The keyboard shortcuts, listed where everyone can see them (the "?" button or key). */
 function buildKeys(close) {
@@ -70,6 +71,7 @@ export function buildTable(on) {
   els.special.addEventListener("click", () => on.special());
   els.hand.addEventListener("keydown", on.handKeys);
   els.announce.append(els.dialog, els.revealed, els.flash, els.keys);
+  scrollHints(els.announce);
   els.centre = h("div", { class: "centre" },
     h("div", { class: "piles" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn),
     els.announce);
