@@ -15,14 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.servers import LIFTED, serve
 from tests.browser.test_table_fit import DECISIONS, NAMES, SEATS, SHOW, started_table
 from tests.browser.test_table_layout import LOCALES, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
-SIDEWAYS = {"width": 740, "height": 390}
+SIDEWAYS: ViewportSize = {"width": 740, "height": 390}
 
 # The head's words: one line when every one of them overlaps every other one vertically.
 HEAD_LINES = """() => {
