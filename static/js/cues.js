@@ -1,9 +1,11 @@
 // Sound and haptic cues at the table: off unless the player turns them on (one toggle,
-// remembered in localStorage).  Sounds are synthesised with the Web Audio API (no files);
-// the AudioContext is made only once cues are on, so nothing plays before a gesture allows it.
-// Vibration (where the browser has it) marks your turn and being caught, never with reduced
-// motion.  `pickCues` has no DOM and is unit-tested in tests/js/.
+// remembered in localStorage).  Sounds are synthesised with the Web Audio API (sounds.js, no
+// files); the AudioContext is made only once cues are on, so nothing plays before a gesture
+// allows it.  Under reduced motion the sounds of cards on the move are silent (sounds.js) and
+// nothing vibrates; vibration marks your turn and being caught.  `pickCues` has no DOM and is
+// unit-tested in tests/js/.
 import { t } from "./i18n.js";
+import { audible, SOUNDS } from "./sounds.js";
 
 export const CUES_KEY = "uno.cues";
 
@@ -14,7 +16,8 @@ const BUZZ = { turn: [30], caught: [60, 50, 60] };
  * The cues a new view calls for, in order, each once: `entries` are the log entries not seen
  * before, `you` your seat (null when watching), `wasTurn` / `isTurn` whether the pending decision
  * was and is yours.  "card": a card played; "uno": someone said UNO!; "caught": you were caught;
- * "draw": you must draw (any draw but the one you chose); "turn": it has just become your turn.
+ * "slide": you drew a card by choice; "draw": you must draw (any other draw but being caught's);
+ * "turn": it has just become your turn.
  */
 export function pickCues(entries, you, wasTurn, isTurn) {
   const cues = [];
@@ -23,7 +26,8 @@ export function pickCues(entries, you, wasTurn, isTurn) {
     if (e.kind === "play") add("card");
     else if (e.kind === "uno") add("uno");
     else if (you !== null && e.seat === you && e.kind === "caught") add("caught");
-    else if (you !== null && e.seat === you && e.kind === "draw" && e.count > 0 && e.reason !== "turn" && e.reason !== "caught") add("draw");
+    else if (you !== null && e.seat === you && e.kind === "draw" && e.count > 0 && e.reason === "turn") add("slide");
+    else if (you !== null && e.seat === you && e.kind === "draw" && e.count > 0 && e.reason !== "caught") add("draw");
   }
   if (you !== null && isTurn && !wasTurn) add("turn");
   return cues;
@@ -41,51 +45,6 @@ function stored() {
 function store(on) {
   try { localStorage.setItem(CUES_KEY, on ? "on" : "off"); } catch { /* private mode */ }
 }
-
-// ---- the sounds: short, quiet envelopes
-
-function tone(ctx, out, at, { freq, to = freq, type = "sine", length = 0.12, level = 0.5 }) {
-  const osc = ctx.createOscillator();
-  const gain = ctx.createGain();
-  osc.type = type;
-  osc.frequency.setValueAtTime(freq, at);
-  if (to !== freq) osc.frequency.exponentialRampToValueAtTime(to, at + length);
-  gain.gain.setValueAtTime(0.0001, at);
-  gain.gain.exponentialRampToValueAtTime(level, at + 0.01);
-  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  osc.connect(gain).connect(out);
-  osc.start(at);
-  osc.stop(at + length + 0.02);
-}
-
-function swish(ctx, out, at) {
-  // A card on the pile: a brief burst of filtered noise.
-  const length = 0.09;
-  const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * length), ctx.sampleRate);
-  const data = buffer.getChannelData(0);
-  for (let i = 0; i < data.length; i += 1) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
-  const src = ctx.createBufferSource();
-  src.buffer = buffer;
-  const filter = ctx.createBiquadFilter();
-  filter.type = "bandpass";
-  filter.frequency.value = 1800;
-  filter.Q.value = 0.8;
-  const gain = ctx.createGain();
-  gain.gain.value = 0.6;
-  src.connect(filter).connect(gain).connect(out);
-  src.start(at);
-}
-
-const SOUNDS = {
-  turn: (ctx, out, at) => tone(ctx, out, at, { freq: 880, length: 0.07, level: 0.35 }),
-  card: (ctx, out, at) => swish(ctx, out, at),
-  uno: (ctx, out, at) => {
-    tone(ctx, out, at, { freq: 659, length: 0.25, level: 0.4 });
-    tone(ctx, out, at + 0.09, { freq: 988, length: 0.35, level: 0.35 });
-  },
-  caught: (ctx, out, at) => tone(ctx, out, at, { freq: 196, to: 147, type: "triangle", length: 0.3, level: 0.5 }),
-  draw: (ctx, out, at) => tone(ctx, out, at, { freq: 220, to: 175, type: "triangle", length: 0.22, level: 0.45 }),
-};
 
 /** A loudspeaker, drawn (an icon, not a word): struck through by the stylesheet when off. */
 function speaker() {
@@ -184,15 +143,16 @@ export class Cues {
   }
 
   play(cues) {
-    const ctx = this.audio();
+    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const sounds = audible(cues, reduced);
+    const ctx = sounds.length ? this.audio() : null;
     if (ctx) {
       let at = ctx.currentTime + 0.02;
-      for (const cue of cues) {
+      for (const cue of sounds) {
         SOUNDS[cue](ctx, this.out, at);
-        at += 0.16;
+        at += 0.18;
       }
     }
-    const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (typeof navigator.vibrate !== "function") return;
     for (const cue of cues) {
       const pattern = buzzFor(cue, reduced);

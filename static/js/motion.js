@@ -1,5 +1,5 @@
 // Cards on the move: a card back flies from the draw pile to whoever draws, and at each deal
-// one to every seat in turn.  (A card played flies from its seat to the pile: room.js, travel.)
+// one to every seat in turn.  (A card played flies from its seat to the pile: table/piles_view.js, travel.)
 // Nothing moves under reduced motion; `flights` is pure and unit-tested under Node.
 
 const STAGGER_MS = 90;
