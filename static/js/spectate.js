@@ -3,6 +3,7 @@
 // players see, and the host's spectator options (chat, delay).  Room.js calls `updateSpectating`
 // after every render; everything here is built from the view alone.
 import { t } from "./i18n.js";
+import { changed } from "./table/changed.js";
 import { clear, h } from "./dom.js";
 
 export const DELAYS = [0, 5, 10, 15, 30]; // seconds the host may hold spectators' frames back
@@ -51,7 +52,7 @@ function watchersText(n) {
   return n === 1 ? t("watch.count_one") : t("watch.count", { n });
 }
 
-const state = { options: null, optionsSig: "" };
+const state = { options: null };
 
 /**
  * After each render: the banner for spectators (and `is-watching` on the root, which hides the
@@ -97,14 +98,11 @@ function renderOptions(view, side, send) {
   if (!state.options || !side.contains(state.options)) {
     // Folded: the scores and the chat keep the side panel's height; the watchers' count shows.
     state.options = h("details", { class: "side-block spectator-block", "data-testid": "spectator-options" });
-    state.optionsSig = "";
     side.append(state.options);
   }
   const room = view.room;
   const host = view.you !== null && view.you === room.host;
-  const sig = JSON.stringify([host, room.spectator_chat, room.spectator_delay, room.watchers]);
-  if (sig === state.optionsSig) return;
-  state.optionsSig = sig;
+  if (!changed(state.options, [host, room.spectator_chat, room.spectator_delay, room.watchers])) return;
   const box = clear(state.options);
   box.append(h("summary", { class: "spectator-toggle", "data-testid": "spectator-options-toggle" },
     h("h2", { text: t("watch.options") }), h("span", { class: "muted", "data-testid": "watcher-total", text: watchersText(room.watchers || 0) })));
