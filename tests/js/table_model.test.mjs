@@ -159,3 +159,18 @@ test("the same view and local state give the same model (derive is pure)", () =>
   assert.deepEqual(derive(v, LOCAL), derive(v, LOCAL));
   assert.deepEqual(v, before);
 });
+
+test("the seats come in play order from yours, with the turn and the next player marked (C-1)", () => {
+  const players = ["Ana", "Bo", "Cy", "Di"].map((name, seat) => ({ seat, name, connected: seat !== 2, bot: seat === 3 }));
+  const v = { ...view({ table: { hand_sizes: [3, 4, 1, 5], current: 1, declared: [2], skips_owed: [0, 0, 0, 0], pending: { kind: "turn", seat: 1 } } }), players };
+  const seats = derive(v, LOCAL).seats;
+  assert.deepEqual(seats.chips.map((c) => c.seat), [1, 2, 3]);
+  assert.deepEqual(seats.chips.map((c) => [c.turn, c.next]), [[true, false], [false, true], [false, false]]);
+  assert.equal(seats.chips[1].saidUno, true);
+  assert.equal(seats.chips[1].here, false); // away
+  assert.equal(seats.chips[2].here, true); // a bot is always here
+  const reversed = derive({ ...v, game: { ...v.game, table: { ...v.game.table, direction: -1 } } }, LOCAL).seats;
+  assert.deepEqual(reversed.chips.map((c) => c.seat), [3, 2, 1]);
+  // Counter-clockwise from Bo (seat 1) comes Ana (you, seat 0): no other chip says next.
+  assert.equal(reversed.chips.some((c) => c.next), false);
+});

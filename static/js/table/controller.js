@@ -1,7 +1,8 @@
 // The room page's controller: it owns the page's local state (`ui`: the card being chosen, UNO!
 // said in advance, a revealed hand closed, the turn actions in flight), turns clicks and keys
 // into commands, and on every view derives the table model (model.js) and hands each region
-// its part.  The regions keep no state of the game; the controller keeps none of the DOM's.
+// its part.  The regions keep no state of the game and send nothing; the controller draws only
+// the page's frame (the mode's layout) and leaves the rest to them.
 import { t } from "../i18n.js";
 import { api, clear, h, toast } from "../dom.js";
 import { SidePanel } from "../side_panel.js";
@@ -262,8 +263,7 @@ export class RoomController {
     showTableState(els, model.table);
     this.updateBusy();
     showHead(els.headInfo, model.head);
-    showSeats(els.opponents, view.game.table, view.you, { view, game: view.game, nameOf: this.nameOf, state: this.seats });
-    this.seats.counts = [...view.game.table.hand_sizes];
+    showSeats(els.opponents, model.seats, this.seats);
     this.tick();
     showPiles(els, model.piles); // before the hand, which lets a played card go
     showStatus(els, model.status, model.ticker);

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { cardLabel, sortHand } from "../cards.js";
 import { cardHint, pendingText } from "../wording.js";
 import { describe } from "../narrate.js";
-import { nextSeat } from "../seating.js";
+import { nextSeat, playOrder } from "../seating.js";
 import { hasOptions, optionsText } from "../dom.js";
 import { cardOptions, choiceStillLegal, decisionModel, legalOf, unoMode } from "./decision.js";
 
@@ -87,6 +87,27 @@ function playedBy(log, top) {
   return c && c.face === top.face && (c.colour ?? null) === (top.colour ?? null) ? entry.seat : null;
 }
 
+/** The other seats in the order play goes round from yours, each with what its chip shows. */
+function seatsModel(view) {
+  const g = view.game;
+  const tbl = g.table;
+  const playing = view.room.status === "playing";
+  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
+  const nameOf = namer(view);
+  const chips = playOrder(tbl.hand_sizes.length, tbl.direction, view.you).map((seat) => {
+    const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
+    const count = tbl.hand_sizes[seat];
+    return {
+      seat, name: p.name, count, score: g.scores[seat] ?? 0, dealer: seat === g.dealer,
+      turn: tbl.current === seat && playing, next: seat === next,
+      exposed: tbl.exposed.includes(seat), saidUno: tbl.declared.includes(seat) && count === 1,
+      skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
+      bot: !!p.bot, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
+    };
+  });
+  return { round: g.round, direction: tbl.direction, chips };
+}
+
 function revealedModel(tbl, dismissed, nameOf) {
   const r = tbl.revealed;
   if (!r) return null;
@@ -133,6 +154,7 @@ export function derive(view, local) {
       colour: tbl.colour || null, noColours: g.edition === "all_wild", direction: tbl.direction,
       playedBy: playedBy(view.log, tbl.top),
     },
+    seats: seatsModel(view),
     status: statusModel(view, mine, over, nameOf),
     ticker: tickerModel(view.log, nameOf),
     me: meModel(view, over, local.armed, nameOf),
