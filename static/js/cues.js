@@ -1,8 +1,7 @@
 // Sound and haptic cues at the table: off unless the player turns them on (one toggle,
 // remembered in localStorage).  Sounds are synthesised with the Web Audio API (sounds.js, no
 // files); the AudioContext is made only once cues are on, so nothing plays before a gesture
-// allows it.  Under reduced motion the sounds of cards on the move are silent (sounds.js) and
-// nothing vibrates; vibration marks your turn and being caught.  `pickCues` has no DOM and is
+// allows it.  Under reduced motion nothing sounds (sounds.js) and nothing vibrates; vibration marks your turn and being caught.  `pickCues` has no DOM and is
 // unit-tested in tests/js/.
 import { t } from "./i18n.js";
 import { audible, SOUNDS } from "./sounds.js";

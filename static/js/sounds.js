@@ -86,11 +86,9 @@ export const SOUNDS = {
   },
 };
 
-// The sounds of a card on the move and nothing more: silent, like the motion, under reduced
-// motion.  The others say something (your turn, UNO!, caught, cards to take) and still sound.
-const MOVING = new Set(["card", "slide"]);
-
-/** Of `cues`, those that sound: all of them, but not the moving ones under reduced motion. */
+// A table that asks for reduced motion gets none of the game's flourishes: no cards on the move,
+// no vibration and no sounds either, even with the sound toggle on (the words still say it all).
+/** Of `cues`, those that sound: all of them, or none under reduced motion. */
 export function audible(cues, reducedMotion) {
-  return reducedMotion ? cues.filter((c) => !MOVING.has(c)) : cues;
+  return reducedMotion ? [] : cues;
 }
