@@ -27,7 +27,7 @@ QUICK: dict[str, Any] = dict(
 
 def remembering_server(url: str, **settings: Any) -> LiveServer:
     store = SqlStore(create_engine(url), migrate_url=url)
-    return LiveServer(Settings(**{**QUICK, **settings}), store=store).start()  # type: ignore[arg-type]
+    return LiveServer(Settings(**{**QUICK, **settings}), store=store).start()
 
 
 @pytest.fixture
