@@ -5,6 +5,7 @@ every node of a cluster shows the same numbers."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
@@ -20,7 +21,10 @@ GROUP_SIZE = 8  # a player and the seven people they played with most
 
 
 def _iso(moment: Any) -> str | None:
-    return moment.isoformat() if moment is not None else None
+    if moment is None:
+        return None
+    aware: datetime = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite drops it
+    return aware.isoformat()
 
 
 def stats_of(rows: list[Any]) -> dict[str, Any]:
@@ -56,20 +60,21 @@ class PlayerReads:
         points, when, and whether it counted (and why not)."""
         async with self.engine.connect() as conn:
             mine = (await conn.execute(
-                select(PlayerMatchRow, MatchRow.players, MatchRow.options, MatchRow.target, MatchRow.room_code)
+                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
+                       MatchRow.room_code)
                 .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
                 .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
                 .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
-            ids = [row[0].match_id for row in mine]
+            ids = [row.match_id for row in mine]
             others = (await conn.execute(select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
                                          .where(PlayerMatchRow.match_id.in_(ids)))).all() if ids else []
         known = {(o.match_id, o.seat): o.player_id for o in others}
         out = []
-        for row, names, options, target, room in mine:
-            seats = list(names) if isinstance(names, list) else []
+        for row in mine:
+            seats = list(row.players) if isinstance(row.players, list) else []
             out.append({
-                "match": row.match_id, "room": room, "edition": row.edition, "target": target,
-                "house": {k: v for k, v in ((options or {}).get("house") or {}).items() if v},
+                "match": row.match_id, "room": row.room_code, "edition": row.edition, "target": row.target,
+                "house": {k: v for k, v in ((row.options or {}).get("house") or {}).items() if v},
                 "seat": row.seat, "placement": row.placement, "won": row.won, "points": row.points,
                 "rounds": row.rounds, "rounds_won": row.rounds_won, "finished_at": _iso(row.finished_at),
                 "counted": row.counted, "reason": row.reason,
@@ -85,8 +90,8 @@ class PlayerReads:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(select(PlayerMatchRow).where(PlayerMatchRow.player_id == pid,
                                                                      PlayerMatchRow.counted.is_(True))
-                                       .order_by(PlayerMatchRow.finished_at))).scalars().all()
-            ratings = (await conn.execute(select(PlayerRatingRow).where(PlayerRatingRow.player_id == pid))).scalars()
+                                       .order_by(PlayerMatchRow.finished_at))).all()
+            ratings = (await conn.execute(select(PlayerRatingRow).where(PlayerRatingRow.player_id == pid))).all()
             rated = {r.edition: r for r in ratings}
         by_edition: dict[str, list[Any]] = defaultdict(list)
         for row in rows:
@@ -109,21 +114,22 @@ class PlayerReads:
                 select(a.player_id, func.count(func.distinct(b.player_id)))
                 .join(b, and_(a.match_id == b.match_id, a.player_id != b.player_id))
                 .where(a.edition == edition, a.mu_after.is_not(None), b.mu_after.is_not(None))
-                .group_by(a.player_id))).tuples().all())
+                .group_by(a.player_id))).all())
             rows = (await conn.execute(
-                select(PlayerRatingRow, PlayerRow.name).join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
+                select(*PlayerRatingRow.__table__.c, PlayerRow.name)
+                .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
                 .where(PlayerRatingRow.edition == edition, PlayerRatingRow.matches >= min_matches)
                 .order_by(PlayerRatingRow.ordinal.desc(), PlayerRatingRow.matches.desc()))).all()
             wins = dict((await conn.execute(
                 select(PlayerMatchRow.player_id, func.count()).where(PlayerMatchRow.edition == edition,
                                                                      PlayerMatchRow.counted.is_(True),
                                                                      PlayerMatchRow.won.is_(True))
-                .group_by(PlayerMatchRow.player_id))).tuples().all())
+                .group_by(PlayerMatchRow.player_id))).all())
         out: list[dict[str, Any]] = []
-        for rating, name in rows:
+        for rating in rows:
             if opponents.get(rating.player_id, 0) < min_opponents:
                 continue
-            out.append({"rank": len(out) + 1, "player": rating.player_id, "name": name,
+            out.append({"rank": len(out) + 1, "player": rating.player_id, "name": rating.name,
                         "ordinal": round(rating.ordinal, 2), "mu": round(rating.mu, 2),
                         "sigma": round(rating.sigma, 2), "matches": rating.matches,
                         "wins": wins.get(rating.player_id, 0), "opponents": opponents.get(rating.player_id, 0)})
@@ -141,11 +147,11 @@ class PlayerReads:
                 select(PlayerMatchRow.player_id, func.count()).where(PlayerMatchRow.match_id.in_(mine),
                                                                      PlayerMatchRow.player_id != pid,
                                                                      PlayerMatchRow.counted.is_(True))
-                .group_by(PlayerMatchRow.player_id))).tuples().all()))
+                .group_by(PlayerMatchRow.player_id))).all()))
             most = [p for p, _ in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))]
             members = [pid, *most[:GROUP_SIZE - 1]]
             names = dict((await conn.execute(select(PlayerRow.id, PlayerRow.name)
-                                             .where(PlayerRow.id.in_(members)))).tuples().all())
+                                             .where(PlayerRow.id.in_(members)))).all())
             rows = (await conn.execute(select(PlayerMatchRow.match_id, PlayerMatchRow.player_id,
                                               PlayerMatchRow.placement)
                                        .where(PlayerMatchRow.player_id.in_(members),

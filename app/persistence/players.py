@@ -69,13 +69,13 @@ class PlayerStore:
             row = (await conn.execute(select(PlayerRow.id, PlayerRow.name, PlayerRow.created_at)
                                       .join(PlayerKeyRow, PlayerKeyRow.player_id == PlayerRow.id)
                                       .where(PlayerKeyRow.secret_hash == digest(secret)))).first()
-        return Player(row.id, row.name, row.created_at.isoformat() if row.created_at else None) if row else None
+        return Player(row.id, row.name, _aware(row.created_at).isoformat() if row.created_at else None) if row else None
 
     async def by_id(self, pid: str) -> Player | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(PlayerRow.id, PlayerRow.name, PlayerRow.created_at)
                                       .where(PlayerRow.id == pid))).first()
-        return Player(row.id, row.name, row.created_at.isoformat() if row.created_at else None) if row else None
+        return Player(row.id, row.name, _aware(row.created_at).isoformat() if row.created_at else None) if row else None
 
     async def rename(self, pid: str, name: str) -> None:
         async with self.engine.begin() as conn:
