@@ -23,7 +23,7 @@ from .export import read_export
 from .match_figures import figures
 from .models import ActionRow, MatchRow, SeatRow
 from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerSeatRow, SettledMatchRow
-from .ratings import Rating, initial, rate
+from .ratings import RatedMatch, Rating, initial, rate, recompute
 
 log = logging.getLogger("app.persistence")
 
@@ -110,8 +110,10 @@ class Settler:
                 await conn.execute(update(PlayerMatchRow).where(mine).values(**values))
             for pid, rating in after.items():
                 await self._put_rating(conn, pid, edition, rating)
+            # Its own clock, to the microsecond: recompute_ratings goes by it (SQLite's now() has seconds).
             await conn.execute(insert(SettledMatchRow).values(match_id=match_id, edition=edition,
-                                                              rated=why_not is None, reason=why_not))
+                                                              rated=why_not is None, reason=why_not,
+                                                              settled_at=datetime.now(UTC)))
         self.settled += 1
         return True
 
@@ -161,3 +163,21 @@ def _when(iso: Any) -> datetime | None:
         return None
     moment = datetime.fromisoformat(iso)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+async def recompute_ratings(engine: AsyncEngine) -> dict[tuple[str, str], tuple[Rating, int]]:
+    """Every rating worked out again from the stored history: the rated matches in the order they
+    ended, each player's place in them (``ratings.recompute``).  Returns the table; it is what
+    ``player_ratings`` holds unless a player was deleted since (their seats then leave the matches
+    they were rated in, and the others' ratings are worked out without them)."""
+    async with engine.connect() as conn:
+        rows = (await conn.execute(
+            select(PlayerMatchRow.match_id, PlayerMatchRow.edition, PlayerMatchRow.player_id, PlayerMatchRow.placement)
+            .join(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
+            .where(SettledMatchRow.rated.is_(True), PlayerMatchRow.mu_after.is_not(None))
+            .order_by(SettledMatchRow.settled_at, PlayerMatchRow.match_id))).all()
+    matches: dict[str, RatedMatch] = {}
+    for row in rows:
+        matches.setdefault(row.match_id, RatedMatch(row.match_id, row.edition, {})).places[row.player_id] = \
+            row.placement or 0
+    return recompute(matches.values())
