@@ -145,7 +145,7 @@ def test_the_player_page_and_the_leaderboard(browser: Browser, server: LiveServe
         page.goto(server.http + f"/leaderboard/classic?lang={lang}")
         rows = page.get_by_test_id("board-row")
         expect(rows).to_have_count(3)
-        shown = [rows.nth(i).get_attribute("data-player") for i in range(3)]
+        shown = [str(rows.nth(i).get_attribute("data-player")) for i in range(3)]
         assert sorted(shown) == sorted(played["ids"])
         ratings = [float(rows.nth(i).locator(".col-rating").inner_text().replace(",", ".").replace("\u2212", "-"))
                    for i in range(3)]
