@@ -10,7 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import OperationalError
 
 from app.rooms import records as r
 from app.rooms.records import StoredRoom
@@ -19,6 +23,22 @@ from .settle import Settler
 from .store import SqlStore
 
 log = logging.getLogger("app.persistence")
+T = TypeVar("T")
+
+
+async def _again(job: Callable[[], Awaitable[T]], tries: int = 5) -> T:
+    """Try a players' write a few times: on SQLite a transaction that read before another
+    writer committed cannot write (busy), and is simply tried again."""
+    delay = 0.05
+    for attempt in range(tries):
+        try:
+            return await job()
+        except OperationalError:
+            if attempt == tries - 1:
+                raise
+            await asyncio.sleep(delay)
+            delay *= 2
+    raise AssertionError("unreachable")
 
 
 class RememberingStore:
@@ -47,21 +67,16 @@ class RememberingStore:
                 await asyncio.wait(list(self.tasks), timeout=10)
         await self.store.stop()
 
-    async def settled(self) -> None:
-        """Wait until every settle started so far is done (tests, and a clean stop)."""
-        while self.tasks:
-            await asyncio.wait(list(self.tasks))
-
     async def write(self, *records: r.Record, room: str | None = None) -> None:
         await self.store.write(*records, room=room)
         for record in records:
             if isinstance(record, r.MatchFinished):
                 try:
-                    await self.settler.seat_players(record.code, record.match_id)
+                    await _again(partial(self.settler.seat_players, record.code, record.match_id))
                 except Exception:  # the match is stored; only its players' memory of it is lost
                     log.exception("the players of match %s could not be noted", record.match_id)
                     continue
-                self._later(self.settler.settle(record.match_id), f"settling match {record.match_id}")
+                self._later(_again(partial(self.settler.settle, record.match_id)), f"settling match {record.match_id}")
 
     async def unfinished_rooms(self) -> list[StoredRoom]:
         return await self.store.unfinished_rooms()
