@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ import pytest
 
 from app.persistence.db import resolve_url
 from app.persistence.players import CODE_LENGTH, FORMER_PLAYER
-from tests.live import LiveServer, create_room
+from app.rooms.room_state import RoomState
+from tests.live import FrameAudit, LiveServer, create_room
 from tests.players.conftest import Person, remembering_server
 
 
@@ -156,3 +158,18 @@ def test_without_a_database_players_are_not_kept(path: str) -> None:
         assert r.status_code == 404 and r.json()["detail"]["code"] == "no_players"
     finally:
         live.stop()
+
+
+def test_the_frame_audit_catches_a_players_secret_in_a_frame() -> None:
+    """So that its silence in the matches of tests/players means something."""
+    audit = FrameAudit()
+    secret = "s3cr3t-" + "x" * 36
+    audit.secrets.add(secret)
+    st = RoomState(code="TEST2345", edition="classic", public=True, max_seats=2, target=None, name="t")
+    audit("TEST2345", 0, json.dumps({"type": "patch", "seq": 1, "ops": [{"op": "add", "path": "/x", "value": "ok"}]}),
+          st, None)
+    assert audit.violations == []
+    audit("TEST2345", 0, json.dumps({"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": secret}]}),
+          st, None)
+    assert len(audit.violations) == 1 and secret not in audit.violations[0]  # named, not repeated
+    FrameAudit.all.remove(audit)  # a deliberate leak: not one the session's check should fail on
