@@ -60,8 +60,7 @@ class PlayerReads:
         points, when, and whether it counted (and why not)."""
         async with self.engine.connect() as conn:
             mine = (await conn.execute(
-                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
-                       MatchRow.room_code)
+                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target)
                 .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
                 .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
                 .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
@@ -73,7 +72,8 @@ class PlayerReads:
         for row in mine:
             seats = list(row.players) if isinstance(row.players, list) else []
             out.append({
-                "match": row.match_id, "room": row.room_code, "edition": row.edition, "target": row.target,
+                # Not the room's code: it is a private room's only lock, and this page is public.
+                "match": row.match_id, "edition": row.edition, "target": row.target,
                 "house": {k: v for k, v in ((row.options or {}).get("house") or {}).items() if v},
                 "seat": row.seat, "placement": row.placement, "won": row.won, "points": row.points,
                 "rounds": row.rounds, "rounds_won": row.rounds_won, "finished_at": _iso(row.finished_at),
