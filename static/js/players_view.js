@@ -28,6 +28,11 @@ function number(value) {
   return typeof value === "number" ? value.toLocaleString(currentLang() === "xx" ? "en" : currentLang()) : "—";
 }
 
+function signed(value) {
+  const lang = currentLang() === "xx" ? "en" : currentLang();
+  return value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "always" });
+}
+
 /** One card per edition played: the stats, and the rating (μ − 3σ) once there is one. */
 export function statCards(stats) {
   const editions = EDITIONS.filter((ed) => stats[ed]);
@@ -66,9 +71,9 @@ function line(m) {
   const of = m.opponents.length + 1;
   const house = Object.keys(m.house || {}).length;
   const facts = [
-    h("span", { class: `place${m.won ? " place-won" : ""}`, text: m.won ? t("players.won") : t("players.place", { place: m.placement, of }) }),
+    h("span", { class: `history-place${m.won ? " place-won" : ""}`, text: m.won ? t("players.won") : t("players.place", { place: m.placement, of }) }),
     h("span", { text: t("players.points", { n: m.points }) }),
-    typeof m.rating === "number" ? h("span", { text: t("players.rating_change", { change: (m.rating >= 0 ? "+" : "") + m.rating.toFixed(2) }) }) : null,
+    typeof m.rating === "number" ? h("span", { text: t("players.rating_change", { change: signed(m.rating) }) }) : null,
     house ? h("span", { text: t("players.house", { n: house }) }) : null,
   ];
   return h("li", { class: "history-line", "data-testid": "history-line", "data-match": m.match },
