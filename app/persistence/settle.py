@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .export import read_export
 from .match_figures import figures
-from .models import ActionRow, MatchRow, SeatRow
+from .models import ActionRow, MatchRow, RoomRow, SeatRow
 from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerSeatRow, SettledMatchRow
 from .ratings import RatedMatch, Rating, initial, rate, recompute
 
@@ -118,7 +118,16 @@ class Settler:
         return True
 
     async def settle_pending(self) -> int:
-        """Settle every finished match with players that is not settled yet."""
+        """Settle every finished match with players that is not settled yet (first noting the
+        players of a room's last match, if it ended just before a crash: its seats are still its)."""
+        async with self.engine.connect() as conn:
+            ended = (await conn.execute(
+                select(RoomRow.code, RoomRow.match_id).join(MatchRow, MatchRow.id == RoomRow.match_id)
+                .outerjoin(SettledMatchRow, SettledMatchRow.match_id == RoomRow.match_id)
+                .where(RoomRow.status == "over", MatchRow.status == "over", SettledMatchRow.match_id.is_(None)))).all()
+        for code, match_id in ended:
+            if match_id:
+                await self.seat_players(code, match_id)
         async with self.engine.connect() as conn:
             pending = [m for (m,) in (await conn.execute(
                 select(PlayerMatchRow.match_id).join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
