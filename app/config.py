@@ -93,6 +93,14 @@ class Settings(BaseSettings):
     match_builds_waiting: int = 16  # different matches waiting for a build; past it 503 match_builds_busy
     match_cache_bytes: int = 33_554_432  # gzipped builds kept in memory (the database keeps them all)
 
+    # Players remembered without accounts (app/web/players.py, docs/STATS.md)
+    player_code_seconds: float = 300.0  # a code moving a player to another browser is valid this long, once
+    player_codes_per_minute: int = 5  # codes made (POST /api/me/codes) per client address
+    player_claims_per_minute: int = 10  # codes tried (POST /api/me/claim) per client address
+    leaderboard_size: int = 20  # players on an edition's leaderboard
+    leaderboard_min_matches: int = 3  # rated matches a player needs to be on it ...
+    leaderboard_min_opponents: int = 2  # ... against at least this many different players
+
     # Players who aren't there (bots, clocks, takeover)
     # Tests only: a pseudo-language `xx` (?lang=xx) whose every string is English wrapped in ⟦…⟧,
     # so a test can find any text on a page that did not come from the catalogue.

@@ -24,6 +24,10 @@ from app.cluster.ownership import Fence
 from app.cluster.routing import route
 from app.config import Settings, get_settings
 from app.persistence import SqlStore, open_store
+from app.persistence.player_reads import PlayerReads
+from app.persistence.players import PlayerStore
+from app.persistence.remembering import RememberingStore
+from app.persistence.settle import Settler
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
@@ -31,8 +35,9 @@ from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
-from app.web import api, health, matches, metrics, pages
+from app.web import api, health, matches, metrics, pages, player_pages, players
 from app.web.headers import SecurityHeaders
+from app.web.identity import Players
 from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
 from app.web.match_builds import MatchBuilds
@@ -165,7 +170,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     if store is None:
         # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
-    registry = RoomRegistry(settings, store, observer)
+    # Players are remembered in the SQL store's database (app/web/identity.py); not in memory.
+    remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine)) \
+        if isinstance(store, SqlStore) else None
+    rooms_store: Store = RememberingStore(store, remembered.settler) \
+        if isinstance(store, SqlStore) and remembered is not None else store
+    registry = RoomRegistry(settings, rooms_store, observer)
     if settings.cluster:
         join_cluster(settings, store, registry)
     install_log_redaction()
@@ -176,7 +186,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
-        await store.start()  # the schema is migrated before any room is restored
+        await rooms_store.start()  # the schema is migrated before any room is restored
         collector = None
         if settings.gc_full_seconds > 0:  # full collections on a timer, not whenever the heap grows
             # Frozen before the rooms are restored: those change and die, and count toward the heap a pass walks.
@@ -192,7 +202,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                 collector.cancel()
             await registry.stop()
             await app.state.match_builds.close()
-            await store.stop()
+            await rooms_store.stop()
             app.state.qr_codes.close()
 
     app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
@@ -200,6 +210,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.settings = settings
     app.state.registry = registry
     app.state.store = store
+    app.state.players = remembered
     app.state.metrics = counters = Metrics()
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
@@ -215,13 +226,20 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
-                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute)
+                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute,
+                       more=[("POST", players.CODE_PATH, settings.player_codes_per_minute, "player codes", "pcode"),
+                             ("POST", players.CLAIM_PATH, settings.player_claims_per_minute, "player codes tried",
+                              "pclaim"),
+                             ("POST", players.BECOME_PATH, settings.create_rooms_per_minute, "new players",
+                              "player")])
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(api.router)
     app.include_router(matches.router)
+    app.include_router(players.router)
+    app.include_router(player_pages.router)
     pages.install(app)  # the HTML pages and /static
     return app
 

@@ -82,11 +82,15 @@ class FrameAudit:
         self.stale: list[str] = []  # views sent that differ from a view built from scratch
         self.frames = 0
         self.answered: set[tuple[str, str]] = set()  # (room, client id) the room has answered
+        # Texts no frame may ever carry (players' browser secrets, tests/players): a violation if one does.
+        self.secrets: set[str] = set()
 
     def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
                  view: dict[str, Any] | None) -> None:
         frame = json.loads(text)
         problems = self.check(seat, frame, state)
+        problems += [f"a secret ({secret[:4]}…) sent in a {frame.get('type')} frame"
+                     for secret in list(self.secrets) if secret in text]
         # The room keeps unchanged view parts between builds (ViewParts): one kept too long would
         # show a seat something that is no longer so, in patches and snapshots alike.
         stale = view is not None and view != state.views((seat,), ViewParts())[seat]

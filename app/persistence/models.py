@@ -164,3 +164,6 @@ class ServerKeyRow(Base):
     algorithm: Mapped[str] = mapped_column(String(16))  # Ed25519
     private_key: Mapped[bytes] = mapped_column(LargeBinary)  # raw 32 bytes
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+from . import player_models  # noqa: E402,F401  (the players' tables belong to the same schema)

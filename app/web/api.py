@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, status
 from pydantic import BaseModel, Field
 
 from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
+from app.web.identity import remember_seat
 from app.web.limits import MissLimit, client_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -177,13 +178,17 @@ async def get_room(code: str, request: Request, registry: Registry) -> RoomSumma
 @router.post("/rooms/{code}/players", status_code=status.HTTP_201_CREATED, response_model=Seat,
              responses={**NOT_FOUND, 409: {"model": ErrorResponse, "description": "Full, started or finished"},
                         422: {"model": ErrorResponse}})
-async def join_room(code: str, body: JoinRoom, request: Request, registry: Registry) -> Seat:
-    """Take a seat.  Keep the returned token secret: it is the seat's only credential."""
+async def join_room(code: str, body: JoinRoom, request: Request, response: Response, registry: Registry) -> Seat:
+    """Take a seat.  Keep the returned token secret: it is the seat's only credential.
+
+    A browser's seats are linked to its player (the `uno_player` cookie; set here on its first seat)."""
     actor = await find_room(code, request, registry)
     try:
-        return Seat(**await actor.join(body.name))
+        seat = await actor.join(body.name)
     except RoomError as err:
         raise _http(err) from None
+    await remember_seat(request, response, seat)
+    return Seat(**seat)
 
 
 class BotSeat(BaseModel):

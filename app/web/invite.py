@@ -159,6 +159,10 @@ class QrCodes:
         # Shielded: a client that hangs up does not cancel the drawing others wait for.
         return await asyncio.shield(pending)
 
+    async def draw_once(self, url: str) -> bytes:
+        """A QR code that is not kept (a one-time code's link: nobody asks for it twice)."""
+        return await asyncio.shield(asyncio.ensure_future(self._draw(url)))
+
     async def _draw(self, url: str) -> bytes:
         async with self.turn:
             for attempt in (1, 2):

@@ -11,7 +11,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from fastapi.encoders import jsonable_encoder
@@ -244,7 +244,8 @@ class AddressRateLimit:
 
     def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
                  on_refuse: Refused | None = None, shared: Shared | None = None,
-                 qr_per_minute: int | None = None) -> None:
+                 qr_per_minute: int | None = None,
+                 more: Sequence[tuple[str, str, int, str, str]] = ()) -> None:
         self.app, self.on_refuse, self.shared = app, on_refuse, shared
         # With several nodes: windows the shared count refused, until when (monotonic).
         self.blocked: dict[tuple[str, str], float] = {}
@@ -257,6 +258,10 @@ class AddressRateLimit:
         if qr_per_minute is not None:
             self.limits.append(("GET", QR_PATH, Window(qr_per_minute), f"at most {qr_per_minute} QR codes a minute",
                                 "qr"))
+        # Others the app adds: (method, path pattern, per minute, what is limited, kind for the shared count).
+        for method, path, per_minute, what, kind in more:
+            self.limits.append((method, re.compile(path), Window(per_minute), f"at most {per_minute} {what} a minute",
+                                kind))
 
     async def hit(self, window: Window, kind: str, words: str, address: str) -> float:
         """This node's window; with several nodes, the one they all count in (app/cluster/rates.py)."""

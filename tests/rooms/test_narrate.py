@@ -113,6 +113,7 @@ def server_error_codes() -> set[str]:
         r"refuse\(conn, \w+, \"(\w+)\"",
         r"\(\(\"(\w+)\", \"[A-Z]",  # the actor's (code, message) pairs
         r"else \(\"(\w+)\", \"[A-Z]",
+        r"_error\(\d+, \"(\w+)\"",  # the players' routes (app/web/players.py)
     ]
     for path in (ROOT / "app").rglob("*.py"):
         text = path.read_text()

@@ -2,6 +2,7 @@
 import { loadCatalogue, t } from "../i18n.js";
 import { api, initLanguagePicker, rememberName, saveSeat, storedName } from "../dom.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { showPlayerLine } from "../player_line.js";
 
 const LIMITS = { classic: [2, 10, 500], mario_kart: [2, 10, 500], all_wild: [2, 10, 500], pocket_pizza: [2, 5, 250] };
 
@@ -11,6 +12,7 @@ function setup() {
   const seats = form.elements.seats;
   const target = form.elements.target;
   limitInput(form.elements.player, NAME_MAX).value = fitText(storedName(), NAME_MAX);
+  showPlayerLine(document.getElementById("main"), form.elements.player); // remembered players (player_line.js)
   limitInput(form.elements.room, 40);
 
   const syncEdition = () => {

@@ -6,6 +6,7 @@ import { api, clear, h, initLanguagePicker } from "../dom.js";
 import { mountReplay } from "../replay_view.js";
 import { linkTo, parseLink } from "../replay.js";
 import { mountVerify } from "../verify_panel.js";
+import { shownName } from "../players_view.js";
 
 const root = document.getElementById("history-root");
 const id = document.body.dataset.matchId;
@@ -23,7 +24,8 @@ async function show() {
     if (err.status === 409) setTimeout(show, 3000);
     return;
   }
-  const name = (seat) => (m.players && m.players[seat]) || t("room.seat_n", { n: seat + 1 });
+  m.players = (m.players || []).map(shownName); // "a former player", in the reader's language
+  const name = (seat) => m.players[seat] || t("room.seat_n", { n: seat + 1 });
   const head = h("tr", {}, h("th", { scope: "col", text: t("history.round") }), h("th", { scope: "col", text: t("history.winner") }),
     ...m.players.map((p) => h("th", { scope: "col", text: p })));
   const body = h("tbody", {});

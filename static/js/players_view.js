@@ -1,0 +1,91 @@
+// What the players' pages draw (docs/STATS.md): stats cards per edition, the group's
+// head-to-head table and the history list.  Names are untrusted: text only (dom.js).
+import { currentLang, t } from "./i18n.js";
+import { h } from "./dom.js";
+import { avatar } from "./avatar.js";
+
+export const EDITIONS = ["classic", "mario_kart", "all_wild", "pocket_pizza"];
+const FORMER = "a former player"; // how stored matches name a player who deleted themselves
+const STATS = ["matches", "wins", "rounds_won", "points_per_round", "catches_made", "catches_suffered",
+  "challenges_won", "longest_streak"];
+
+/** A date as digits only: words (month names) would not follow the page's catalogue. */
+export function day(iso) {
+  if (!iso) return "";
+  const lang = currentLang() === "xx" ? "en" : currentLang();
+  return new Date(iso).toLocaleDateString(lang, { year: "numeric", month: "2-digit", day: "2-digit" });
+}
+
+export const shownName = (name) => (name === FORMER ? t("players.former") : name);
+
+export function playerName(name, id) {
+  const label = h("span", { class: "player-name", text: shownName(name) });
+  return id ? h("a", { class: "player-ref", href: `/players/${encodeURIComponent(id)}` }, avatar(name), label)
+    : h("span", { class: "player-ref" }, avatar(name), label);
+}
+
+function number(value) {
+  return typeof value === "number" ? value.toLocaleString(currentLang() === "xx" ? "en" : currentLang()) : "—";
+}
+
+function signed(value) {
+  const lang = currentLang() === "xx" ? "en" : currentLang();
+  return value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "always" });
+}
+
+/** One card per edition played: the stats, and the rating (μ − 3σ) once there is one. */
+export function statCards(stats) {
+  const editions = EDITIONS.filter((ed) => stats[ed]);
+  if (!editions.length) return h("p", { class: "muted", "data-testid": "no-stats", text: t("players.no_stats") });
+  return h("div", { class: "stat-cards" }, editions.map((ed) => {
+    const s = stats[ed];
+    const rating = s.rating ? number(s.rating.ordinal) : t("players.unrated");
+    return h("section", { class: "stat-card", "data-testid": `stats-${ed}` },
+      h("h3", { text: t(`edition.${ed}`) }),
+      h("dl", {}, STATS.map((key) => h("div", { class: "stat", "data-stat": key },
+        h("dt", { text: t(`players.stat.${key}`) }), h("dd", { text: number(s[key]) }))),
+      h("div", { class: "stat stat-rating", "data-stat": "rating" },
+        h("dt", { text: t("players.stat.rating") }), h("dd", { text: rating }))));
+  }));
+}
+
+/** The group's table: the cell of row A and column B says how often A finished ahead of B. */
+export function groupTable(group, ownerName) {
+  const people = group.players || [];
+  if (people.length < 2) return h("p", { class: "muted", "data-testid": "group-empty", text: t("players.group_empty") });
+  const cells = new Map((group.cells || []).map((c) => [`${c.row} ${c.col}`, c]));
+  const head = h("tr", {}, h("td", {}), people.map((p) => h("th", { scope: "col" }, playerName(p.name, p.player))));
+  const rows = people.map((row) => h("tr", { "data-testid": "group-row" }, h("th", { scope: "row" }, playerName(row.name, row.player)),
+    people.map((col) => {
+      const cell = cells.get(`${row.player} ${col.player}`);
+      return h("td", { "data-testid": "group-cell", text: row.player === col.player ? "·"
+        : cell ? t("players.group_cell", { ahead: cell.ahead, matches: cell.matches }) : "—" });
+    })));
+  return h("div", {},
+    h("p", { class: "muted", text: t("players.group_help", { name: ownerName }) }),
+    h("div", { class: "table-scroll" }, h("table", { class: "group-table", "data-testid": "group-table" },
+      h("thead", {}, head), h("tbody", {}, rows))));
+}
+
+function line(m) {
+  const of = m.opponents.length + 1;
+  const house = Object.keys(m.house || {}).length;
+  const facts = [
+    h("span", { class: `history-place${m.won ? " place-won" : ""}`, text: m.won ? t("players.won") : t("players.place", { place: m.placement, of }) }),
+    h("span", { text: t("players.points", { n: m.points }) }),
+    typeof m.rating === "number" ? h("span", { text: t("players.rating_change", { change: signed(m.rating) }) }) : null,
+    house ? h("span", { text: t("players.house", { n: house }) }) : null,
+  ];
+  return h("li", { class: "history-line", "data-testid": "history-line", "data-match": m.match },
+    h("div", { class: "history-head" }, h("strong", { text: t(`edition.${m.edition}`) }), h("span", { class: "muted", text: day(m.finished_at) })),
+    h("div", { class: "history-facts" }, facts),
+    h("div", { class: "history-against" }, t("players.against", { names: "" }).trim(), " ",
+      m.opponents.map((o) => playerName(o.name, o.player))),
+    m.counted ? null : h("p", { class: "muted", "data-testid": "not-counted", text: t(`players.reason.${m.reason}`) }),
+    h("a", { class: "btn btn-small", href: m.match_url, "data-testid": "history-open", text: t("players.open_match") }));
+}
+
+export function historyList(history) {
+  if (!history.length) return h("p", { class: "muted", "data-testid": "no-history", text: t("players.no_history") });
+  return h("ol", { class: "history-list" }, history.map(line));
+}
