@@ -13,7 +13,7 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import aliased
 
-from .models import MatchRow
+from .models import MatchRow, RoomRow
 from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerRow
 from .ratings import Rating
 
@@ -55,13 +55,17 @@ class PlayerReads:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def history(self, pid: str, limit: int = 50) -> list[dict[str, Any]]:
+    async def history(self, pid: str, limit: int = 50, own: bool = False) -> list[dict[str, Any]]:
         """The player's finished matches, newest first: edition, house rules, opponents, place,
-        points, when, and whether it counted (and why not)."""
+        points, when, and whether it counted (and why not).  A private room's match is named and
+        linked only for the player themselves (``own``): its id leads to its room's code (the match
+        page, export and replay name it), and that code is the room's only lock."""
         async with self.engine.connect() as conn:
             mine = (await conn.execute(
-                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target)
+                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
+                       RoomRow.public)
                 .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
+                .join(RoomRow, RoomRow.code == MatchRow.room_code)
                 .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
                 .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
             ids = [row.match_id for row in mine]
@@ -71,9 +75,10 @@ class PlayerReads:
         out = []
         for row in mine:
             seats = list(row.players) if isinstance(row.players, list) else []
+            linked = own or row.public
             out.append({
                 # Not the room's code: it is a private room's only lock, and this page is public.
-                "match": row.match_id, "edition": row.edition, "target": row.target,
+                "match": row.match_id if linked else None, "edition": row.edition, "target": row.target,
                 "house": {k: v for k, v in ((row.options or {}).get("house") or {}).items() if v},
                 "seat": row.seat, "placement": row.placement, "won": row.won, "points": row.points,
                 "rounds": row.rounds, "rounds_won": row.rounds_won, "finished_at": _iso(row.finished_at),
@@ -81,7 +86,8 @@ class PlayerReads:
                 "rating": _change(row),
                 "opponents": [{"seat": s, "name": n, "player": known.get((row.match_id, s))}
                               for s, n in enumerate(seats) if s != row.seat],
-                "match_url": f"/matches/{row.match_id}", "replay_url": f"/api/matches/{row.match_id}/replay",
+                "match_url": f"/matches/{row.match_id}" if linked else None,
+                "replay_url": f"/api/matches/{row.match_id}/replay" if linked else None,
             })
         return out
 

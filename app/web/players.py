@@ -156,8 +156,9 @@ async def player(pid: str, request: Request, limit: Annotated[int, Query(ge=1, l
     found = await players.store.by_id(pid) if len(pid) <= 16 else None
     if found is None:
         raise _error(404, "no_such_player", "There is no such player on this server.")
+    viewer = await current(request)
     return {"player": _public(found), "stats": await players.reads.stats(pid),
-            "history": await players.reads.history(pid, limit)}
+            "history": await players.reads.history(pid, limit, own=viewer is not None and viewer.id == pid)}
 
 
 @router.get("/players/{pid}/group", responses=ERRORS)

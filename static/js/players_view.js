@@ -76,13 +76,14 @@ function line(m) {
     typeof m.rating === "number" ? h("span", { text: t("players.rating_change", { change: signed(m.rating) }) }) : null,
     house ? h("span", { text: t("players.house", { n: house }) }) : null,
   ];
-  return h("li", { class: "history-line", "data-testid": "history-line", "data-match": m.match },
+  return h("li", { class: "history-line", "data-testid": "history-line", "data-match": m.match || "" },
     h("div", { class: "history-head" }, h("strong", { text: t(`edition.${m.edition}`) }), h("span", { class: "muted", text: day(m.finished_at) })),
     h("div", { class: "history-facts" }, facts),
     h("div", { class: "history-against" }, t("players.against", { names: "" }).trim(), " ",
       m.opponents.map((o) => playerName(o.name, o.player))),
     m.counted ? null : h("p", { class: "muted", "data-testid": "not-counted", text: t(`players.reason.${m.reason}`) }),
-    h("a", { class: "btn btn-small", href: m.match_url, "data-testid": "history-open", text: t("players.open_match") }));
+    // A private room's match is linked for its own player only (the server leaves it out for others).
+    m.match_url ? h("a", { class: "btn btn-small", href: m.match_url, "data-testid": "history-open", text: t("players.open_match") }) : null);
 }
 
 export function historyList(history) {

@@ -37,10 +37,10 @@ def places(history: dict[str, Any]) -> list[int]:
 
 
 async def play(server: LiveServer, people: list[Person], seed: int, *, away: int | None = None,
-               reconnect: int | None = None) -> tuple[str, list[Client]]:
+               reconnect: int | None = None, public: bool = True) -> tuple[str, list[Client]]:
     """One two-round match of these people; ``away``'s socket goes at the start (a bot plays the
     seat past the grace), ``reconnect``'s drops once mid-match and comes back."""
-    code = await open_room(server, len(people), away_grace_seconds=1.0)
+    code = await open_room(server, len(people), away_grace_seconds=1.0, public=public)
     clients = [await p.join(code) for p in people]
     for p in people:
         server.audit.secrets.add(p.http.cookies["uno_player"])
@@ -86,7 +86,7 @@ async def _three_matches(server: LiveServer) -> None:
     rooms.append((code, clients))
     code, clients = await play(server, people, 2, reconnect=1)
     rooms.append((code, clients))
-    code, clients = await play(server, people, 3, away=2)
+    code, clients = await play(server, people, 3, away=2, public=False)
     rooms.append((code, clients))
     await settled(server, 3)
     ids = [(await p.me())["id"] for p in people]
@@ -96,7 +96,16 @@ async def _three_matches(server: LiveServer) -> None:
         for _, clients in rooms:
             match_id = clients[0].view["room"]["match_id"]
             histories.append((match_id, (await http.get(f"/api/matches/{match_id}")).json()))
-        pages = [(await http.get(f"/api/players/{pid}")).json() for pid in ids]
+        # Each read by its own player: every match named and linked, the private room's too.
+        pages = [(await p.http.get(f"/api/players/{pid}")).json() for p, pid in zip(people, ids, strict=True)]
+        # Read by anyone else, the private room's match is neither named nor linked: its id would
+        # lead to the room's code (the match page names it), a private room's only lock.
+        private = histories[2][0]
+        for viewer in (http, ana.http):
+            seen = (await viewer.get(f"/api/players/{ids[1]}")).json()["history"]
+            assert len(seen) == 3 and seen[0]["match"] is None
+            assert seen[0]["match_url"] is None and seen[0]["replay_url"] is None
+            assert private not in str(seen) and all(line["match_url"] for line in seen[1:])
 
         # History: every match, newest first, with its opponents, place and points.
         for i, page in enumerate(pages):
