@@ -30,6 +30,7 @@ from app.rooms.registry import RoomRegistry
 from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.gate import GATE, ConnectionGate
+from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages
 from app.web.headers import SecurityHeaders
@@ -185,9 +186,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
+        lag_watch = asyncio.create_task(app.state.loop_lag.watch())
         try:
             yield {GATE: app.state.connection_gate}  # uvicorn hands it to each connection's protocol
         finally:
+            lag_watch.cancel()
             if collector is not None:
                 collector.cancel()
             await registry.stop()
@@ -201,6 +204,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.registry = registry
     app.state.store = store
     app.state.metrics = counters = Metrics()
+    app.state.loop_lag = LoopLag()
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
