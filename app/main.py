@@ -208,7 +208,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
-    app.state.match_builds = MatchBuilds(settings, store, counters)  # finished matches' exports, replays
+    app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:
         return registry.node.rates if registry.node is not None else None
@@ -219,7 +219,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,
-                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute)
+                       on_refuse=counters.refuse, shared=shared, qr_per_minute=settings.qr_per_minute,
+                       match_downloads_per_minute=settings.match_downloads_per_minute)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)
