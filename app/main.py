@@ -34,6 +34,7 @@ from app.rooms.registry import RoomRegistry
 from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.gate import GATE, ConnectionGate
+from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
 from app.web import api, health, matches, metrics, pages, player_pages, players
 from app.web.headers import SecurityHeaders
@@ -195,9 +196,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
             collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
+        lag_watch = asyncio.create_task(app.state.loop_lag.watch())
         try:
             yield {GATE: app.state.connection_gate}  # uvicorn hands it to each connection's protocol
         finally:
+            lag_watch.cancel()
             if collector is not None:
                 collector.cancel()
             await registry.stop()
@@ -212,10 +215,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.store = store
     app.state.players = remembered
     app.state.metrics = counters = Metrics()
+    app.state.loop_lag = LoopLag()
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
-    app.state.match_builds = MatchBuilds(settings, store, counters)  # finished matches' exports, replays
+    app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:
         return registry.node.rates if registry.node is not None else None
@@ -231,7 +235,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                              ("POST", players.CLAIM_PATH, settings.player_claims_per_minute, "player codes tried",
                               "pclaim"),
                              ("POST", players.BECOME_PATH, settings.create_rooms_per_minute, "new players",
-                              "player")])
+                              "player")],
+                       match_downloads_per_minute=settings.match_downloads_per_minute)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

@@ -37,6 +37,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import math
 import multiprocessing as mp
 import os
 import random
@@ -330,7 +331,9 @@ def rooms_list_flood(port: int, code: str, seconds: float) -> dict[str, Any]:
             "largest_response_bytes": size}
 
 
-def attack_process(name: str, port: int, code: str, seconds: float, out: Any) -> None:
+def attack_process(name: str, port: int, code: str, seconds: float, out: Any, apart: bool) -> None:
+    if apart:  # an attacker's machine is not the honest players': theirs come first on the clients' CPUs
+        os.nice(10)
     try:
         out.send(globals()[name](port, code, seconds))
     except Exception as err:  # reported in the figures; the benchmark goes on
@@ -340,7 +343,17 @@ def attack_process(name: str, port: int, code: str, seconds: float, out: Any) ->
 # ---------------------------------------------------------------------- the server, the honest room, the samples
 
 
-def start_server(data_dir: str, database_url: str | None = None) -> tuple[subprocess.Popen[bytes], int]:
+def split_cpus() -> tuple[set[int], set[int]] | None:
+    """The server's CPUs and the clients' (half each), or None on a machine of one CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    half = len(cpus) // 2
+    return set(cpus[:half]), set(cpus[half:])
+
+
+def start_server(data_dir: str, database_url: str | None = None,
+                 cpus: set[int] | None = None) -> tuple[subprocess.Popen[bytes], int]:
     """As scripts/run.sh starts it: its flags, its SQLite (or ``database_url``), the default limits."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k != "DATABASE_URL"}
@@ -354,7 +367,7 @@ def start_server(data_dir: str, database_url: str | None = None) -> tuple[subpro
             .replace('"${UNO_WS_MAX_SIZE:-16384}"', "16384")
             .replace('"${proxy[@]}"', "--no-proxy-headers").split())  # no UNO_TRUSTED_PROXIES: the default
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", *args, "--log-level", "warning"],
-                            cwd=ROOT, env=env)
+                            cwd=ROOT, env=env, preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
@@ -388,13 +401,25 @@ def open_fds(pid: int) -> int | None:
         return None
 
 
-def counters(port: int) -> tuple[Counter[str], int]:
-    """The server's refusals by reason, and the control frames it has read (from /metrics)."""
+def counters(port: int) -> tuple[Counter[str], int, dict[str, Counter[float]]]:
+    """The server's refusals by reason, the control frames it has read, and its loop-lag histograms
+    (cumulative counts by upper bound, seconds) from /metrics."""
     text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
     refused = Counter({m.group(1): int(m.group(2))
                        for m in re.finditer(r'^uno_refused_total\{reason="([^"]+)"\} (\d+)', text, re.M)})
     control = sum(int(m.group(1)) for m in re.finditer(r'^uno_messages_total\{type="control_\w+"\} (\d+)', text, re.M))
-    return refused, control
+    lags = {name: Counter({float(m.group(1)): int(m.group(2)) for m in
+                           re.finditer(rf'^uno_{name}_seconds_bucket\{{le="([^"]+)"\}} (\d+)', text, re.M)})
+            for name in ("action", "loop_lag", "loop_busy_lag")}
+    return refused, control, lags
+
+
+def bucket_quantile(cumulative: Counter[float], q: float) -> float | None:
+    """The upper bound of the bucket holding quantile ``q`` (a histogram's own resolution)."""
+    total = max(cumulative.values(), default=0)
+    if total == 0:
+        return None
+    return next(bound for bound in sorted(cumulative) if cumulative[bound] >= q * total)
 
 
 async def healthz(port: int) -> float | None:
@@ -416,14 +441,15 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 async def run_attack(name: str, seconds: float, port: int, proc: subprocess.Popen[bytes], code: str,
-                     stats: Stats, bots: list[Bot]) -> dict[str, Any]:
-    before, control_before = await asyncio.to_thread(counters, port)
+                     stats: Stats, bots: list[Bot], apart: bool) -> dict[str, Any]:
+    before, control_before, lags_before = await asyncio.to_thread(counters, port)
     stats.latencies = []
     ctx = mp.get_context("spawn")
     receiver, sender = ctx.Pipe(duplex=False)
     attacker = None
     if name != "none":
-        attacker = ctx.Process(target=attack_process, args=(name, port, code, seconds, sender), daemon=True)
+        attacker = ctx.Process(target=attack_process, args=(name, port, code, seconds, sender, apart),
+                               daemon=True)
         attacker.start()
     start = time.monotonic()
     cpu_before = cpu_seconds(proc.pid) or 0.0
@@ -450,7 +476,9 @@ async def run_attack(name: str, seconds: float, port: int, proc: subprocess.Pope
     cpu = (cpu_seconds(proc.pid) or 0.0) - cpu_before
     latencies = list(stats.latencies)
     up = proc.poll() is None and await healthz(port) is not None
-    after, control_after = await asyncio.to_thread(counters, port) if up else (Counter(), control_before)
+    after, control_after, lags_after = await asyncio.to_thread(counters, port) if up else (Counter(), control_before,
+                                                                                          lags_before)
+    lags = {name: lags_after[name] - lags_before[name] for name in lags_after}
     p99 = percentile(latencies, 0.99)
     result = {
         "attack": name, "seconds": seconds, "honest_actions": len(latencies),
@@ -460,6 +488,11 @@ async def run_attack(name: str, seconds: float, port: int, proc: subprocess.Pope
         "server_cpu_s": round(cpu, 2), "server_rss_peak_mib": round(rss_peak / 1024, 1), "server_fds_peak": fds_peak,
         "healthz_answered": f"{len(checks)}/{len(checks) + failures}",
         "healthz_max_ms": round(max(checks) * 1000, 1) if checks else None,
+        # From the server's own histograms over the attack, to their buckets' bounds: an action from its
+        # frame's arrival to stored and sent (every room's), how late the loop ran a timer, and of that the
+        # part the server's thread could have spent busy (app/transport/loop_lag.py).
+        **{f"server_{name}_p99_ms": None if (v := bucket_quantile(lags[name], 0.99)) is None
+           else (math.inf if v == math.inf else round(v * 1000, 1)) for name in lags},
         "server_up": up, "refused": dict(after - before), "control_frames_read": control_after - control_before,
         "attacker": figures,
     }
@@ -481,7 +514,10 @@ async def make_public_rooms(port: int, n: int) -> None:
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(tmp, args.database_url)
+        cpus = split_cpus() if args.placement == "apart" else None
+        if cpus is not None:
+            os.sched_setaffinity(0, cpus[1])  # the honest players, and the attackers spawned from here
+        proc, port = start_server(tmp, args.database_url, cpus[0] if cpus else None)
         try:
             stats = Stats()
             bots = await honest_room(port, stats)
@@ -495,7 +531,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                     await make_public_rooms(port, args.public_rooms)
                 if name in MATCH_ATTACKS:  # one finished big match, stored beforehand (bench/abuse_matches.py)
                     await store_big_match(tmp)
-                result = await run_attack(name, args.seconds, port, proc, code, stats, bots)
+                result = await run_attack(name, args.seconds, port, proc, code, stats, bots, cpus is not None)
                 print(json.dumps(result), flush=True)
                 results.append(result)
                 if not result["server_up"]:
@@ -507,7 +543,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 proc.wait(20)
     under = [r for r in results if r["attack"] != "none"]
     return {
-        "attacks": {r["attack"]: {k: r[k] for k in ("honest_p99_ms", "server_rss_peak_mib", "server_fds_peak",
+        "placement": "apart" if cpus is not None else "shared",
+        "attacks": {r["attack"]: {k: r[k] for k in (
+            "honest_p99_ms", "server_loop_busy_lag_p99_ms", "server_rss_peak_mib", "server_fds_peak",
                                                     "healthz_answered", "server_up")} for r in results},
         "targets_met": all(r["server_up"] and r["honest_p99_ms"] is not None and r["honest_p99_ms"] < 50
                            and r["server_rss_peak_mib"] < 512 and r["healthz_answered"].split("/")[0]
@@ -521,6 +559,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0, help="how long each attack lasts")
     ap.add_argument("--attacks", default=",".join(ATTACKS), help="which, in order (none: no attack, a baseline)")
     ap.add_argument("--public-rooms", type=int, default=2000, help="rooms listed during rooms_list_flood")
+    ap.add_argument("--placement", choices=("apart", "shared"), default="apart",
+                    help="apart: the server on half the CPUs, the clients on the others, attackers niced "
+                         "(as if on other machines); shared: all on every CPU")
     ap.add_argument("--postgres", action="store_true", help="on a Postgres database made for the run (default: SQLite)")
     args = ap.parse_args()
     raise_open_files()  # and in the attacker that needs it

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 
@@ -58,7 +59,8 @@ class WireClient(asyncio.Protocol):
             self.closed.set_result(None)
 
     def send(self, text: str) -> None:
-        if self.transport is None or self.transport.is_closing():
+        # Closed by the server (or being closed) a frame of ours can only be dropped, as a browser would.
+        if self.transport is None or self.transport.is_closing() or self.proto.state is not State.OPEN:
             return
         self.proto.send_text(text.encode())
         self._flush()

@@ -235,16 +235,20 @@ CREATE_PATH = re.compile(r"^/api/rooms/?$")
 JOIN_PATH = re.compile(r"^/api/rooms/[^/]+/players/?$")
 LIST_PATH = CREATE_PATH
 QR_PATH = re.compile(r"^/rooms/[^/]+/qr\.svg$")  # the invite QR code (app/web/invite.py)
+MATCH_PATH = re.compile(r"^/api/matches/[^/]+/(export|replay)$")  # a finished match's documents (app/web/matches.py)
+# What /metrics counts a refusal as, by limit (uno_refused_total{reason}); the others: http_rate.
+REFUSAL_REASONS = {"qr": "qr_rate", "match": "match_downloads"}
 
 
 class AddressRateLimit:
     """Per client address, 429 past the limit: ``POST /api/rooms`` (create), ``POST
     /api/rooms/{code}/players`` (join), ``GET /api/rooms`` (the lobby's list) and, when
-    ``qr_per_minute`` is given, ``GET /rooms/{code}/qr.svg`` (invite QR codes)."""
+    given, ``GET /rooms/{code}/qr.svg`` (invite QR codes) and ``GET /api/matches/{id}/export`` and
+    ``…/replay`` together (match downloads).  In a cluster each is counted by every node together."""
 
     def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
                  on_refuse: Refused | None = None, shared: Shared | None = None,
-                 qr_per_minute: int | None = None,
+                 qr_per_minute: int | None = None, match_downloads_per_minute: int | None = None,
                  more: Sequence[tuple[str, str, int, str, str]] = ()) -> None:
         self.app, self.on_refuse, self.shared = app, on_refuse, shared
         # With several nodes: windows the shared count refused, until when (monotonic).
@@ -258,6 +262,9 @@ class AddressRateLimit:
         if qr_per_minute is not None:
             self.limits.append(("GET", QR_PATH, Window(qr_per_minute), f"at most {qr_per_minute} QR codes a minute",
                                 "qr"))
+        if match_downloads_per_minute is not None:
+            self.limits.append(("GET", MATCH_PATH, Window(match_downloads_per_minute),
+                                f"at most {match_downloads_per_minute} match exports and replays a minute", "match"))
         # Others the app adds: (method, path pattern, per minute, what is limited, kind for the shared count).
         for method, path, per_minute, what, kind in more:
             self.limits.append((method, re.compile(path), Window(per_minute), f"at most {per_minute} {what} a minute",
@@ -297,7 +304,7 @@ class AddressRateLimit:
                     wait = await self.hit(window, kind, words, address)
                     if wait > 0:
                         if self.on_refuse is not None:
-                            self.on_refuse("qr_rate" if kind == "qr" else "http_rate")
+                            self.on_refuse(REFUSAL_REASONS.get(kind, "http_rate"))
                         if window.first_refusal(address):
                             log.info("refusing %s %s from %s: %s", method, path, address, words)
                         await refuse_rate(send, wait, words)

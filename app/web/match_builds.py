@@ -24,7 +24,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any
 
 from app.config import Settings
 from app.persistence import SqlStore
@@ -32,19 +32,12 @@ from app.persistence.builds import BuildStore, Built, MemoryBuilds, SqlBuilds
 from app.rooms.ports import Store
 from app.signatures import ALGORITHM, new_private_key
 
-from .limits import Window
 from .match_build import Unbuildable, build, lower_priority
 
 log = logging.getLogger("app.web")
 
 KEY_NAME = "export"
 TOO_LARGE_KEPT = 1024  # matches known to be too large, remembered so they are not read again
-
-
-class Refusals(Protocol):
-    """Where a refusal is counted (the transport's metrics: web never imports transport)."""
-
-    def refuse(self, reason: str) -> None: ...
 
 
 class Refused(Exception):
@@ -61,10 +54,9 @@ def _retrieved(fut: asyncio.Future[Built]) -> None:
 
 
 class MatchBuilds:
-    def __init__(self, settings: Settings, store: Store, metrics: Refusals | None = None) -> None:
-        self.settings, self.store, self.metrics = settings, store, metrics
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings, self.store = settings, store
         self.kept: BuildStore = SqlBuilds(store.engine) if isinstance(store, SqlStore) else MemoryBuilds(store)
-        self.window = Window(settings.match_downloads_per_minute)
         self.cache: OrderedDict[tuple[str, str], Built] = OrderedDict()
         self.cache_bytes = 0
         self.too_large: OrderedDict[str, int] = OrderedDict()  # match id -> its actions or bytes
@@ -74,19 +66,6 @@ class MatchBuilds:
         self.pool: ProcessPoolExecutor | None = None
         self.private_key: bytes | None = None
         self.builds: Counter[str] = Counter()  # documents this process built, by kind (tests, metrics)
-
-    # ------------------------------------------------------------------ limits
-
-    def wait(self, address: str) -> float:
-        """Count one request from ``address``: 0 when it may go on, else the seconds to wait."""
-        wait = self.window.hit(address)
-        if wait > 0:
-            if self.metrics is not None:
-                self.metrics.refuse("match_downloads")
-            if self.window.first_refusal(address):
-                log.info("refusing match exports and replays from %s: over %d a minute", address,
-                         self.settings.match_downloads_per_minute)
-        return wait
 
     # ------------------------------------------------------------------ the key
 

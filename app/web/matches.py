@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import math
 import re
 import zipfile
 import zlib
@@ -20,7 +19,6 @@ from pydantic import BaseModel
 
 from app.signatures import public_key_json
 
-from .limits import client_address
 from .match_builds import MatchBuilds, Refused
 from .reveal import is_shown, require_shown
 
@@ -114,13 +112,7 @@ async def serve_built(request: Request, match_id: str, kind: str) -> Response:
     """A finished match's document as built once (app/web/match_builds.py): gzipped to a client
     that takes it, unzipped as it is sent otherwise, 304 to one that has it already."""
     builds: MatchBuilds = request.app.state.match_builds
-    wait = builds.wait(client_address(request.scope))
-    if wait > 0:
-        retry = max(1, math.ceil(wait))
-        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many requests from your address: "
-                                         f"at most {builds.settings.match_downloads_per_minute} match exports "
-                                         f"and replays a minute. Try again in {retry} s."},
-                            headers={"Retry-After": str(retry)})
+    # Limited per address before it gets here (AddressRateLimit: export and replay together).
     if not MATCH_ID.fullmatch(match_id):  # never a stored id: not worth a database read (nor a NUL in one)
         raise HTTPException(404, detail={"code": "no_match", "message": "There is no such match."})
     try:

@@ -10,6 +10,7 @@ import os
 import resource
 import sys
 import time
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -37,6 +38,15 @@ class Exposition:
         self.lines.append(f"# TYPE {name} {kind}")
         for labels, value in samples:
             self.lines.append(f"{name}{labels} {_number(value)}")
+
+    def histogram(self, name: str, help_text: str, hist: Any) -> None:
+        """``hist``: an app/transport/metrics.py Histogram (read, never imported: web sits beside transport)."""
+        self.lines.append(f"# HELP {name} {help_text}")
+        self.lines.append(f"# TYPE {name} histogram")
+        for bound, count in hist.cumulative():
+            self.lines.append(f'{name}_bucket{{le="{bound}"}} {count}')
+        self.lines.append(f"{name}_sum {_number(hist.sum)}")
+        self.lines.append(f"{name}_count {hist.count}")
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -85,14 +95,15 @@ def render(request: Request) -> str:
                [(f'{{type="{_label(t)}"}}', n) for t, n in sorted(metrics.messages.items())])
     out.metric("uno_actions_total", "counter", "Game actions handled by rooms (rate() gives actions/s).",
                [("", metrics.actions)])
-    hist = metrics.action_seconds
-    out.lines.append("# HELP uno_action_seconds Seconds from an action frame's arrival to its room having "
-                     "handled it (stored and sent).")
-    out.lines.append("# TYPE uno_action_seconds histogram")
-    for bound, count in hist.cumulative():
-        out.lines.append(f'uno_action_seconds_bucket{{le="{bound}"}} {count}')
-    out.lines.append(f"uno_action_seconds_sum {_number(hist.sum)}")
-    out.lines.append(f"uno_action_seconds_count {hist.count}")
+    out.histogram("uno_action_seconds", "Seconds from an action frame's arrival to its room having handled it "
+                  "(stored and sent).", metrics.action_seconds)
+    lag = state.loop_lag  # app/transport/loop_lag.py
+    out.histogram("uno_loop_lag_seconds", "How late the event loop ran a timer (every room waits as long).", lag.lag)
+    out.histogram("uno_loop_busy_lag_seconds", "Of each such lag, the part the loop's thread could have spent "
+                  "running the server's own work (the rest: the process was not given the CPU).", lag.busy)
+    out.metric("uno_loop_longest_lag_seconds", "gauge", "The longest loop lag since start.", [("", lag.longest)])
+    out.metric("uno_loop_longest_busy_lag_seconds", "gauge", "The longest busy part of a loop lag since start.",
+               [("", lag.longest_busy)])
     out.metric("uno_refused_total", "counter", "Requests and sockets refused by a limit, by reason.",
                [(f'{{reason="{_label(r)}"}}', n) for r, n in sorted(metrics.refused.items())])
     out.metric("uno_store_flushes_total", "counter", "Group commits written by the store.",

@@ -1,5 +1,6 @@
 """Per-address limits hold for the cluster, not per node: two nodes behind nginx refuse one
-client at the configured limit (room creations, unknown room codes), counted in Postgres."""
+client at the configured limit (room creations, unknown room codes, match downloads), counted in
+Postgres."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bench.nodes import LocalCluster
 
-CREATES, MISSES = 6, 8
+CREATES, MISSES, DOWNLOADS = 6, 8, 4
 
 
 def _dsn(url: str) -> str:
@@ -36,7 +37,8 @@ async def ws_close_code(url: str) -> int | None:
 @pytest.mark.usefixtures("nginx")
 def test_two_nodes_behind_nginx_refuse_one_address_at_the_limit(fresh_postgres_url: str) -> None:
     cluster = LocalCluster(fresh_postgres_url, nodes=2, env={
-        "UNO_CREATE_ROOMS_PER_MINUTE": str(CREATES), "UNO_ROOM_MISSES_PER_MINUTE": str(MISSES)}).start()
+        "UNO_CREATE_ROOMS_PER_MINUTE": str(CREATES), "UNO_ROOM_MISSES_PER_MINUTE": str(MISSES),
+        "UNO_MATCH_DOWNLOADS_PER_MINUTE": str(DOWNLOADS)}).start()
 
     async def main() -> None:
         async with httpx.AsyncClient(base_url=cluster.http, timeout=10) as http:
@@ -71,6 +73,14 @@ def test_two_nodes_behind_nginx_refuse_one_address_at_the_limit(fresh_postgres_u
                 r = await http.get(f"/api/rooms/{made[0]}")
                 assert r.status_code == 429, r.text
             assert await ws_close_code(f"{cluster.ws}/ws/rooms/NOSUCHWS") == 1008
+
+            # Match exports and replays together, wherever nginx sends them (an unknown match counts too).
+            for i in range(DOWNLOADS):
+                r = await http.get(f"/api/matches/{i:016x}/{'export' if i % 2 else 'replay'}")
+                assert r.status_code == 404 and r.json()["detail"]["code"] == "no_match", r.text
+            for _ in range(2):
+                r = await http.get(f"/api/matches/{0:016x}/export")
+                assert r.status_code == 429 and r.json()["detail"]["code"] == "rate_limited", r.text
         # Another address is not held to the first one's count.
         other = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
         async with httpx.AsyncClient(base_url=cluster.http, transport=other, timeout=10) as http:
