@@ -4,18 +4,23 @@ Every node has a row in ``nodes`` with a lease it renews each second on the data
 Every room row names its owner and an epoch, raised each time the room changes hands.  A
 node takes a room (``claim``, ``take_over``) only when nobody alive owns it, and the store
 commits a write for a room only while the writer still holds that room's current epoch
-(``Fence``, checked under ``FOR SHARE`` in the write's own transaction): two nodes may, for a
-moment, both believe they own a room, but only one of them can ever store anything for it.
+(``Fence``, app/persistence/fencing.py, checked under ``FOR SHARE`` in the write's own
+transaction): two nodes may, for a moment, both believe they own a room, but only one of them
+can ever store anything for it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.persistence.fencing import Fence, Fenced
+
+__all__ = ["Fence", "Fenced", "Location", "Ownership"]
 
 _ALIVE = "EXISTS (SELECT 1 FROM nodes n WHERE n.id = {owner} AND n.lease_until > now())"
 
@@ -81,22 +86,6 @@ _LOBBY = text(f"""
     ORDER BY r.created_at DESC
     LIMIT :limit
 """)
-
-
-@dataclass
-class Fence:
-    """The epochs this node holds, by room: the store refuses a write for any other epoch."""
-
-    node: str
-    epochs: dict[str, int] = field(default_factory=dict)
-
-
-class Fenced(Exception):
-    """A write for a room this node no longer owns: nothing of it was stored."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(f"room {code} belongs to another node now")
-        self.code = code
 
 
 @dataclass(frozen=True)

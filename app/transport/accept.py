@@ -76,11 +76,10 @@ class Listener:
         self.protocol_factory = protocol_factory
         self.sockets = sockets
         self.serving = True
-        # Our HTTP protocol's gate and trusted proxies (a protocol object made for the asking);
-        # with another protocol class every connection goes to it at once.
+        # Our HTTP protocol's gate (a protocol object made for the asking); with another
+        # protocol class every connection goes to it at once.
         probe = protocol_factory()
         self.gate: ConnectionGate | None = probe.gate if isinstance(probe, HttpProtocol) else None
-        self.proxies = probe.proxies() if isinstance(probe, HttpProtocol) else frozenset()
         self.per_turn = self.gate.accepts_per_turn if self.gate is not None else get_settings().accepts_per_turn
         self.silent: OrderedDict[int, Silent] = OrderedDict()  # by file descriptor, oldest first
         self.poll = select.epoll()
@@ -109,7 +108,7 @@ class Listener:
                 self.hand_over(conn)
                 continue
             address = peer[0] if isinstance(peer, tuple) else ""
-            refused = gate.admit(address, proxy=address in self.proxies)
+            refused = gate.admit(address, proxy=gate.is_proxy(address))
             if refused is not None:
                 gate.refused(refused, f"refused a connection from {address}: {gate.by_address[address]} open "
                              f"from it, {gate.open} in all ({refused})")

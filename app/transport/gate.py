@@ -21,13 +21,14 @@ per reason every ``LOG_EVERY_S`` seconds, with the count: a flood must not flood
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import resource
 import time
 from collections import Counter, OrderedDict
 from typing import Any, Protocol
 
-from app.config import Settings, get_settings
+from app.config import Settings, get_settings, networks_of
 
 from .metrics import Metrics
 
@@ -108,6 +109,21 @@ class ConnectionGate:
         # first entry is found by skipping the ones deleted before it, slower with every eviction.
         self.waiting: OrderedDict[Waiting, None] = OrderedDict()
         self.log = ThrottledLog()
+        # The reverse proxies the server takes client addresses from (UNO_TRUSTED_PROXIES, the
+        # same list uvicorn is given: app/server.py); None: any address.
+        self.proxies = networks_of(settings.trusted_proxies)
+
+    def is_proxy(self, address: str) -> bool:
+        """Whether connections from ``address`` come through a trusted reverse proxy."""
+        if self.proxies is None:
+            return True
+        if not self.proxies:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.proxies)
 
     def admit(self, address: str, proxy: bool = False) -> str | None:
         """Count a new connection in; or the reason it is refused (it is not counted then).

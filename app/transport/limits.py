@@ -12,9 +12,8 @@ from urllib.parse import urlsplit
 CLOSE_POLICY = 1008  # RFC 6455: policy violation (the socket sent messages too fast)
 CLOSE_TOO_BIG = 1009  # RFC 6455: message too big
 
-# uvicorn's own frame cap (``--ws-max-size``): frames above it are refused by the protocol layer
-# before they are read.  Frames between ``UNO_MESSAGE_MAX_BYTES`` and this are refused by the reader.
-WS_MAX_SIZE = 16_384
+# uvicorn's own frame cap is ``UNO_WS_MAX_SIZE`` (app/server.py): frames above it are refused by the
+# protocol layer before they are read.  Frames between ``UNO_MESSAGE_MAX_BYTES`` and it, by the reader.
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:

@@ -6,9 +6,9 @@ file descriptor and ``/healthz`` could not connect.  Here each connection:
 
 - is counted in when it opens (``connection_made``): past ``UNO_CONNECTIONS_PER_ADDRESS`` from
   its address, or ``UNO_MAX_CONNECTIONS`` in all with none waiting to displace, it gets a bare
-  ``503`` and is closed before anything is read.  A reverse proxy that uvicorn trusts for client
-  addresses (``--proxy-headers``, ``FORWARDED_ALLOW_IPS``) carries every client's connections:
-  it is held to the global cap only;
+  ``503`` and is closed before anything is read.  A reverse proxy the server takes client
+  addresses from (``UNO_TRUSTED_PROXIES``) carries every client's connections: it is held to the
+  global cap only;
 - must deliver a whole request (headers, and a body if it has one) within
   ``UNO_HEADER_TIMEOUT_S`` of opening (of being accepted: ``app/transport/accept.py`` keeps a
   connection that has sent nothing yet off the loop, and makes this protocol only once it
@@ -19,23 +19,30 @@ file descriptor and ``/healthz`` could not connect.  Here each connection:
   only when it closes (``WebSocketProtocol.connection_lost``).
 
 uvicorn picks h11 here because httptools is not installed (``--http auto`` would take httptools
-if it were; this class is h11's either way).  Private parts relied on (``conn``, ``transport``,
-``client``, ``loop``, the methods overridden) are checked by tests/transport/test_uvicorn_internals.py.
+if it were; this class is h11's either way).
 
-Run uvicorn with ``--http app.transport.uvicorn_http:HttpProtocol`` (scripts/run.sh and the
-Docker image do).
+uvicorn has no public hook for any of this, so this module subclasses its h11 protocol: it is
+the one place that leans on uvicorn's HTTP internals.  What it needs, and why:
+
+- ``H11Protocol.connection_made`` / ``connection_lost``: to count a connection in and out;
+- ``handle_events`` and ``conn.their_state`` (h11's, public in h11): to tell when a request is in;
+- ``on_response_complete``: to time the next request on a kept-alive connection;
+- ``handle_websocket_upgrade`` and ``transport.get_protocol()``: to hand the count to the WebSocket;
+- ``client``, ``transport``, ``loop``: the peer's address and the connection's own.
+
+tests/transport/test_uvicorn_internals.py checks each of these, and scripts/canary.sh runs that
+check against uvicorn's newest release.  The server is started with this class by
+``app/server.py`` (``python -m app serve``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-import weakref
 from typing import Any
 
 import h11
 from uvicorn.config import Config
-from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
@@ -44,8 +51,6 @@ from .uvicorn_ws import WebSocketProtocol
 
 REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
            b"retry-after: 5\r\nconnection: close\r\ncontent-length: 21\r\n\r\ntoo many connections\n")
-# uvicorn's parsed FORWARDED_ALLOW_IPS, once per server (its Config).
-_proxies: weakref.WeakKeyDictionary[Config, _TrustedHosts] = weakref.WeakKeyDictionary()
 # h11 states of a request still arriving: none of it, or its headers but not all its body.
 _ARRIVING = (h11.IDLE, h11.SEND_BODY)
 
@@ -64,7 +69,7 @@ class HttpProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
-        refused = self.gate.admit(address, proxy=address in self.proxies())
+        refused = self.gate.admit(address, proxy=self.gate.is_proxy(address))
         if refused is not None:
             self.gate.refused(refused, f"refused a connection from {address}: {self.gate.by_address[address]} open "
                               f"from it, {self.gate.open} in all ({refused})")
@@ -73,15 +78,6 @@ class HttpProtocol(H11Protocol):
             return
         self.counted = address
         self._wait_for_request()
-
-    def proxies(self) -> _TrustedHosts | frozenset[str]:
-        """The addresses uvicorn takes client addresses from (``--proxy-headers``, ``FORWARDED_ALLOW_IPS``)."""
-        if not self.config.proxy_headers:
-            return frozenset()
-        found = _proxies.get(self.config)
-        if found is None:
-            found = _proxies[self.config] = _TrustedHosts(self.config.forwarded_allow_ips)
-        return found
 
     def _wait_for_request(self) -> None:
         self.gate.waiting[self] = None
