@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 from app.config import Settings
 from app.persistence.fencing import Fence
 from app.rooms.errors import CLOSE_RESTARTING
-from app.rooms.registry import RoomRegistry
-from app.rooms.restore import restore_room
+from app.rooms.registry import RoomRegistry, restore_room
 from app.rooms.room_state import normalise_code
 
 from .ownership import Ownership
@@ -286,6 +285,6 @@ class ClusterNode:
         now = time.monotonic()
         if self._lobby is not None and now - self._lobby[0] < self.settings.lobby_cache_seconds:
             return self._lobby[1]
-        rooms = await self.ownership.lobby(self.settings.max_rooms)
+        rooms = await self.ownership.lobby(self.settings)
         self._lobby = (now, rooms)
         return rooms

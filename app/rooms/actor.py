@@ -49,6 +49,7 @@ from .parts import RoomParts
 from .ports import Outlet, Store, Unstorable
 from .races import Races
 from .reactions import spectator_react
+from .restore import restore_state
 from .reveal import Reveal
 from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
@@ -254,8 +255,6 @@ class RoomActor:
         self.reverts = [t for t in self.reverts if now - t < REVERTS_WINDOW_S] + [now]
         if len(self.reverts) > REVERTS_MAX:  # refused again and again (a bot's move, say): rebuild
             return False
-        from .restore import restore_state  # restore builds actors: imported here, not at the top
-
         try:
             stored = await self.store.load_room(self.code)
             if stored is None:

@@ -11,17 +11,27 @@ from typing import Any
 from app.config import Settings
 
 from . import records as rec
-from .actor import RoomActor
+from .actor import LostHandler, RoomActor
 from .errors import CLOSE_GOING_AWAY, RoomError
 from .options import RoomOptions
 from .ports import SoleTenancy, Store, Tenancy
-from .restore import restore_room
+from .records import StoredRoom
+from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
 from .streams import FrameObserver
 
 log = logging.getLogger("app.rooms")
 
 REBUILD_TRIES = 5  # a room whose store cannot be read back after this many tries is dropped
+
+
+def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
+                 on_lost: LostHandler | None = None) -> RoomActor:
+    """A room actor for a stored room (app/rooms/restore.py rebuilds its state), not yet started."""
+    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
+    for token_hash, cid in stored.answered:
+        actor.streams.remember(token_hash, cid, None)
+    return actor
 
 
 class RoomRegistry:

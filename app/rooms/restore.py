@@ -16,13 +16,10 @@ from app.engine import OVER as M_OVER
 from app.engine import ROUND as M_ROUND
 from app.engine import Action, MatchConfig, apply, new_match, start_next_round
 
-from .actor import LostHandler, RoomActor
 from .options import RoomOptions
 from .play import announce, reveal
-from .ports import Store
 from .records import StoredRoom
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState
-from .streams import FrameObserver
 
 
 def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
@@ -70,12 +67,3 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         for p in st.players:
             p.ready = p.bot
     return st
-
-
-def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
-                 on_lost: LostHandler | None = None) -> RoomActor:
-    """A room actor for a stored room, not yet started."""
-    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
-    for token_hash, cid in stored.answered:
-        actor.streams.remember(token_hash, cid, None)
-    return actor
