@@ -18,7 +18,9 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.config import Settings
 from app.persistence.fencing import Fence, Fenced
+from app.rooms.options import RoomOptions
 
 __all__ = ["Fence", "Fenced", "Location", "Ownership"]
 
@@ -150,31 +152,18 @@ class Ownership:
             rows = (await conn.execute(_HELD, {"codes": codes})).all()
         return {row.code: (row.owner, int(row.epoch)) for row in rows}
 
-    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+    async def lobby(self, settings: Settings) -> list[dict[str, Any]]:
         """The public rooms waiting for players, newest first, as the lobby lists them."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(_LOBBY, {"limit": limit})).all()
-        return [_summary(row) for row in rows]
+            rows = (await conn.execute(_LOBBY, {"limit": settings.max_rooms})).all()
+        return [_summary(row, settings) for row in rows]
 
 
-def _summary(row: Any) -> dict[str, Any]:
-    options = row.options or {}
-    players = list(row.players)
+def _summary(row: Any, settings: Settings) -> dict[str, Any]:
+    """A stored room as the lobby lists it: its options read back as a restore reads them, then
+    the rooms' own builder (``RoomOptions.lobby_summary``), so every node lists what one process would."""
+    options = RoomOptions.restored(settings, row.edition, public=row.public, max_seats=row.max_seats,
+                                   target=row.target, name=row.name, options=row.options or {})
     created: datetime = row.created_at
-    return {
-        "code": row.code,
-        "name": row.name,
-        "variant": row.edition,
-        "public": row.public,
-        "max_seats": row.max_seats,
-        "target_score": row.target,
-        "status": row.status,
-        "seats_taken": len(players),
-        "seats_free": max(0, row.max_seats - len(players)),
-        "players": players,
-        "bots": int(row.bots),
-        "created_at": created.timestamp(),
-        "house_rules": options.get("house_rules") or {},
-        "turn_seconds": options.get("turn_seconds"),
-        "away_grace_seconds": options.get("away_grace_seconds"),
-    }
+    return options.lobby_summary(row.code, status=row.status, players=list(row.players), bots=int(row.bots),
+                                 created_at=created.timestamp())
