@@ -125,7 +125,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         gate: ConnectionGate = ws.app.state.connection_gate
         gate.refused("socket_opens", f"refused a WebSocket from {address}: over "
                      f"{settings.socket_opens_per_minute} a minute")
-        retry = max(1, math.ceil(60.0 - (time.monotonic() - opens.times[0])))
+        retry = max(1, math.ceil(opens.wait()))
         await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
         return
     await ws.accept(headers=owner_headers(registry, code))
