@@ -329,7 +329,7 @@ class RoomActor:
                 else:
                     spectator_react(self.parts, watching.number, body, out)
             except RoomError as err:
-                out.answer.error = _error(body.id, err.code, err.message)
+                out.answer.error = _error(body.id, err.code, err.message, err.params)  # as a seat's refusal
             return
         if player is None:
             code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None

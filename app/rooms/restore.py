@@ -14,7 +14,7 @@ from app.config import Settings
 from app.engine import BETWEEN as M_BETWEEN
 from app.engine import OVER as M_OVER
 from app.engine import ROUND as M_ROUND
-from app.engine import Action, MatchConfig, apply, new_match, start_next_round
+from app.engine import MatchConfig, action_from_json, apply, new_match, start_next_round
 
 from .options import RoomOptions
 from .play import announce, reveal
@@ -48,7 +48,7 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         while match.round_no < round_no:
             st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
             announce(st)
-        st.record(apply(match, seat, Action.from_json(action)))
+        st.record(apply(match, seat, action_from_json(action)))
         if match.phase != M_ROUND:
             reveal(st)
     while match.round_no < m.rounds_started:
