@@ -4,9 +4,9 @@ Every way of starting a server — ``python -m app serve`` (scripts/run.sh, the 
 the cluster's nodes (``python -m app cluster``), the benchmarks and the test harnesses — goes
 through ``uvicorn_config``, so none of them can leave a defence out.  What it always sets:
 
-- ``http``: ``app.transport.uvicorn_http.HttpProtocol`` — the connection gate (per-address and
+- ``http``: ``app.transport.uvicorn_adapter.HttpProtocol`` — the connection gate (per-address and
   global caps) and the request timeout;
-- ``ws``: ``app.transport.uvicorn_ws.WebSocketProtocol`` — control frames against the message
+- ``ws``: ``app.transport.uvicorn_adapter.WebSocketProtocol`` — control frames against the message
   rate, reading paused while a peer does not read, 1001 on shutdown, the parser freed;
 - ``loop``: ``app.transport.accept:Loop`` — connections accepted a few per turn, the silent
   ones kept off the loop;
@@ -27,8 +27,7 @@ from typing import Any
 import uvicorn
 
 from app.config import Settings, get_settings
-from app.transport.uvicorn_http import HttpProtocol
-from app.transport.uvicorn_ws import WebSocketProtocol
+from app.transport.uvicorn_adapter import HttpProtocol, WebSocketProtocol
 
 LOOP = "app.transport.accept:Loop"
 

@@ -2,7 +2,7 @@
 
 A connection costs a file descriptor from the moment it is accepted; a request's limits (the
 app's, per route) come too late for one that never sends a request.  So the protocol classes
-(``uvicorn_http.HttpProtocol`` and ``uvicorn_ws.WebSocketProtocol``) ask this gate on every
+(``uvicorn_adapter.HttpProtocol`` and ``uvicorn_adapter.WebSocketProtocol``) ask this gate on every
 connection: at most ``UNO_CONNECTIONS_PER_ADDRESS`` open from one client address and
 ``UNO_MAX_CONNECTIONS`` in all, and a whole request within ``UNO_HEADER_TIMEOUT_S``.  At the
 global cap a newcomer displaces the oldest connection still waiting for its request (the

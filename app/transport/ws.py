@@ -44,7 +44,7 @@ from .gate import ConnectionGate
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
-from .uvicorn_ws import CONTROL_FRAME
+from .uvicorn_adapter import CONTROL_FRAME
 
 log = logging.getLogger("app.transport")
 
@@ -171,7 +171,7 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
     seat_token = hash_token(token) if token else None
     rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
     # Control frames (pings, unsolicited pongs) count against the same window, from now on: the
-    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_ws.py).
+    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_adapter.py).
     extensions = ws.scope.get("extensions") or {}
     if CONTROL_FRAME in extensions:
         extensions[CONTROL_FRAME] = rate.allow

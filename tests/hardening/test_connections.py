@@ -22,7 +22,7 @@ import pytest
 from app.config import Settings
 from app.transport.gate import ConnectionGate
 from app.transport.limits import CLOSE_POLICY
-from app.transport.uvicorn_ws import WebSocketProtocol
+from app.transport.uvicorn_adapter import WebSocketProtocol
 from bench.wire import close_code_in
 from tests.live import Client, LiveServer, create_room, seat_players
 

@@ -26,8 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from app.__main__ import parse
 from app.config import Settings
 from app.server import LOOP, PROTECTIONS, uvicorn_config
-from app.transport.uvicorn_http import HttpProtocol
-from app.transport.uvicorn_ws import WebSocketProtocol
+from app.transport.uvicorn_adapter import HttpProtocol, WebSocketProtocol
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -238,7 +238,7 @@ def test_sigterm_closes_sockets_as_going_away_and_the_rooms_come_back(tmp_path: 
             code, seats, views, clients = await play()
             assert server.proc is not None
             server.proc.send_signal(signal.SIGTERM)
-            # "Going away" (1001), not uvicorn's own "service restart" (1012): app/transport/uvicorn_ws.py.
+            # "Going away" (1001), not uvicorn's own "service restart" (1012): app/transport/uvicorn_adapter.py.
             assert await closed_with(clients) == [1001] * len(clients)
             return code, seats, views
 
