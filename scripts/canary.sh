@@ -5,6 +5,7 @@
 #
 #   bash scripts/canary.sh            # the newest releases
 #   CANARY_PACKAGES="uvicorn==0.60.0" bash scripts/canary.sh   # or chosen ones
+#   CANARY_TESTS=tests/transport/test_uvicorn_internals.py bash scripts/canary.sh   # the adapters' checks alone
 #
 # It prints the versions it tried, then every test that broke and why: the adapters' own checks
 # (tests/transport/test_uvicorn_internals.py) name the private attribute or method that changed.
@@ -35,7 +36,7 @@ for name in "${names[@]}"; do
 done
 report="$venv/report.txt"
 status=0
-"$venv/env/bin/python" -m pytest tests/transport -q -p no:cacheprovider -rfE --tb=short -o addopts="" \
+"$venv/env/bin/python" -m pytest ${CANARY_TESTS:-tests/transport} -q -p no:cacheprovider -rfE --tb=short -o addopts="" \
   >"$report" 2>&1 || status=$?
 if [ "$status" = 0 ]; then
   echo "canary: every transport test passed ($(tail -n 1 "$report"))"
