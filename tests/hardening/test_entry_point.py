@@ -9,6 +9,7 @@ configuration it builds, a real server it starts refusing what the defences refu
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import socket
 import subprocess
@@ -146,3 +147,17 @@ def test_a_bare_uvicorn_app_main_app_does_not_start(tmp_path: Path) -> None:
                          timeout=60)
     assert out.returncode != 0
     assert 'Attribute "app" not found in module "app.main"' in out.stderr, out.stderr
+
+
+def test_an_app_run_outside_the_entry_point_says_it_is_unprotected(caplog: pytest.LogCaptureFixture) -> None:
+    """``create_app()`` embedded elsewhere (here: asyncio's own loop) is not silent about what it lacks."""
+    from app.main import create_app
+
+    async def main() -> None:
+        app = create_app(settings(database_url="memory://", gc_full_seconds=0))
+        async with app.router.lifespan_context(app):
+            pass
+
+    with caplog.at_level(logging.WARNING, logger="app"):
+        asyncio.run(main())
+    assert any("not started with its protections" in r.getMessage() for r in caplog.records), caplog.text
