@@ -30,6 +30,6 @@ EXPOSE 8000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=3)"]
 
-# Migrations first (the server would apply them too), then the server.  X-Forwarded-For is
-# believed only from the proxies in UNO_TRUSTED_PROXIES (none unless set), as in scripts/run.sh.
-CMD ["sh", "-c", "alembic upgrade head && if [ -n \"$UNO_TRUSTED_PROXIES\" ]; then set -- --proxy-headers --forwarded-allow-ips \"$UNO_TRUSTED_PROXIES\"; else set -- --no-proxy-headers; fi && exec uvicorn app.main:app --host 0.0.0.0 --port \"$PORT\" --ws-max-size 16384 --ws-per-message-deflate false --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol --loop app.transport.accept:Loop \"$@\""]
+# Migrations first (the server would apply them too), then the server, through its one entry
+# point (app/server.py: every protection, X-Forwarded-For only from UNO_TRUSTED_PROXIES).
+CMD ["sh", "-c", "python -m app migrate && exec python -m app serve --host 0.0.0.0"]

@@ -18,6 +18,17 @@ class Settings(BaseSettings):
     db_pool_size: int = 5  # connections are borrowed per write batch, never held by a socket
     db_max_overflow: int = 5
 
+    # Where the server listens (``python -m app serve --host/--port`` override these).
+    host: str = Field(default="127.0.0.1", validation_alias=AliasChoices("HOST", "UNO_HOST"))
+    port: int = Field(default=8000, validation_alias=AliasChoices("PORT", "UNO_PORT"))
+    # Reverse proxies whose X-Forwarded-For is believed (comma-separated addresses or networks,
+    # "*" for any): anyone can send the header, so none unless set.  They are held to the global
+    # connection cap only (they carry every client's connections: app/transport/gate.py).
+    trusted_proxies: str = ""
+    # WebSocket frames over this many bytes are refused by the protocol layer (the app refuses
+    # messages over message_max_bytes, below it).
+    ws_max_size: int = 16_384
+
     # Rooms
     max_rooms: int = 10_000  # refuse new rooms beyond this, rather than run out of memory
     room_idle_seconds: float = 1800.0  # a room no seat is connected to or acting in is stopped
@@ -121,10 +132,10 @@ class Settings(BaseSettings):
     # address as the server sees it; "*": anyone.  Loopback only unless told otherwise.
     metrics_allow: str = "127.0.0.0/8,::1"
 
-    @field_validator("metrics_allow")
+    @field_validator("metrics_allow", "trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:
-        metrics_networks(value)  # a bad entry stops the server at start, not at the first scrape
+        networks_of(value)  # a bad entry stops the server at start, not at the first request
         return value
 
     @property
@@ -133,8 +144,8 @@ class Settings(BaseSettings):
 
 
 @lru_cache
-def metrics_networks(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] | None:
-    """``UNO_METRICS_ALLOW`` parsed: its networks, or None for "*" (anyone)."""
+def networks_of(value: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] | None:
+    """``UNO_METRICS_ALLOW`` (or ``UNO_TRUSTED_PROXIES``) parsed: its networks, or None for "*" (anyone)."""
     entries = [e.strip() for e in value.split(",") if e.strip()]
     if "*" in entries:
         return None

@@ -27,7 +27,7 @@ and commands are in docs/OPERATIONS.md):
   and 121 ms at full speed, 55–86 ms of collection every second, a p99 of 53 ms at human pace
   and 421 µs per action — to walk, every time, views that reference counting frees anyway.
 
-Cyclic garbage has all but gone since (app/transport/uvicorn_ws.py breaks the one a dropped
+Cyclic garbage has all but gone since (app/transport/uvicorn_adapter.py breaks the one a dropped
 socket left): a full collection made after each benchmark run, frozen heap included, found
 none.  The full pass that remains, every ``UNO_GC_FULL_SECONDS``, is a safety net for the rare
 cycle, and a pause for every room as long as the heap it walks: about 1–1.5 µs a container,

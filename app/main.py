@@ -10,7 +10,7 @@ import re
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import IO, Any
 
@@ -20,10 +20,10 @@ from starlette.types import Receive, Scope, Send
 
 from app import gc_policy
 from app.cluster.node import ClusterNode, node_address
-from app.cluster.ownership import Fence
 from app.cluster.routing import route
 from app.config import Settings, get_settings
 from app.persistence import SqlStore, open_store
+from app.persistence.fencing import Fence
 from app.persistence.player_reads import PlayerReads
 from app.persistence.players import PlayerStore
 from app.persistence.remembering import RememberingStore
@@ -32,7 +32,8 @@ from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
 from app.rooms.streams import FrameObserver
-from app.transport import ws
+from app.transport import echo, ws
+from app.transport.accept import Loop
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
@@ -42,6 +43,8 @@ from app.web.identity import Players
 from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
 from app.web.match_builds import MatchBuilds
+
+log = logging.getLogger("app")
 
 # "token=" as a URL may spell it: a query parameter's name is percent-decoded before it is
 # read, so "?%74oken=" authenticates like "?token=" and must be redacted like it.
@@ -148,21 +151,31 @@ def install_json_logs(stream: IO[str] | None = None) -> logging.Handler:
 class UnoApp(FastAPI):
     """FastAPI, with the game's WebSockets taken straight to their endpoints (``ws.serve_socket``)."""
 
+    node: ClusterNode | None = None  # one node of several: a room's traffic goes to its owner
+    # Other WebSocket paths served the same way (the benchmark's /ws/echo, when asked for).
+    sockets: dict[str, Callable[[Scope, Receive, Send], Awaitable[None]]]
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        node = self.state.registry.node  # with several nodes, a room's traffic goes to its owner
-        if node is not None and await route(node, scope, receive, send):
+        if self.node is not None and await route(self.node, scope, receive, send):
             return
-        if not await ws.serve_socket(self, scope, receive, send):
-            await super().__call__(scope, receive, send)
+        if await ws.serve_socket(self, scope, receive, send):
+            return
+        extra = self.sockets.get(scope["path"]) if scope["type"] == "websocket" else None
+        if extra is not None:
+            scope["app"] = self
+            await extra(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
 
 
-def join_cluster(settings: Settings, store: Store, registry: RoomRegistry) -> None:
+def join_cluster(settings: Settings, store: Store, registry: RoomRegistry) -> ClusterNode:
     """Make this process one node of several sharing the database (docs/SCALING.md)."""
     if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
         raise RuntimeError("UNO_CLUSTER needs a Postgres DATABASE_URL: the nodes share it")
     store.fence = Fence(ClusterNode.new_id(settings))
-    address = node_address(settings, int(os.environ.get("PORT", "8000")))
-    registry.node = ClusterNode(settings, store.engine, registry, store.fence, address)
+    node = ClusterNode(settings, store.engine, registry, store.fence, node_address(settings, settings.port))
+    registry.tenancy = node
+    return node
 
 
 def create_app(settings: Settings | None = None, store: Store | None = None,
@@ -177,8 +190,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     rooms_store: Store = RememberingStore(store, remembered.settler) \
         if isinstance(store, SqlStore) and remembered is not None else store
     registry = RoomRegistry(settings, rooms_store, observer)
-    if settings.cluster:
-        join_cluster(settings, store, registry)
+    node = join_cluster(settings, store, registry) if settings.cluster else None
     install_log_redaction()
     if os.environ.get("UNO_LOG_JSON", "").lower() in ("1", "true", "yes"):
         install_json_logs()
@@ -187,6 +199,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
+        if not isinstance(asyncio.get_running_loop(), Loop):
+            log.warning("the server was not started with its protections (connection limits, timeouts, frame "
+                        "bounds): start it with 'python -m app serve' (docs/OPERATIONS.md)")
         await rooms_store.start()  # the schema is migrated before any room is restored
         collector = None
         if settings.gc_full_seconds > 0:  # full collections on a timer, not whenever the heap grows
@@ -210,19 +225,22 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
 
     app = UnoApp(title="UNO server", version="0.1.0", lifespan=lifespan,
                   description="Real-time multiplayer UNO. The WebSocket protocol is in docs/PROTOCOL.md.")
+    app.node = node
+    app.sockets = {echo.PATH: echo.serve_echo} if settings.echo_endpoint else {}
     app.state.settings = settings
     app.state.registry = registry
+    app.state.node = node  # for /metrics
     app.state.store = store
     app.state.players = remembered
     app.state.metrics = counters = Metrics()
     app.state.loop_lag = LoopLag()
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
-    app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline
+    app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline (app/transport/echo.py)
     app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
     app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:
-        return registry.node.rates if registry.node is not None else None
+        return node.rates if node is not None else None
 
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse, shared=shared)
     app.state.qr_codes = QrCodes()  # app/web/invite.py
@@ -249,4 +267,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     return app
 
 
-app = create_app()
+def __getattr__(name: str) -> object:
+    # ``uvicorn app.main:app`` would run the server without its protections (app/server.py): there
+    # is no module-level app to run that way.
+    if name == "app":
+        raise AttributeError("app.main has no 'app': start the server with 'python -m app serve' "
+                             "(or build one with create_app())")
+    raise AttributeError(f"module 'app.main' has no attribute {name!r}")

@@ -3,7 +3,7 @@
     uv run python bench/abuse.py                       # every attack, 5 s each, on SQLite as run.sh
     uv run python bench/abuse.py --seconds 3 --attacks ping_flood,idle_connections
 
-The server is started as scripts/run.sh starts it (the same uvicorn flags, its embedded SQLite
+The server is started as scripts/run.sh starts it (``python -m app serve``, its embedded SQLite
 in a temporary directory, the production limits: nothing is lifted).  The honest room is four
 bots of bench/load.py on 127.0.0.1, a move about every 0.1 s (each seat within its message
 rate); an action's latency is from sending it to the last of the room's four sockets receiving
@@ -360,14 +360,9 @@ def start_server(data_dir: str, database_url: str | None = None,
     env["UNO_DATA_DIR"] = data_dir
     if database_url:
         env["DATABASE_URL"] = database_url
-    run_sh = (ROOT / "scripts" / "run.sh").read_text()
-    flags = re.search(r"uvicorn app\.main:app (.*?)\"\$@\"", run_sh, re.S)
-    assert flags is not None, "scripts/run.sh: the uvicorn command was not found"
-    args = (flags.group(1).replace("\\\n", " ").replace('"$HOST"', "127.0.0.1").replace('"$PORT"', str(port))
-            .replace('"${UNO_WS_MAX_SIZE:-16384}"', "16384")
-            .replace('"${proxy[@]}"', "--no-proxy-headers").split())  # no UNO_TRUSTED_PROXIES: the default
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", *args, "--log-level", "warning"],
-                            cwd=ROOT, env=env, preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--log-level", "warning"], cwd=ROOT, env=env,
+                            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):

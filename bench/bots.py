@@ -29,7 +29,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.bots.heuristic import choose_action
-from app.engine import BETWEEN, OVER, VARIANTS, Action, Match, MatchConfig, apply, new_match, start_next_round, view
+from app.engine import (
+    BETWEEN,
+    OVER,
+    VARIANTS,
+    Action,
+    Match,
+    MatchConfig,
+    action_from_json,
+    apply,
+    new_match,
+    start_next_round,
+    view,
+)
 
 Move = Callable[[Match, int, random.Random], "Action | None"]
 MAX_STEPS = 500_000  # per match; a guard against a policy bug looping forever
@@ -37,7 +49,7 @@ MAX_STEPS = 500_000  # per match; a guard against a policy bug looping forever
 
 def bot_move(match: Match, seat: int, rng: random.Random) -> Action | None:
     chosen = choose_action(view(match, seat), rng)
-    return None if chosen is None else Action.from_json(chosen)
+    return None if chosen is None else action_from_json(chosen)
 
 
 def random_move(match: Match, seat: int, rng: random.Random) -> Action | None:

@@ -1,4 +1,4 @@
-"""Run uvicorn with every garbage collection timed: ``python -m bench.gc_trace OUT uvicorn-args...``.
+"""Run the server with every garbage collection timed: ``python -m bench.gc_trace OUT serve-args...``.
 
 ``bench/load.py`` starts the server through this.  Each collection's start and end are taken
 from ``gc.callbacks`` (the pause every room takes then), whatever policy app/gc_policy.py runs.
@@ -77,10 +77,9 @@ def main() -> None:
     signal.signal(signal.SIGUSR1, _probe)
     # uvicorn re-raises the SIGTERM it stopped on once it is done: end as a normal exit, so the list is written.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    from uvicorn.main import main as uvicorn_main
+    from app.__main__ import main as serve_main
 
-    sys.argv = ["uvicorn", *args]
-    uvicorn_main()
+    serve_main(["serve", *args])
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
     uv run python bench/load.py --url http://127.0.0.1:8000 ...             # a running server
                                                                             # (started with UNO_ECHO_ENDPOINT=1)
 
-The server is one ``uvicorn app.main:app`` process, started as scripts/run.sh starts it.  The
+The server is one ``python -m app serve`` process, started as scripts/run.sh starts it.  The
 clients run in ``--workers`` separate processes (each owns whole rooms), so they do not share
 the server's interpreter.  Bots keep a view from snapshot + patches exactly like a real client,
 act on their own turn (a random legal move, saying UNO! with the play when they can), say
@@ -581,11 +581,8 @@ def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[byt
            "UNO_MAX_CONNECTIONS": "1000000", "UNO_SOCKET_OPENS_PER_MINUTE": "1000000"}
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     # Through bench/gc_trace.py, which times every garbage collection the server makes.
-    proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "app.main:app", "--host", "127.0.0.1",
-                             "--port", str(port), "--log-level", "warning", "--ws-max-size", "16384",
-                             "--ws-per-message-deflate", "false", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
-                             "--http", "app.transport.uvicorn_http:HttpProtocol", "--loop", "app.transport.accept:Loop",
-                             "--backlog", "4096"],
+    proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning", "--backlog", "4096"],
                             cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20

@@ -83,7 +83,8 @@ class LocalCluster:
     def env(self, i: int) -> dict[str, str]:
         return {**os.environ, **LIFTED, "DATABASE_URL": self.database_url, "UNO_CLUSTER": "1",
                 "UNO_NODE_ID": self.node_id(i), "UNO_NODE_ADDRESS": f"127.0.0.1:{self.ports[i]}",
-                "PORT": str(self.ports[i]), "UNO_GC_FULL_SECONDS": "900", **self.extra_env}
+                "PORT": str(self.ports[i]), "UNO_GC_FULL_SECONDS": "900",
+                "UNO_TRUSTED_PROXIES": "127.0.0.1", **self.extra_env}  # nginx's X-Forwarded-For is believed
 
     def start(self) -> LocalCluster:
         for i in range(self.count):

@@ -11,4 +11,4 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   echo "nginx is missing: install it (Debian: apt-get install nginx-light)." >&2
   exit 2
 fi
-exec uv run python -m app.cluster.run --nodes "${NODES:-$(nproc)}" "$@"
+exec uv run python -m app cluster --nodes "${NODES:-$(nproc)}" "$@"

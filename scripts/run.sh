@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the server: install the locked dependencies, then start uvicorn.
+# Run the server: install the locked dependencies, then start it (python -m app serve).
 #   HOST (default 127.0.0.1) and PORT (default 8000) choose where it listens; with HOST=0.0.0.0
 #   it prints the machine's network addresses, the ones friends' phones can open.
 #   UNO_PUBLIC_URL (default: none) is the address invite links start with.
@@ -25,19 +25,7 @@ case "$HOST" in
   *) echo "  on your network: http://${HOST}:${PORT}" ;;
 esac
 [ -n "${UNO_PUBLIC_URL:-}" ] && echo "  invite links: ${UNO_PUBLIC_URL%/}/r/CODE (UNO_PUBLIC_URL)"
-# Frames over 16 KiB are refused by the protocol layer (the app refuses over UNO_MESSAGE_MAX_BYTES, 8 KiB);
-# per-message-deflate would cost tens to hundreds of KiB per socket for small JSON frames.
-# The per-address limits count the client's address: X-Forwarded-For is believed only from the
-# proxies listed in UNO_TRUSTED_PROXIES (comma-separated addresses or networks); without it the
-# header is ignored, since anyone can send one (uvicorn would believe it from 127.0.0.1).
-if [ -n "${UNO_TRUSTED_PROXIES:-}" ]; then
-  proxy=(--proxy-headers --forwarded-allow-ips "$UNO_TRUSTED_PROXIES")
-else
-  proxy=(--no-proxy-headers)
-fi
-# Our HTTP and WebSocket protocol classes bound connections and control frames (docs/OPERATIONS.md).
-exec uv run uvicorn app.main:app --host "$HOST" --port "$PORT" \
-    --ws-max-size "${UNO_WS_MAX_SIZE:-16384}" --ws-per-message-deflate false \
-    --http app.transport.uvicorn_http:HttpProtocol --ws app.transport.uvicorn_ws:WebSocketProtocol \
-    --loop app.transport.accept:Loop \
-    "${proxy[@]}" "$@"
+# The server's own entry point builds uvicorn's configuration with every protection
+# (app/server.py, docs/OPERATIONS.md): frame bounds, the connection gate, X-Forwarded-For only
+# from UNO_TRUSTED_PROXIES.  Extra arguments go to it (python -m app serve --help).
+exec uv run python -m app serve --host "$HOST" --port "$PORT" "$@"

@@ -28,8 +28,7 @@ from app.main import create_app
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.room_state import RoomState
-from app.transport.uvicorn_http import HttpProtocol
-from app.transport.uvicorn_ws import WebSocketProtocol
+from app.server import uvicorn_config
 
 
 def digest(obj: Any) -> str:
@@ -185,9 +184,8 @@ class LiveServer(OnLoopback):
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_max_size=16_384, ws_per_message_deflate=False,  # as scripts/run.sh
-                                http=HttpProtocol, ws=WebSocketProtocol, loop="app.transport.accept:Loop")
+        # As every server is run (python -m app serve): app/server.py, on any free port.
+        config = uvicorn_config(self.settings, self.app, port=0, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.port = 0

@@ -17,22 +17,21 @@ import secrets
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.config import Settings
+from app.persistence.fencing import Fence
 from app.rooms.errors import CLOSE_RESTARTING
-from app.rooms.restore import restore_room
+from app.rooms.registry import RoomRegistry, restore_room
 from app.rooms.room_state import normalise_code
 
-from .ownership import Fence, Ownership
+from .ownership import Ownership
 from .rates import SharedRates
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
-
-    from app.rooms.registry import RoomRegistry
 
 log = logging.getLogger("app.cluster")
 
@@ -61,6 +60,10 @@ def node_address(settings: Settings, port: int) -> str:
 
 
 class ClusterNode:
+    """The rooms' ``Tenancy`` (app/rooms/ports.py) for one node of several."""
+
+    restores_at_start = False  # rooms come in as they are taken over, or asked for
+
     def __init__(self, settings: Settings, engine: AsyncEngine, registry: RoomRegistry, fence: Fence,
                  address: str) -> None:
         self.settings = settings
@@ -74,7 +77,7 @@ class ClusterNode:
         # Set when a renewal saw rooms with no live owner: the take-over loop's cue.
         self.orphans = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._lobby: tuple[float, list[dict[str, object]]] | None = None
+        self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         # Match id -> its room's code (never changes): the match routes go where the room is.
         self.match_rooms: OrderedDict[str, str] = OrderedDict()
         # Figures for /metrics and the benchmark.
@@ -258,7 +261,7 @@ class ClusterNode:
         self.taken_over += 1
         return await self._restore(code, epoch)
 
-    def after_failed_write(self, code: str) -> bool:
+    def may_rebuild(self, code: str) -> bool:
         """A room of this node could not store a write: whether to rebuild it here.  Not when
         another node took it (the write was fenced) or this node's lease has lapsed: then the
         registry forgets it, epoch and all."""
@@ -268,13 +271,20 @@ class ClusterNode:
         held = await self.ownership.held([code])
         return held.get(code) == (self.id, self.fence.epochs.get(code))
 
+    def forgotten(self, code: str) -> None:
+        self.fence.epochs.pop(code, None)  # a write under it now is refused, whoever makes it
+
+    def holder(self, code: str) -> tuple[str, int]:
+        return self.id, self.fence.epochs.get(normalise_code(code), 0)
+
     # ------------------------------------------------------------------ the lobby
 
-    async def lobby(self) -> list[dict[str, object]]:
-        """Public waiting rooms of every node: one query, kept ``lobby_cache_seconds``."""
+    async def lobby(self, local: Callable[[], list[dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+        """Public waiting rooms of every node (``local``, this node's, is not enough): one query,
+        kept ``lobby_cache_seconds``."""
         now = time.monotonic()
         if self._lobby is not None and now - self._lobby[0] < self.settings.lobby_cache_seconds:
             return self._lobby[1]
-        rooms = await self.ownership.lobby(self.settings.max_rooms)
+        rooms = await self.ownership.lobby(self.settings)
         self._lobby = (now, rooms)
         return rooms

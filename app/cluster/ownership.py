@@ -4,18 +4,25 @@ Every node has a row in ``nodes`` with a lease it renews each second on the data
 Every room row names its owner and an epoch, raised each time the room changes hands.  A
 node takes a room (``claim``, ``take_over``) only when nobody alive owns it, and the store
 commits a write for a room only while the writer still holds that room's current epoch
-(``Fence``, checked under ``FOR SHARE`` in the write's own transaction): two nodes may, for a
-moment, both believe they own a room, but only one of them can ever store anything for it.
+(``Fence``, app/persistence/fencing.py, checked under ``FOR SHARE`` in the write's own
+transaction): two nodes may, for a moment, both believe they own a room, but only one of them
+can ever store anything for it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.config import Settings
+from app.persistence.fencing import Fence, Fenced
+from app.rooms.options import RoomOptions
+
+__all__ = ["Fence", "Fenced", "Location", "Ownership"]
 
 _ALIVE = "EXISTS (SELECT 1 FROM nodes n WHERE n.id = {owner} AND n.lease_until > now())"
 
@@ -83,22 +90,6 @@ _LOBBY = text(f"""
 """)
 
 
-@dataclass
-class Fence:
-    """The epochs this node holds, by room: the store refuses a write for any other epoch."""
-
-    node: str
-    epochs: dict[str, int] = field(default_factory=dict)
-
-
-class Fenced(Exception):
-    """A write for a room this node no longer owns: nothing of it was stored."""
-
-    def __init__(self, code: str) -> None:
-        super().__init__(f"room {code} belongs to another node now")
-        self.code = code
-
-
 @dataclass(frozen=True)
 class Location:
     owner: str | None
@@ -161,31 +152,18 @@ class Ownership:
             rows = (await conn.execute(_HELD, {"codes": codes})).all()
         return {row.code: (row.owner, int(row.epoch)) for row in rows}
 
-    async def lobby(self, limit: int) -> list[dict[str, Any]]:
+    async def lobby(self, settings: Settings) -> list[dict[str, Any]]:
         """The public rooms waiting for players, newest first, as the lobby lists them."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(_LOBBY, {"limit": limit})).all()
-        return [_summary(row) for row in rows]
+            rows = (await conn.execute(_LOBBY, {"limit": settings.max_rooms})).all()
+        return [_summary(row, settings) for row in rows]
 
 
-def _summary(row: Any) -> dict[str, Any]:
-    options = row.options or {}
-    players = list(row.players)
+def _summary(row: Any, settings: Settings) -> dict[str, Any]:
+    """A stored room as the lobby lists it: its options read back as a restore reads them, then
+    the rooms' own builder (``RoomOptions.lobby_summary``), so every node lists what one process would."""
+    options = RoomOptions.restored(settings, row.edition, public=row.public, max_seats=row.max_seats,
+                                   target=row.target, name=row.name, options=row.options or {})
     created: datetime = row.created_at
-    return {
-        "code": row.code,
-        "name": row.name,
-        "variant": row.edition,
-        "public": row.public,
-        "max_seats": row.max_seats,
-        "target_score": row.target,
-        "status": row.status,
-        "seats_taken": len(players),
-        "seats_free": max(0, row.max_seats - len(players)),
-        "players": players,
-        "bots": int(row.bots),
-        "created_at": created.timestamp(),
-        "house_rules": options.get("house_rules") or {},
-        "turn_seconds": options.get("turn_seconds"),
-        "away_grace_seconds": options.get("away_grace_seconds"),
-    }
+    return options.lobby_summary(row.code, status=row.status, players=list(row.players), bots=int(row.bots),
+                                 created_at=created.timestamp())

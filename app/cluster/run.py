@@ -1,9 +1,10 @@
 """Run a cluster on one machine: N nodes and nginx in front (``bash scripts/cluster.sh``).
 
-    python -m app.cluster.run [--nodes N] [--port 8000] [--first-node-port 8001]
+    python -m app cluster [--nodes N] [--port 8000] [--first-node-port 8001]
 
-Needs a Postgres ``DATABASE_URL`` and nginx.  Each node is the same server as
-``scripts/run.sh`` starts, with ``UNO_CLUSTER=1``; nginx listens on ``--port``.  SIGTERM or
+Needs a Postgres ``DATABASE_URL`` and nginx.  Each node is ``python -m app serve``, the same
+server as ``scripts/run.sh`` starts, with ``UNO_CLUSTER=1`` and nginx as its trusted proxy;
+nginx listens on ``--port``.  SIGTERM or
 Ctrl-C stops nginx, then the nodes (each hands its rooms over as it goes).
 """
 
@@ -25,17 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def node_command(port: int, host: str = "127.0.0.1") -> list[str]:
-    """The uvicorn command line of one node (as scripts/run.sh starts a single server)."""
-    return [sys.executable, "-m", "uvicorn", "app.main:app", "--host", host, "--port", str(port),
-            "--ws-max-size", os.environ.get("UNO_WS_MAX_SIZE", "16384"), "--ws-per-message-deflate", "false",
-            "--http", "app.transport.uvicorn_http:HttpProtocol", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
-            "--loop", "app.transport.accept:Loop",
-            "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1", "--timeout-graceful-shutdown", "10"]
+    """The command line of one node: the server's own entry point (as scripts/run.sh starts it)."""
+    return [sys.executable, "-m", "app", "serve", "--host", host, "--port", str(port),
+            "--timeout-graceful-shutdown", "10"]
 
 
 def node_env(port: int, index: int) -> dict[str, str]:
+    # nginx, on this machine, is the proxy whose X-Forwarded-For the nodes believe.
     return {**os.environ, "UNO_CLUSTER": "1", "UNO_NODE_ID": f"node-{index}-{port}",
-            "UNO_NODE_ADDRESS": f"127.0.0.1:{port}", "PORT": str(port)}
+            "UNO_NODE_ADDRESS": f"127.0.0.1:{port}", "PORT": str(port), "UNO_TRUSTED_PROXIES": "127.0.0.1"}
 
 
 def start_node(port: int, index: int) -> subprocess.Popen[bytes]:
@@ -53,13 +52,14 @@ def start_nginx(listen: str, nodes: list[str], prefix: Path) -> subprocess.Popen
     return subprocess.Popen([nginx, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"], start_new_session=True)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app cluster", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--nodes", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--first-node-port", type=int, default=None)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not (os.environ.get("DATABASE_URL") or os.environ.get("UNO_DATABASE_URL") or "").startswith("postgres"):
         print("A cluster needs a Postgres DATABASE_URL (postgresql://...): its nodes share it.", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ Typical use::
 See docs/ENGINE.md.
 """
 
+from .action_json import action_from_json
 from .actions import Action
 from .cards import COLOURS, CardType, Face
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
@@ -39,8 +40,41 @@ from .variants import VARIANTS, Variant
 from .views import view, views
 
 __all__ = [
-    "BETWEEN", "COLOURS", "OVER", "ROUND", "VARIANTS", "Action", "CardRule", "CardType", "ConfigError", "EngineError",
-    "Event", "Face", "HandAfter", "HouseRules", "IllegalAction", "Layout", "LogEntry", "Match", "MatchConfig",
-    "Pending", "PendingKind", "Reason", "Refusal", "Round", "RoundResult", "Target", "Variant", "apply",
-    "card_id", "card_ids", "legal_actions", "new_match", "replay", "start_next_round", "view", "views",
+    "BETWEEN",
+    "COLOURS",
+    "OVER",
+    "ROUND",
+    "VARIANTS",
+    "Action",
+    "CardRule",
+    "CardType",
+    "ConfigError",
+    "EngineError",
+    "Event",
+    "Face",
+    "HandAfter",
+    "HouseRules",
+    "IllegalAction",
+    "Layout",
+    "LogEntry",
+    "Match",
+    "MatchConfig",
+    "Pending",
+    "PendingKind",
+    "Reason",
+    "Refusal",
+    "Round",
+    "RoundResult",
+    "Target",
+    "Variant",
+    "action_from_json",
+    "apply",
+    "card_id",
+    "card_ids",
+    "legal_actions",
+    "new_match",
+    "replay",
+    "start_next_round",
+    "view",
+    "views",
 ]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import IllegalAction, Refusal
-
 # Turn and decision actions.
 PLAY = "play"  # card [, colour] [, target] [, uno]
 DRAW = "draw"  # voluntary or forced draw of one card (C-6)
@@ -51,24 +49,3 @@ class Action(NamedTuple):
         if self.uno:
             out["uno"] = True
         return out
-
-    @classmethod
-    def from_json(cls, data: object) -> Action:
-        """Parse untrusted input; anything malformed raises ``IllegalAction('bad_action')``."""
-        if not isinstance(data, dict):
-            raise IllegalAction(Refusal.BAD_ACTION, "An action must be a JSON object.")
-        unknown = set(data) - {"kind", "card", "colour", "target", "uno"}
-        if unknown:
-            raise IllegalAction(Refusal.BAD_ACTION, f"Unknown action field(s): {', '.join(sorted(map(str, unknown)))}.")
-        kind = data.get("kind")
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise IllegalAction(Refusal.BAD_ACTION, f"Unknown action kind {kind!r}.")
-        card, target, colour, uno = data.get("card"), data.get("target"), data.get("colour"), data.get("uno", False)
-        for name, value in (("card", card), ("target", target)):
-            if value is not None and (type(value) is not int or not 0 <= value < 1000):
-                raise IllegalAction(Refusal.BAD_ACTION, f"'{name}' must be a small non-negative integer.")
-        if colour is not None and not isinstance(colour, str):
-            raise IllegalAction(Refusal.BAD_ACTION, "'colour' must be a string.")
-        if type(uno) is not bool:
-            raise IllegalAction(Refusal.BAD_ACTION, "'uno' must be true or false.")
-        return cls(kind, card, colour, target, uno)

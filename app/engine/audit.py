@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action
+from .action_json import action_from_json
 from .errors import EngineError, IllegalAction, Refusal
 from .events import Event
 from .match import BETWEEN, OVER, Match, MatchConfig, apply, new_match, start_next_round
@@ -120,7 +120,7 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
         try:
             if not isinstance(seat, int) or not isinstance(raw, Mapping):
                 raise IllegalAction(Refusal.BAD_ACTION, "The log entry has no seat or no action.")
-            action = Action.from_json(dict(raw))
+            action = action_from_json(dict(raw))
             events = apply(match, seat, action)
         except EngineError as err:
             return match, rounds, Mismatch(n, f"action #{seq} ({text}) is refused by the rules: "

@@ -28,7 +28,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.cluster.ownership import Fence, Fenced
 from app.rooms import records as r
 from app.rooms.ports import Unstorable
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
@@ -36,6 +35,7 @@ from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
 from .db import upgrade
 from .export import read_export
 from .fast_lane import FastLane
+from .fencing import Fence, Fenced
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
 from .ops import INSERT_ACTION, Op, actions_last, ops_for, refused_for_content
 

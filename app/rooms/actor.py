@@ -49,6 +49,7 @@ from .parts import RoomParts
 from .ports import Outlet, Store, Unstorable
 from .races import Races
 from .reactions import spectator_react
+from .restore import restore_state
 from .reveal import Reveal
 from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
@@ -254,8 +255,6 @@ class RoomActor:
         self.reverts = [t for t in self.reverts if now - t < REVERTS_WINDOW_S] + [now]
         if len(self.reverts) > REVERTS_MAX:  # refused again and again (a bot's move, say): rebuild
             return False
-        from .restore import restore_state  # restore builds actors: imported here, not at the top
-
         try:
             stored = await self.store.load_room(self.code)
             if stored is None:
@@ -330,7 +329,7 @@ class RoomActor:
                 else:
                     spectator_react(self.parts, watching.number, body, out)
             except RoomError as err:
-                out.answer.error = _error(body.id, err.code, err.message)
+                out.answer.error = _error(body.id, err.code, err.message, err.params)  # as a seat's refusal
             return
         if player is None:
             code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None

@@ -1,19 +1,18 @@
 """What a client may ask of a room: one discriminated union, validated once at the edge.
 
 The socket layer parses a frame into one of these (``transport/messages.py``); the room
-receives the typed command and never re-checks its fields.  An action's bounds come from
-the engine itself — its action kinds, its colours, the largest deck and table — so the
-two can never disagree.
+receives the typed command and never re-checks its fields.  An action is checked by the
+engine's own validator (``engine.action_from_json``, which stored and bots' actions go
+through too), so there is one definition of a well-formed action.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, TypeAdapter
 
-from app.engine import COLOURS, VARIANTS, Action
-from app.engine.actions import KINDS
+from app.engine import VARIANTS, Action, IllegalAction, action_from_json
 
 # A message id is stored with what it did (actions, chat) and echoed back in answers: short
 # printable ASCII only, so no byte a database or a log would choke on (a NUL, say) gets in.
@@ -21,39 +20,24 @@ CLIENT_ID_MAX = 64
 CLIENT_ID_CHARS = "[ -~]"
 ClientId = Annotated[str, Field(min_length=1, max_length=CLIENT_ID_MAX, pattern=f"^{CLIENT_ID_CHARS}+$")]
 
-MAX_CARD_ID = max(len(v.cards) for v in VARIANTS.values())  # ids index an edition's expanded deck
 MAX_SEATS = max(v.max_seats for v in VARIANTS.values())
 CHAT_FIELD_MAX = 2000  # characters on the wire; the room's own limit (after cleaning) is a setting
 NAME_FIELD_MAX = 200
 
 
-def _known_kind(kind: str) -> str:
-    if kind not in KINDS:
-        raise ValueError(f"unknown action kind {kind!r}")
-    return kind
-
-
-def _known_colour(colour: str | None) -> str | None:
-    if colour is not None and colour not in COLOURS:
-        raise ValueError(f"colours are {', '.join(COLOURS)}")
-    return colour
+def _engine_action(value: object) -> Action:
+    try:
+        return action_from_json(value)
+    except IllegalAction as err:
+        raise ValueError(err.message) from None
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ActionBody(_Strict):
-    """An engine action as a client sends it (``game.table.legal`` lists ready-made ones)."""
-
-    kind: Annotated[str, AfterValidator(_known_kind)]
-    card: Annotated[StrictInt, Field(ge=0, lt=MAX_CARD_ID)] | None = None
-    colour: Annotated[str | None, AfterValidator(_known_colour)] = None
-    target: Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)] | None = None
-    uno: StrictBool = False
-
-    def to_engine(self) -> Action:
-        return Action(self.kind, self.card, self.colour, self.target, self.uno)
+# An engine action as a client sends it (``game.table.legal`` lists ready-made ones).
+ActionBody = Annotated[Action, PlainValidator(_engine_action)]
 
 
 class _Command(_Strict):

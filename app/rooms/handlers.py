@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.engine import Action, ConfigError, IllegalAction
+from app.engine import ConfigError, IllegalAction, action_from_json
 
 from . import play, reactions, rematch, seating
 from . import records as rec
@@ -155,7 +155,7 @@ def on_next_round(room: RoomParts, msg: NextRound, out: Outcome) -> None:
 def move_for(room: RoomParts, player: Player, action: dict[str, Any], out: Outcome) -> bool:
     """The room moves for a seat (a bot, or the clock), through the same path as a person's action."""
     try:
-        out.store(*play.act(room.state, room.races, room.settings, player, Action.from_json(action)))
+        out.store(*play.act(room.state, room.races, room.settings, player, action_from_json(action)))
         return True
     except REFUSALS as err:
         log.warning("room %s: move %s for seat %d refused: %s", room.state.code, action, player.seat, err)
@@ -222,7 +222,7 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
 
 def cmd_action(room: RoomParts, player: Player, cmd: ActionCmd, out: Outcome) -> None:
     try:
-        out.store(*play.act(room.state, room.races, room.settings, player, cmd.action.to_engine(), cmd.id))
+        out.store(*play.act(room.state, room.races, room.settings, player, cmd.action, cmd.id))
     except IllegalAction:
         out.dirty = True  # a refused UNO! attempt still updates the race receipt
         raise
@@ -233,18 +233,24 @@ def cmd_why(room: RoomParts, player: Player, cmd: WhyCmd, out: Outcome) -> None:
     m = room.state.match
     if room.state.status != PLAYING or m is None:
         raise RoomError("not_playing", "No round is being played now.")
-    refused = m.round.refusal(player.seat, cmd.action.to_engine())
+    refused = m.round.refusal(player.seat, cmd.action)
     if refused is not None:
         raise refused
 
 
-def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> None:
+def chat_text(room: RoomParts, cmd: ChatCmd) -> str:
+    """A chat line as it is kept, a seat's or a spectator's alike: cleaned, not empty, not too long."""
     text = clean_text(cmd.text)
     if not text:
         raise RoomError("bad_chat", "Say something.")
     limit = room.settings.chat_max_chars
     if len(text) > limit:
         raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.", max=limit)
+    return text
+
+
+def cmd_chat(room: RoomParts, player: Player, cmd: ChatCmd, out: Outcome) -> None:
+    text = chat_text(room, cmd)
     st = room.state
     st.add_chat(player.seat, text)
     out.store(rec.ChatPosted(st.code, player.seat, player.name, text, cmd.id, player.token_hash))
@@ -255,12 +261,7 @@ def spectator_chat(room: RoomParts, spectator: int, cmd: ChatCmd, out: Outcome) 
     st = room.state
     if not st.spectator_chat:
         raise RoomError("spectator_chat_off", "Spectators can't chat in this room; the host can allow it.", 403)
-    text = clean_text(cmd.text)
-    if not text:
-        raise RoomError("bad_chat", "Say something.")
-    limit = room.settings.chat_max_chars
-    if len(text) > limit:
-        raise RoomError("bad_chat", f"Chat messages are at most {limit} characters.")
+    text = chat_text(room, cmd)
     name = f"Spectator {spectator}"
     st.add_chat(None, text, name, watcher=spectator)
     out.store(rec.ChatPosted(st.code, None, name, text, None, None))

@@ -77,6 +77,31 @@ class RoomOptions:
                 "away_grace_seconds": self.away_grace_seconds, "spectator_chat": self.spectator_chat,
                 "spectator_delay": self.spectator_delay}
 
+    def lobby_summary(self, code: str, *, status: str, players: list[str], bots: int,
+                      created_at: float) -> dict[str, Any]:
+        """What the lobby lists of a room with these options: no tokens, no cards.  The one
+        builder, for a process's own rooms (``RoomState``) and a cluster's (app/cluster/ownership.py)."""
+        taken = len(players)
+        return {
+            "code": code,
+            "name": self.name,
+            "variant": self.edition,
+            "public": self.public,
+            "max_seats": self.max_seats,
+            "target_score": self.target,
+            "status": status,
+            "seats_taken": taken,
+            "seats_free": max(0, self.max_seats - taken) if status == "waiting" else 0,
+            "players": players,
+            "bots": bots,
+            "created_at": created_at,
+            "house_rules": self.house.to_json(),
+            "turn_seconds": self.turn_seconds,
+            "away_grace_seconds": self.away_grace_seconds,
+            "spectator_chat": self.spectator_chat,
+            "spectator_delay": self.spectator_delay,
+        }
+
     @classmethod
     def restored(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
                  name: str, options: dict[str, Any]) -> RoomOptions:

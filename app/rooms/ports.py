@@ -8,6 +8,7 @@ action log), which ``engine.replay`` turns back into the identical state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from .records import Record, StoredRoom
@@ -59,3 +60,77 @@ class Outlet(Protocol):
     def offer(self, text: str) -> bool: ...
 
     def close(self, code: int, reason: str) -> None: ...
+
+
+class Tenancy(Protocol):
+    """Which rooms this process serves, when the store is shared (the registry asks, never decides).
+
+    One process alone (``SoleTenancy``) owns every room in its store.  A node of a cluster
+    (app/cluster/node.py) owns only the rooms it holds a lease and an epoch for: it brings its
+    rooms in itself, as it takes them over, and may lose them to another node at any moment.
+    """
+
+    def serving(self) -> bool:
+        """Whether this process may act for its rooms now (a lapsed lease: no)."""
+        ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self, codes: list[str]) -> None:
+        """The server stops; these rooms were stopped here (another node may take them)."""
+        ...
+
+    @property
+    def restores_at_start(self) -> bool:
+        """Whether the registry brings back every unfinished room of the store when it starts."""
+        ...
+
+    def may_rebuild(self, code: str) -> bool:
+        """A write of this room failed: whether to read it back here (else it is forgotten)."""
+        ...
+
+    async def still_ours(self, code: str) -> bool:
+        """Whether this room is still this process's to rebuild (checked before each try)."""
+        ...
+
+    async def lobby(self, local: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        """The lobby's list: ``local()`` (this process's rooms), or every node's."""
+        ...
+
+    def forgotten(self, code: str) -> None:
+        """The registry no longer runs this room."""
+        ...
+
+    def holder(self, code: str) -> tuple[str, int] | None:
+        """Who serves this room and at which epoch (with several nodes; None alone)."""
+        ...
+
+
+class SoleTenancy:
+    """One process owns every room its store has: nothing to ask anyone."""
+
+    restores_at_start = True
+
+    def serving(self) -> bool:
+        return True
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self, codes: list[str]) -> None:
+        return None
+
+    def may_rebuild(self, code: str) -> bool:
+        return True
+
+    async def still_ours(self, code: str) -> bool:
+        return True
+
+    async def lobby(self, local: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+        return local()
+
+    def forgotten(self, code: str) -> None:
+        return None
+
+    def holder(self, code: str) -> tuple[str, int] | None:
+        return None

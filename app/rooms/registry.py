@@ -6,25 +6,32 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.config import Settings
 
 from . import records as rec
-from .actor import RoomActor
+from .actor import LostHandler, RoomActor
 from .errors import CLOSE_GOING_AWAY, RoomError
 from .options import RoomOptions
-from .ports import Store
-from .restore import restore_room
+from .ports import SoleTenancy, Store, Tenancy
+from .records import StoredRoom
+from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
 from .streams import FrameObserver
-
-if TYPE_CHECKING:
-    from app.cluster.node import ClusterNode
 
 log = logging.getLogger("app.rooms")
 
 REBUILD_TRIES = 5  # a room whose store cannot be read back after this many tries is dropped
+
+
+def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
+                 on_lost: LostHandler | None = None) -> RoomActor:
+    """A room actor for a stored room (app/rooms/restore.py rebuilds its state), not yet started."""
+    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
+    for token_hash, cid in stored.answered:
+        actor.streams.remember(token_hash, cid, None)
+    return actor
 
 
 class RoomRegistry:
@@ -42,16 +49,17 @@ class RoomRegistry:
         # The lobby's list, as of a time: rebuilding it walks every room, and anyone may ask.
         self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the loop every actor runs on
-        # One node of several (app/cluster): rooms are owned through the database, not all here.
-        self.node: ClusterNode | None = None
+        # Which rooms are this process's: all of the store's, or with several nodes only those
+        # this node holds (app/cluster implements the port; create_app sets it).
+        self.tenancy: Tenancy = SoleTenancy()
 
     async def start(self) -> None:
         """Bring back every room the store still has open, then start sweeping.  A node of a
         cluster brings back none itself: it takes rooms over as they are asked for, or as their
         owners die (app/cluster/node.py)."""
         self.loop = asyncio.get_running_loop()
-        if self.node is not None:
-            await self.node.start()
+        await self.tenancy.start()
+        if not self.tenancy.restores_at_start:
             self._sweeper = asyncio.create_task(self._sweep_forever(), name="room-sweeper")
             return
         for stored in await self.store.unfinished_rooms():
@@ -80,15 +88,13 @@ class RoomRegistry:
         # Rooms are not closed in the store: they come back when the server does, and clients
         # told "going away" (1001) reconnect to them.
         await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
-        if self.node is not None:  # handed over at once: the other nodes take them
-            await self.node.stop(list(self.rooms))
+        await self.tenancy.stop(list(self.rooms))  # with several nodes, handed over at once
         self.rooms.clear()
         self.creators.clear()
 
     def forget(self, code: str) -> RoomActor | None:
         self.creators.pop(code, None)
-        if self.node is not None:
-            self.node.fence.epochs.pop(code, None)
+        self.tenancy.forgotten(code)
         return self.rooms.pop(code, None)
 
     async def create(self, edition: str, *, public: bool, max_seats: int, target: int | None,
@@ -115,8 +121,7 @@ class RoomRegistry:
         await self.store.write(rec.RoomOpened(code, options.name, edition, public, max_seats, target,
                                               options.stored()))
         actor = RoomActor(state, self.settings, self.store, self.observer, self.lost)
-        if self.node is not None:
-            actor.serving = self.node.serving
+        actor.serving = self.tenancy.serving
         self.rooms[code] = actor
         if creator is not None:
             self.creators[code] = creator
@@ -140,7 +145,7 @@ class RoomRegistry:
     # ------------------------------------------------------------------ a room that lost a write
 
     def lost(self, code: str) -> None:
-        if self.node is not None and not self.node.after_failed_write(code):
+        if not self.tenancy.may_rebuild(code):
             self.forget(code)  # another node has it, or will: its sockets reconnect there
             return
         if code not in self.rebuilding:
@@ -152,7 +157,7 @@ class RoomRegistry:
             delay = 0.05
             for attempt in range(1, REBUILD_TRIES + 1):
                 try:
-                    if self.node is not None and not await self.node.still_ours(code):
+                    if not await self.tenancy.still_ours(code):
                         self.forget(code)  # the write was refused: another node owns the room now
                         return
                     stored = await self.store.load_room(code)
@@ -160,8 +165,7 @@ class RoomRegistry:
                         self.forget(code)
                         return
                     actor = restore_room(stored, self.settings, self.store, self.observer, self.lost)
-                    if self.node is not None:
-                        actor.serving = self.node.serving
+                    actor.serving = self.tenancy.serving
                 except Exception:
                     log.exception("room %s: rebuild attempt %d failed", code, attempt)
                     await asyncio.sleep(delay)
@@ -179,9 +183,7 @@ class RoomRegistry:
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The lobby's list: this process's rooms, or with several nodes every node's."""
-        if self.node is not None:
-            return await self.node.lobby()
-        return self.public_rooms()
+        return await self.tenancy.lobby(self.public_rooms)
 
     def public_rooms(self) -> list[dict[str, Any]]:
         """Public rooms still open to join, newest first; read from each actor's published

@@ -14,15 +14,12 @@ from app.config import Settings
 from app.engine import BETWEEN as M_BETWEEN
 from app.engine import OVER as M_OVER
 from app.engine import ROUND as M_ROUND
-from app.engine import Action, MatchConfig, apply, new_match, start_next_round
+from app.engine import MatchConfig, action_from_json, apply, new_match, start_next_round
 
-from .actor import LostHandler, RoomActor
 from .options import RoomOptions
 from .play import announce, reveal
-from .ports import Store
 from .records import StoredRoom
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState
-from .streams import FrameObserver
 
 
 def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
@@ -51,7 +48,7 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         while match.round_no < round_no:
             st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
             announce(st)
-        st.record(apply(match, seat, Action.from_json(action)))
+        st.record(apply(match, seat, action_from_json(action)))
         if match.phase != M_ROUND:
             reveal(st)
     while match.round_no < m.rounds_started:
@@ -70,12 +67,3 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         for p in st.players:
             p.ready = p.bot
     return st
-
-
-def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
-                 on_lost: LostHandler | None = None) -> RoomActor:
-    """A room actor for a stored room, not yet started."""
-    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
-    for token_hash, cid in stored.answered:
-        actor.streams.remember(token_hash, cid, None)
-    return actor

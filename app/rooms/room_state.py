@@ -290,23 +290,5 @@ class RoomState:
         return self.parts.get("lobby", key, self._public_summary)
 
     def _public_summary(self) -> dict[str, Any]:
-        taken = len(self.players)
-        return {
-            "code": self.code,
-            "name": self.name,
-            "variant": self.edition,
-            "public": self.public,
-            "max_seats": self.max_seats,
-            "target_score": self.target,
-            "status": self.status,
-            "seats_taken": taken,
-            "seats_free": max(0, self.max_seats - taken) if self.status == WAITING else 0,
-            "players": [p.name for p in self.players],
-            "bots": sum(1 for p in self.players if p.bot),
-            "created_at": self.created,
-            "house_rules": self.house.to_json(),
-            "turn_seconds": self.turn_seconds,
-            "away_grace_seconds": self.away_grace_seconds,
-            "spectator_chat": self.spectator_chat,
-            "spectator_delay": self.spectator_delay,
-        }
+        return self.options().lobby_summary(self.code, status=self.status, players=[p.name for p in self.players],
+                                          bots=sum(1 for p in self.players if p.bot), created_at=self.created)

@@ -19,11 +19,16 @@ room for 100–600 ms, mostly as they went (docs/OPERATIONS.md, ``idle_connectio
   an accepted socket (``connect_accepted_socket``), whose protocol counts it from then on.
 
 Refused connections get the gate's bare ``503`` here, before any protocol exists, and are
-counted and logged as ``HttpProtocol`` does.  Run uvicorn with ``--loop
-app.transport.accept:Loop`` (scripts/run.sh, the Docker image and the cluster's nodes do).
-uvicorn makes its listening sockets through ``loop.create_server`` and then uses only the
-server's ``sockets``, ``close`` and ``wait_closed``: tests/transport/test_uvicorn_internals.py
-checks that.  TLS, and options uvicorn does not pass, go to uvloop's own server.
+counted and logged as ``HttpProtocol`` does.
+
+The one module that depends on uvloop's loop being subclassed: uvicorn takes a custom loop as
+a public setting (``loop="app.transport.accept:Loop"``, which app/server.py gives it), and
+``create_server`` is asyncio's public interface; ``Listener`` is an ``asyncio.AbstractServer``.
+What it leans on, and why: uvicorn makes its listening sockets through ``loop.create_server``
+and then uses only the server's ``sockets``, ``close`` and ``wait_closed`` (so a server of our
+own can stand in for uvloop's), and uvloop's ``connect_accepted_socket`` (public asyncio) takes
+a socket that spoke.  tests/transport/test_uvicorn_internals.py checks the first; TLS, and
+options uvicorn does not pass, go to uvloop's own server.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ import uvloop
 from app.config import get_settings
 
 from .gate import ConnectionGate
-from .uvicorn_http import REFUSED, HttpProtocol
+from .uvicorn_adapter import REFUSED, HttpProtocol
 
 log = logging.getLogger("app.transport")
 
@@ -67,7 +72,7 @@ class Silent:
         self.listener.drop(self)
 
 
-class Listener:
+class Listener(asyncio.AbstractServer):
     """The listening sockets of one ``create_server``: what uvicorn holds as its server."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, protocol_factory: Callable[[], asyncio.BaseProtocol],
@@ -76,11 +81,10 @@ class Listener:
         self.protocol_factory = protocol_factory
         self.sockets = sockets
         self.serving = True
-        # Our HTTP protocol's gate and trusted proxies (a protocol object made for the asking);
-        # with another protocol class every connection goes to it at once.
+        # Our HTTP protocol's gate (a protocol object made for the asking); with another
+        # protocol class every connection goes to it at once.
         probe = protocol_factory()
         self.gate: ConnectionGate | None = probe.gate if isinstance(probe, HttpProtocol) else None
-        self.proxies = probe.proxies() if isinstance(probe, HttpProtocol) else frozenset()
         self.per_turn = self.gate.accepts_per_turn if self.gate is not None else get_settings().accepts_per_turn
         self.silent: OrderedDict[int, Silent] = OrderedDict()  # by file descriptor, oldest first
         self.poll = select.epoll()
@@ -109,7 +113,7 @@ class Listener:
                 self.hand_over(conn)
                 continue
             address = peer[0] if isinstance(peer, tuple) else ""
-            refused = gate.admit(address, proxy=address in self.proxies)
+            refused = gate.admit(address, proxy=gate.is_proxy(address))
             if refused is not None:
                 gate.refused(refused, f"refused a connection from {address}: {gate.by_address[address]} open "
                              f"from it, {gate.open} in all ({refused})")
@@ -204,6 +208,12 @@ class Listener:
 
     async def wait_closed(self) -> None:
         """Nothing to wait for: uvicorn waits for its connections itself."""
+
+    async def start_serving(self) -> None:
+        """Serving from the start, as ``create_server`` does by default."""
+
+    async def serve_forever(self) -> None:
+        raise NotImplementedError("uvicorn runs the server; nothing here serves forever")
 
 
 async def listening_sockets(loop: asyncio.AbstractEventLoop, host: str | None, port: int | None,

@@ -3,7 +3,7 @@
 The room actor only ever calls ``offer``, which never waits.  A client too slow to keep up
 fills its queue and is disconnected (it can reconnect and resume), so the room — and every
 other player in it — never waits for the slowest socket.  (Writing frames on the spot, past
-the queue, was tried and cost more CPU: see app/transport/uvicorn_ws.py.)
+the queue, was tried and cost more CPU: see app/transport/uvicorn_adapter.py.)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from starlette.websockets import WebSocket
 
 from .memory import trim_soon
-from .uvicorn_ws import CLOSE_GOING_AWAY, GOING_AWAY
+from .uvicorn_adapter import CLOSE_GOING_AWAY, GOING_AWAY
 
 log = logging.getLogger("app.transport")
 
@@ -42,7 +42,7 @@ class Connection:
         # may be waiting for frames: a peer that never reads may never answer a close either.
         self.cut_off = False
         self.reader: asyncio.Task[None] | None = None
-        # Our protocol (uvicorn_ws) leaves a slot for how to close this socket when the server stops.
+        # Our protocol (uvicorn_adapter.py) leaves a slot for how to close this socket when the server stops.
         extensions = ws.scope.get("extensions") or {}
         if GOING_AWAY in extensions:
             extensions[GOING_AWAY] = self.going_away

@@ -2,7 +2,7 @@
 
 A connection costs a file descriptor from the moment it is accepted; a request's limits (the
 app's, per route) come too late for one that never sends a request.  So the protocol classes
-(``uvicorn_http.HttpProtocol`` and ``uvicorn_ws.WebSocketProtocol``) ask this gate on every
+(``uvicorn_adapter.HttpProtocol`` and ``uvicorn_adapter.WebSocketProtocol``) ask this gate on every
 connection: at most ``UNO_CONNECTIONS_PER_ADDRESS`` open from one client address and
 ``UNO_MAX_CONNECTIONS`` in all, and a whole request within ``UNO_HEADER_TIMEOUT_S``.  At the
 global cap a newcomer displaces the oldest connection still waiting for its request (the
@@ -21,13 +21,14 @@ per reason every ``LOG_EVERY_S`` seconds, with the count: a flood must not flood
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import resource
 import time
 from collections import Counter, OrderedDict
 from typing import Any, Protocol
 
-from app.config import Settings, get_settings
+from app.config import Settings, get_settings, networks_of
 
 from .metrics import Metrics
 
@@ -108,6 +109,21 @@ class ConnectionGate:
         # first entry is found by skipping the ones deleted before it, slower with every eviction.
         self.waiting: OrderedDict[Waiting, None] = OrderedDict()
         self.log = ThrottledLog()
+        # The reverse proxies the server takes client addresses from (UNO_TRUSTED_PROXIES, the
+        # same list uvicorn is given: app/server.py); None: any address.
+        self.proxies = networks_of(settings.trusted_proxies)
+
+    def is_proxy(self, address: str) -> bool:
+        """Whether connections from ``address`` come through a trusted reverse proxy."""
+        if self.proxies is None:
+            return True
+        if not self.proxies:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.proxies)
 
     def admit(self, address: str, proxy: bool = False) -> str | None:
         """Count a new connection in; or the reason it is refused (it is not counted then).

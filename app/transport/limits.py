@@ -1,20 +1,22 @@
-"""Limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, each seat's message rate.
+"""Limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, each seat's message rate
+(a ``SlidingWindow`` of app/rates.py, the limiter the HTTP side uses too).
 
 The HTTP-side limits (body size, per-address room creation and joins) are in ``app/web/limits.py``.
 """
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict, deque
 from urllib.parse import urlsplit
+
+from app.rates import SlidingWindow, Windows
+
+__all__ = ["CLOSE_POLICY", "CLOSE_TOO_BIG", "SeatRates", "SlidingWindow", "frame_bytes", "origin_allowed"]
 
 CLOSE_POLICY = 1008  # RFC 6455: policy violation (the socket sent messages too fast)
 CLOSE_TOO_BIG = 1009  # RFC 6455: message too big
 
-# uvicorn's own frame cap (``--ws-max-size``): frames above it are refused by the protocol layer
-# before they are read.  Frames between ``UNO_MESSAGE_MAX_BYTES`` and this are refused by the reader.
-WS_MAX_SIZE = 16_384
+# uvicorn's own frame cap is ``UNO_WS_MAX_SIZE`` (app/server.py): frames above it are refused by the
+# protocol layer before they are read.  Frames between ``UNO_MESSAGE_MAX_BYTES`` and it, by the reader.
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
@@ -41,22 +43,6 @@ def frame_bytes(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-class SlidingWindow:
-    """At most ``limit`` events in any ``window`` seconds (exact: the last ``limit`` times are kept)."""
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = max(1, limit)
-        self.window = window
-        self.times: deque[float] = deque(maxlen=self.limit)
-
-    def allow(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        if len(self.times) == self.limit and now - self.times[0] < self.window:
-            return False
-        self.times.append(now)
-        return True
-
-
 class SeatRates:
     """The message-rate window of each seat, kept across its sockets.
 
@@ -66,17 +52,10 @@ class SeatRates:
     """
 
     def __init__(self, limit: int, window: float, kept: int = 100_000) -> None:
-        self.limit, self.window, self.kept = limit, window, kept
-        self.seats: OrderedDict[str, SlidingWindow] = OrderedDict()
+        self.limit, self.window = limit, window
+        self.seats = Windows(limit, window, kept)
 
     def for_seat(self, token_hash: str | None) -> SlidingWindow:
         if token_hash is None:
             return SlidingWindow(self.limit, self.window)
-        found = self.seats.get(token_hash)
-        if found is None:
-            found = self.seats[token_hash] = SlidingWindow(self.limit, self.window)
-            while len(self.seats) > self.kept:
-                self.seats.popitem(last=False)
-        else:
-            self.seats.move_to_end(token_hash)
-        return found
+        return self.seats.of(token_hash)

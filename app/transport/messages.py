@@ -68,8 +68,9 @@ def parse(text: str | bytes, max_bytes: int) -> ClientCommand:
         first = err.errors()[0]
         loc = first["loc"][1:]  # past the union's tag
         where = ".".join(str(x) for x in loc) or "message"
-        # Inside an action object: the engine's word for it (the action is malformed).
-        code = "bad_action" if len(loc) > 1 and loc[0] == "action" and isinstance(raw.get("action"), dict) \
-            else "bad_message"
-        raise BadMessage(code, f"Invalid {where}: {first['msg']}.", cid) from None
+        if loc[:1] == ("action",) and isinstance(raw.get("action"), dict):
+            # An action object the engine's validator refused: its word for it, and its message.
+            message = str(first["ctx"]["error"]) if "error" in first.get("ctx", {}) else first["msg"]
+            raise BadMessage("bad_action", message, cid) from None
+        raise BadMessage("bad_message", f"Invalid {where}: {first['msg']}.", cid) from None
     return command

@@ -1,4 +1,4 @@
-"""The WebSocket endpoints: ``/ws/rooms/{code}`` (the game) and ``/ws/echo`` (a benchmark baseline).
+"""The game's WebSocket endpoint, ``/ws/rooms/{code}`` (the benchmark's ``/ws/echo`` is in echo.py).
 
 Handshake: a browser's ``Origin`` must be the server's own or an allowed one (else HTTP 403).
 Reader side: check each client frame's size and the socket's message rate (``limits.py``: too
@@ -36,7 +36,7 @@ from app.rooms.errors import (
 )
 from app.rooms.inbox import Command, Detach
 from app.rooms.registry import RoomRegistry
-from app.rooms.room_state import hash_token, normalise_code
+from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
 
 from .connection import Connection
@@ -44,7 +44,7 @@ from .gate import ConnectionGate
 from .limits import CLOSE_POLICY, CLOSE_TOO_BIG, SeatRates, SlidingWindow, frame_bytes, origin_allowed
 from .messages import BadMessage, parse
 from .metrics import Metrics
-from .uvicorn_ws import CONTROL_FRAME
+from .uvicorn_adapter import CONTROL_FRAME
 
 log = logging.getLogger("app.transport")
 
@@ -100,11 +100,11 @@ async def refuse(conn: Connection, code: int, error: str, message: str, reason: 
 def owner_headers(registry: RoomRegistry, code: str) -> list[tuple[bytes, bytes]] | None:
     """With several nodes: which node serves this socket, and at which of the room's epochs
     (for operators and the cluster tests; clients need not read them)."""
-    node = registry.node
-    if node is None:
+    held = registry.tenancy.holder(code)
+    if held is None:
         return None
-    epoch = node.fence.epochs.get(normalise_code(code), 0)
-    return [(b"x-uno-node", node.id.encode()), (b"x-uno-epoch", str(epoch).encode())]
+    node, epoch = held
+    return [(b"x-uno-node", node.encode()), (b"x-uno-epoch", str(epoch).encode())]
 
 
 async def room_socket(ws: WebSocket, code: str) -> None:
@@ -125,7 +125,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         gate: ConnectionGate = ws.app.state.connection_gate
         gate.refused("socket_opens", f"refused a WebSocket from {address}: over "
                      f"{settings.socket_opens_per_minute} a minute")
-        retry = max(1, math.ceil(60.0 - (time.monotonic() - opens.times[0])))
+        retry = max(1, math.ceil(opens.wait()))
         await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
         return
     await ws.accept(headers=owner_headers(registry, code))
@@ -171,7 +171,7 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
     seat_token = hash_token(token) if token else None
     rate = seat_rates(ws, settings).for_seat(seat_token)  # a reconnect does not reset a seat's rate
     # Control frames (pings, unsolicited pongs) count against the same window, from now on: the
-    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_ws.py).
+    # protocol asks it for each one, and closes the socket with 1008 past it (uvicorn_adapter.py).
     extensions = ws.scope.get("extensions") or {}
     if CONTROL_FRAME in extensions:
         extensions[CONTROL_FRAME] = rate.allow
@@ -254,37 +254,6 @@ async def _read(ws: WebSocket, conn: Connection, actor: RoomActor, seat_token: s
             metrics.action_seconds.observe(time.perf_counter() - received)
 
 
-async def echo_socket(ws: WebSocket) -> None:
-    """Sends every text frame straight back (or to its ``group``): the load benchmark's baselines."""
-    settings: Settings = ws.app.state.settings
-    if not check_origin(ws, settings):
-        await ws.close(CLOSE_POLICY)
-        return
-    if not settings.echo_endpoint:
-        await ws.close(CLOSE_NO_ROOM, "echo endpoint disabled")
-        return
-    await ws.accept()
-    # Frames go out as the rooms' do (``Connection``), so the baselines cost what a room's
-    # sockets cost.  ?group=name: a relay — each message goes to every socket of the group, the
-    # sender too: a room's traffic (one in, one out per player) with no game behind it.
-    conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
-    group = ws.query_params.get("group")
-    groups: dict[str, set[Connection]] = ws.app.state.echo_groups
-    members = groups.setdefault(group, set()) if group else {conn}
-    members.add(conn)
-    try:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            while True:
-                text = await ws.receive_text()
-                for member in list(members):
-                    member.offer(text)
-    finally:
-        members.discard(conn)
-        if group and not members:
-            groups.pop(group, None)
-        await conn.aclose()
-
-
 # ---------------------------------------------------------------------- the sockets' own entrance
 
 
@@ -292,13 +261,13 @@ _ROOM_PREFIX = "/ws/rooms/"
 
 
 async def serve_socket(app: Starlette, scope: Scope, receive: Receive, send: Send) -> bool:
-    """Take a game or echo WebSocket straight to its endpoint; False for anything else.
+    """Take a game WebSocket straight to its endpoint; False for anything else.
 
     A socket lives for hours, and whatever wraps its handler lives as long: FastAPI's stack of
     middleware and routing layers cost each socket about twenty suspended coroutines and a
     wrapper around every frame sent.  None of them does anything for a socket (its checks
-    are the endpoint's own), so the app sends these two paths here first (``UnoApp``), and
-    they are not registered with FastAPI's router at all.
+    are the endpoint's own), so the app sends these paths here first (``UnoApp``), and they
+    are not registered with FastAPI's router at all.
     """
     if scope["type"] != "websocket":
         return False
@@ -306,9 +275,5 @@ async def serve_socket(app: Starlette, scope: Scope, receive: Receive, send: Sen
     if path.startswith(_ROOM_PREFIX) and "/" not in path[len(_ROOM_PREFIX):] and len(path) > len(_ROOM_PREFIX):
         scope["app"] = app
         await room_socket(WebSocket(scope, receive, send), path[len(_ROOM_PREFIX):])
-        return True
-    if path == "/ws/echo":
-        scope["app"] = app
-        await echo_socket(WebSocket(scope, receive, send))
         return True
     return False

@@ -10,7 +10,6 @@ import logging
 import math
 import re
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -19,6 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.rates import Windows
 
 log = logging.getLogger("app.web")
 
@@ -116,38 +117,24 @@ class BodyLimit:
 
 
 class Window:
-    """Sliding windows of request times per client address, with a bounded number of addresses."""
+    """A sliding window of request times per client address (app/rates.py), for a bounded number
+    of addresses, and which of them have been refused since they were last allowed."""
 
     def __init__(self, limit: int, window: float = RATE_WINDOW_S, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
-        self.seen: dict[str, deque[float]] = {}
+        self.limit, self.window = limit, window
+        self.seen = Windows(limit, window, MAX_TRACKED_ADDRESSES, clock)
         self.refused: dict[str, bool] = {}  # addresses refused since they were last allowed
 
     def hit(self, address: str) -> float:
         """Count one request; 0 when allowed, else the seconds until the next one would be."""
-        now = self.clock()
-        times = self.seen.pop(address, None)  # re-inserted last: dicts keep insertion order (LRU)
-        if times is None:
-            times = deque(maxlen=max(1, self.limit))
-            if len(self.seen) >= MAX_TRACKED_ADDRESSES:
-                del self.seen[next(iter(self.seen))]
-        self.seen[address] = times
-        if self.limit <= 0:
-            return self.window
-        if len(times) == times.maxlen and now - times[0] < self.window:
-            return times[0] + self.window - now
-        times.append(now)
-        self.refused.pop(address, None)
-        return 0.0
+        wait = self.seen.hit(address)
+        if wait <= 0.0:
+            self.refused.pop(address, None)
+        return wait
 
     def wait(self, address: str) -> float:
         """As ``hit``, but counts nothing: 0 when a request would be allowed now."""
-        times = self.seen.get(address)
-        if self.limit <= 0:
-            return self.window
-        if times is None or len(times) < self.limit:
-            return 0.0
-        return max(0.0, times[0] + self.window - self.clock())
+        return self.seen.wait(address)
 
     def first_refusal(self, address: str) -> bool:
         """True for the first refusal of an address since it was last allowed: what is logged,

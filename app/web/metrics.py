@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from app.config import Settings, metrics_networks
+from app.config import Settings, networks_of
 from app.gc_policy import Passes
 from app.web.limits import client_address
 
@@ -117,7 +117,7 @@ def render(request: Request) -> str:
                [("", getattr(store, "flushed_ops", 0))])
     out.metric("uno_store_failures_total", "counter", "Failed store writes (each is retried).",
                [("", getattr(store, "failures", 0))])
-    node = state.registry.node
+    node = getattr(state, "node", None)  # a cluster's node (app/cluster/node.py), set by create_app
     if node is not None:  # one node of several (docs/SCALING.md)
         out.metric("uno_cluster_serving", "gauge", "1 while this node's lease is fresh and it serves its rooms.",
                    [("", int(node.serving()))])
@@ -147,7 +147,7 @@ def render(request: Request) -> str:
 
 def allowed(settings: Settings, address: str) -> bool:
     """Whether ``address`` may read the metrics (``UNO_METRICS_ALLOW``)."""
-    networks = metrics_networks(settings.metrics_allow)
+    networks = networks_of(settings.metrics_allow)
     if networks is None:
         return True
     try:

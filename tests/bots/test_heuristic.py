@@ -18,9 +18,9 @@ from app.engine import (
     BETWEEN,
     OVER,
     VARIANTS,
-    Action,
     Match,
     MatchConfig,
+    action_from_json,
     apply,
     legal_actions,
     new_match,
@@ -54,7 +54,7 @@ def bot_step(match: Match, seat: int, rng: random.Random, reliability: float, ki
         assert not any(a.kind not in ("declare_uno", "catch") for a in legal_actions(match, seat))
         return False
     assert chosen in seen["table"]["legal"]
-    action = Action.from_json(chosen)
+    action = action_from_json(chosen)
     assert action in legal_actions(match, seat)
     apply(match, seat, action)
     kinds[action.kind] += 1

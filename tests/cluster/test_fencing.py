@@ -15,8 +15,9 @@ import asyncpg
 import pytest
 from sqlalchemy.engine import make_url
 
-from app.cluster.ownership import Fence, Fenced, Ownership
+from app.cluster.ownership import Ownership
 from app.persistence.db import create_engine, upgrade
+from app.persistence.fencing import Fence, Fenced
 from app.persistence.ops import ops_for
 from app.persistence.store import SqlStore
 from app.rooms import records as r

@@ -12,12 +12,18 @@ import asyncio
 
 from sqlalchemy import text
 
+from app.cluster.node import ClusterNode
 from app.config import Settings
 from app.main import join_cluster
 from app.persistence import SqlStore
 from app.persistence.db import create_engine
 from app.rooms.actor import RoomActor
 from app.rooms.registry import RoomRegistry
+
+
+def node_of(registry: RoomRegistry) -> ClusterNode:
+    assert isinstance(registry.tenancy, ClusterNode), registry.tenancy
+    return registry.tenancy
 
 
 async def _node(postgres_url: str) -> tuple[SqlStore, RoomRegistry, list[RoomActor]]:
@@ -43,8 +49,7 @@ async def _orphan(store: SqlStore, registry: RoomRegistry, epoch: int) -> str:
     """A room whose owner died: in the store at ``epoch``, on no node."""
     actor = await registry.create("classic", public=False, max_seats=2, target=None, name=None)
     code = actor.code
-    assert registry.node is not None
-    registry.node.drop(code, "test")
+    node_of(registry).drop(code, "test")
     async with store.engine.begin() as conn:
         await conn.execute(text("INSERT INTO nodes (id, address, lease_until) VALUES ('node-dead', 'x:1', now()) "
                                 "ON CONFLICT (id) DO NOTHING"))
@@ -60,8 +65,7 @@ def _live(started: list[RoomActor], code: str) -> list[RoomActor]:
 def test_restores_finishing_out_of_order_leave_the_newest_epoch_running(postgres_url: str) -> None:
     async def scenario() -> None:
         store, registry, started = await _node(postgres_url)
-        node = registry.node
-        assert node is not None
+        node = node_of(registry)
         try:
             for first, second in ((3, 2), (4, 5)):
                 code = await _orphan(store, registry, first - 1)
@@ -81,8 +85,7 @@ def test_restores_finishing_out_of_order_leave_the_newest_epoch_running(postgres
 def test_a_claim_during_a_takeover_leaves_one_actor(postgres_url: str) -> None:
     async def scenario() -> None:
         store, registry, started = await _node(postgres_url)
-        node = registry.node
-        assert node is not None
+        node = node_of(registry)
         try:
             code = await _orphan(store, registry, 1)
             await asyncio.gather(node.take_over_once(), node.place(code))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from fastapi import FastAPI
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,17 +51,23 @@ def test_image_is_slim_non_root_and_installs_from_the_lock_file() -> None:
             assert (ROOT / source).exists(), f"COPY {source}: no such file"
 
 
+def an_app() -> FastAPI:
+    from app.config import Settings
+    from app.main import create_app
+
+    return create_app(Settings(_env_file=None, database_url="memory://"))  # type: ignore[call-arg]
+
+
 def test_command_runs_migrations_then_the_app_on_the_exposed_port() -> None:
     exposed = instruction("EXPOSE")[0]
     env = " ".join(instruction("ENV"))
     assert f"PORT={exposed}" in env
     cmd = " ".join(shlex.split(instruction("CMD")[0].strip("[]").replace(",", " ")))
-    assert cmd.index("alembic upgrade head") < cmd.index("uvicorn app.main:app")
+    # Through the server's one entry point (app/server.py), never a bare uvicorn command.
+    assert cmd.index("python -m app migrate") < cmd.index("python -m app serve") and "uvicorn" not in cmd
     assert (ROOT / "alembic.ini").is_file() and (ROOT / "migrations" / "env.py").is_file()
 
-    from app.main import app
-
-    paths = set(app.openapi()["paths"])
+    paths = set(an_app().openapi()["paths"])
     health = instruction("HEALTHCHECK")[0]
     match = re.search(r"http://127\.0\.0\.1:(\d+)(/\w+)", health)
     assert match is not None
@@ -103,9 +110,7 @@ def test_the_nginx_image_checks_it_serves_the_app() -> None:
     assert f"listen {exposed[0]};" in (ROOT / "deploy/nginx/nginx.conf").read_text(encoding="utf-8")
     match = re.search(r"http://127\.0\.0\.1:(\d+)(/\w+)", health[0])
     assert match is not None and match.group(1) == exposed[0]
-    from app.main import app
-
-    assert match.group(2) in app.openapi()["paths"]
+    assert match.group(2) in an_app().openapi()["paths"]
 
 
 def test_readme_documents_self_hosting() -> None:

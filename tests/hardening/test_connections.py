@@ -22,7 +22,7 @@ import pytest
 from app.config import Settings
 from app.transport.gate import ConnectionGate
 from app.transport.limits import CLOSE_POLICY
-from app.transport.uvicorn_ws import WebSocketProtocol
+from app.transport.uvicorn_adapter import WebSocketProtocol
 from bench.wire import close_code_in
 from tests.live import Client, LiveServer, create_room, seat_players
 
@@ -324,10 +324,10 @@ def test_game_sockets_are_opened_at_a_bounded_rate_per_address() -> None:
     assert errors.seen == []
 
 
-def test_a_trusted_proxy_is_held_to_the_global_cap_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_trusted_proxy_is_held_to_the_global_cap_only() -> None:
     """Behind a reverse proxy every client comes from its address: a cap per address would be one for all."""
-    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "127.0.0.1,127.0.0.2")  # uvicorn trusts it for X-Forwarded-For
-    with live(connections_per_address=10, max_connections=40, header_timeout_s=30) as server:
+    with live(connections_per_address=10, max_connections=40, header_timeout_s=30,
+              trusted_proxies="127.0.0.1,127.0.0.2") as server:  # their X-Forwarded-For is believed
         proxied = [tcp(server, "127.0.0.2") for _ in range(30)]
         direct = [tcp(server, "127.0.0.3") for _ in range(30)]
         time.sleep(0.3)

@@ -80,7 +80,7 @@ def test_collections_run_on_a_timer_never_on_allocation_and_only_while_short() -
 
 def test_dropped_connections_leave_nothing_for_the_collector(server: LiveServer) -> None:
     """With automatic collection off, a dropped socket must be freed by reference counting alone:
-    uvicorn left websockets' parser and protocol in a cycle (app/transport/uvicorn_ws.py)."""
+    uvicorn left websockets' parser and protocol in a cycle (app/transport/uvicorn_adapter.py)."""
 
     async def churn() -> None:
         code = await create_room(server, "classic", 2, target=None)

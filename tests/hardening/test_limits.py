@@ -85,7 +85,7 @@ def test_a_frame_over_8_kib_closes_the_socket_with_1009(server: LiveServer) -> N
         await c.ws.send(json.dumps({"type": "chat", "text": "é" * 4100}, ensure_ascii=False))  # 8.2 KB
         close, _ = await closed_with(c)
         assert close == CLOSE_TOO_BIG
-        # Past uvicorn's own cap (--ws-max-size) the protocol layer refuses it too.
+        # Past uvicorn's own cap (UNO_WS_MAX_SIZE) the protocol layer refuses it too.
         await c.connect()
         await c.recv()
         await c.ws.send("x" * 40_000)

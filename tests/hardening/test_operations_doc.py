@@ -24,7 +24,16 @@ def test_every_setting_is_documented() -> None:
     assert not missing, f"settings missing from docs/OPERATIONS.md: {missing}"
 
 
-def test_run_commands_cap_frames_and_turn_compression_off() -> None:
-    for path in ("scripts/run.sh", "Dockerfile"):
-        text = (ROOT / path).read_text()
-        assert "--ws-max-size" in text and "--ws-per-message-deflate false" in text, path
+def test_run_commands_go_through_the_entry_point() -> None:
+    """The frame cap, compression off and the protocol classes are set in one place (app/server.py):
+    every run command starts the server through it, none spells uvicorn's flags out again."""
+    for name in ("scripts/run.sh", "Dockerfile", "app/cluster/run.py", "bench/abuse.py", "bench/gc_trace.py",
+                 "tests/persistence/test_crash_recovery.py"):
+        text = (ROOT / name).read_text()
+        assert any(way in text for way in ("python -m app serve", '"-m", "app", "serve"', '["serve",')), name
+    for path in (*(ROOT / "scripts").glob("*.sh"), ROOT / "Dockerfile", *(ROOT / "bench").glob("*.py"),
+                 *(ROOT / "app").rglob("*.py"), *(ROOT / "tests").rglob("*.py")):
+        text = path.read_text()
+        if path.name in ("server.py", "test_operations_doc.py", "test_entry_point.py"):
+            continue
+        assert "--ws-max-size" not in text and '"app.main:app"' not in text, path

@@ -17,8 +17,9 @@ import httpx
 import pytest
 
 from app.config import Settings
+from app.engine import action_from_json
 from app.persistence import open_store
-from app.rooms.commands import ActionBody, ActionCmd, ChatCmd, ClientCommand
+from app.rooms.commands import ActionCmd, ChatCmd, ClientCommand
 from app.rooms.inbox import Command
 from app.rooms.room_state import hash_token
 from tests.live import Client, LiveServer, create_room, pending_client, seat_players, start_game
@@ -118,7 +119,7 @@ def test_a_write_the_store_refuses_fails_alone_and_the_room_goes_on(pg_server: L
         draw = next(a for a in sender.game["table"]["legal"] if a["kind"] == "draw")
         # Built without validation: ids with a NUL, which Postgres cannot store.
         tell(pg_server, code, sender, ActionCmd.model_construct(type="action", id="a\u0000",
-                                                                  action=ActionBody(**draw)))
+                                                                  action=action_from_json(draw)))
         refused = await sender.until_reply("a\u0000")
         assert refused["type"] == "error" and refused["code"] == "not_stored"
         tell(pg_server, code, sender, ChatCmd.model_construct(type="chat", id="c\u0000", text="lost"))

@@ -1,6 +1,6 @@
 """Nothing a player was told has happened is lost: SIGKILL the server mid-match, restart it.
 
-A real uvicorn subprocess on SQLite and on Postgres. Players take turns through the
+A real server process (python -m app serve) on SQLite and on Postgres. Players take turns through the
 protocol; at random moments the server is killed with SIGKILL, started again on the same
 database, and every seat reconnects with its token. Each seat's view must be exactly the
 one it held before the kill — the table, its hand, the scores — and play carries on.
@@ -38,7 +38,7 @@ class NoAudit:
 
 
 class ProcessServer(OnLoopback):
-    """``uvicorn app.main:app`` in a child process, as a self-hoster runs it."""
+    """``python -m app serve`` in a child process, as a self-hoster runs it."""
 
     def __init__(self, database_url: str, data_dir: Path) -> None:
         # The production garbage-collector policy too (tests/conftest.py turns it off in-process).
@@ -54,9 +54,8 @@ class ProcessServer(OnLoopback):
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning", "--ws", "app.transport.uvicorn_ws:WebSocketProtocol",
-             "--http", "app.transport.uvicorn_http:HttpProtocol"], cwd=ROOT, env=self.env)
+            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--log-level", "warning"], cwd=ROOT, env=self.env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -239,7 +238,7 @@ def test_sigterm_closes_sockets_as_going_away_and_the_rooms_come_back(tmp_path: 
             code, seats, views, clients = await play()
             assert server.proc is not None
             server.proc.send_signal(signal.SIGTERM)
-            # "Going away" (1001), not uvicorn's own "service restart" (1012): app/transport/uvicorn_ws.py.
+            # "Going away" (1001), not uvicorn's own "service restart" (1012): app/transport/uvicorn_adapter.py.
             assert await closed_with(clients) == [1001] * len(clients)
             return code, seats, views
 

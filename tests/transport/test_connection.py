@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from app.transport.connection import CLOSE_TOO_SLOW, Connection
-from app.transport.uvicorn_ws import GOING_AWAY
+from app.transport.uvicorn_adapter import GOING_AWAY
 
 
 class StuckSocket:
@@ -83,7 +83,7 @@ class ServerSocket:
 
 
 def test_a_stopping_server_sends_what_is_queued_then_going_away() -> None:
-    """SIGTERM: the protocol calls the GOING_AWAY the connection left in the scope (uvicorn_ws)."""
+    """SIGTERM: the protocol calls the GOING_AWAY the connection left in the scope (uvicorn_adapter.py)."""
 
     async def main() -> None:
         socket = ServerSocket()  # backed up: frames queue

@@ -1,4 +1,5 @@
-"""The parts of uvicorn and websockets that app/transport/uvicorn_ws.py leans on, checked on a
+"""The parts of uvicorn and websockets that the adapters (app/transport/uvicorn_adapter.py,
+websockets_adapter.py, accept.py) lean on, checked on a
 real server: uvicorn with our protocol class on loopback, a real WebSocket, and the live
 protocol object behind it.
 
@@ -19,7 +20,6 @@ from typing import Any
 import h11
 import httpx
 import uvicorn
-from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Response
@@ -27,8 +27,7 @@ from websockets.server import ServerProtocol
 from websockets.version import version as websockets_version
 
 from app.transport.accept import Listener
-from app.transport.uvicorn_http import HttpProtocol
-from app.transport.uvicorn_ws import CONTROL_FRAME, GOING_AWAY, WebSocketProtocol
+from app.transport.uvicorn_adapter import CONTROL_FRAME, GOING_AWAY, HttpProtocol, WebSocketProtocol
 from tests.live import Client, LiveServer, create_room, seat_players
 
 VERSIONS = f"uvicorn {uvicorn.__version__}, websockets {websockets_version}"
@@ -80,7 +79,7 @@ OVERRIDDEN = [("__init__", ["self", "config", "server_state", "app_state", "_loo
               ("resume_writing", ["self"]), ("receive", ["self"]), ("send", ["self", "message"]),
               ("keepalive_timeout", ["self"])]
 
-# The same for the HTTP protocol (app/transport/uvicorn_http.py) and uvicorn's h11 one.
+# The same for the HTTP protocol (app/transport/uvicorn_adapter.py) and uvicorn's h11 one.
 H11_OVERRIDDEN = [("__init__", ["self", "config", "server_state", "app_state", "_loop"]),
                   ("connection_made", ["self", "transport"]), ("connection_lost", ["self", "exc"]),
                   ("handle_events", ["self"]), ("on_response_complete", ["self"]),
@@ -105,9 +104,9 @@ def check(owner: str, obj: object, expected: list[tuple[str, str, Callable[[Any]
 
 
 def report(problems: list[str]) -> str:
-    return (f"{VERSIONS}: app/transport/uvicorn_ws.py relies on private parts that changed:\n  - "
+    return (f"{VERSIONS}: app/transport/uvicorn_adapter.py relies on private parts that changed:\n  - "
             + "\n  - ".join(problems)
-            + "\nAdapt uvicorn_ws.py (or drop what relies on them) before moving the pins in pyproject.toml.")
+            + "\nAdapt uvicorn_adapter.py (or drop what relies on them) before moving the pins in pyproject.toml.")
 
 
 def test_the_methods_we_override_are_still_there() -> None:
@@ -119,12 +118,10 @@ def test_the_methods_we_override_are_still_there() -> None:
                 problems.append(f"{owner.__name__}.{name} is gone (we override it and call super())")
             elif list(inspect.signature(method).parameters) != params:
                 problems.append(f"{owner.__name__}.{name}{inspect.signature(method)} no longer takes {params}")
-    # How HttpProtocol tells a trusted proxy (uvicorn's own parsing of FORWARDED_ALLOW_IPS).
-    trusted = _TrustedHosts("127.0.0.1, 10.0.0.0/8")
-    if "10.1.2.3" not in trusted or "192.0.2.1" in trusted:
-        problems.append("uvicorn.middleware.proxy_headers._TrustedHosts no longer tells trusted addresses")
+    # The public settings app/server.py gives uvicorn (a rename would fail at start, but say which).
     config = uvicorn.Config(app=None)  # type: ignore[arg-type]
-    problems += [f"uvicorn.Config.{name} is gone" for name in ("proxy_headers", "forwarded_allow_ips")
+    problems += [f"uvicorn.Config.{name} is gone" for name in ("proxy_headers", "forwarded_allow_ips", "http", "ws",
+                                                               "loop", "ws_max_size", "ws_per_message_deflate")
                  if not hasattr(config, name)]
     # h11's states that tell a request still arriving from one that is in.
     problems += [f"h11.{state} is gone" for state in ("IDLE", "SEND_BODY", "DONE") if not hasattr(h11, state)]
@@ -138,7 +135,7 @@ def server_side(server: LiveServer, client: Client) -> WebSocketProtocol:
     found = [p for p in server.server.server_state.connections
              if isinstance(p, WebSocketProtocol) and p.client is not None and p.client[1] == port]
     assert len(found) == 1, (f"{VERSIONS}: no WebSocketProtocol among uvicorn's server_state.connections "
-                             "for this socket: is --ws app.transport.uvicorn_ws:WebSocketProtocol still honoured?")
+                             "for this socket: is app/server.py's ws= still honoured?")
     return found[0]
 
 
@@ -199,7 +196,7 @@ def test_the_http_protocol_s_private_state_is_there_on_a_live_connection(server:
         assert http.get("/healthz").status_code == 200
         found = [p for p in server.server.server_state.connections if isinstance(p, HttpProtocol)]
         assert found, (f"{VERSIONS}: no HttpProtocol among uvicorn's connections: is "
-                       "--http app.transport.uvicorn_http:HttpProtocol still honoured?")
+                       "app/server.py's http= still honoured?")
         proto = found[0]
         problems = check("H11Protocol", proto, H11_ATTRIBUTES)
         if not problems and proto.conn.their_state is not h11.IDLE:

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.engine import Action, MatchConfig, apply, new_match, start_next_round
+from app.engine import MatchConfig, action_from_json, apply, new_match, start_next_round
 from app.engine.playback import state
 from tests.live import Client, LiveServer, create_room, seat_players, start_game
 
@@ -57,7 +57,7 @@ def test_a_finished_match_replays_step_by_step_as_the_engine_plays_it(server: Li
         for step, logged in zip(steps[1:], exported["actions"], strict=True):
             assert (step["seq"], step["seat"], step["action"], step["at"]) == (
                 logged["seq"], logged["seat"], logged["action"], logged["at"])
-            apply(match, logged["seat"], Action.from_json(logged["action"]))
+            apply(match, logged["seat"], action_from_json(logged["action"]))
             assert step["state"] == state(match), f"round {n}, action #{logged['seq']}"
             assert [e["kind"] for e in step["events"]] == [e["kind"] for e in logged["events"]]
         # The round's end: every hand as the export has it, the winner and the points.
