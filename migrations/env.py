@@ -10,10 +10,10 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from app.persistence.db import create_engine, resolve_url
-from app.persistence.models import Base
+from app.persistence.schema import metadata
 
 config = context.config
-target_metadata = Base.metadata
+target_metadata = metadata
 
 
 def _url() -> str:

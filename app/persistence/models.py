@@ -165,5 +165,3 @@ class ServerKeyRow(Base):
     private_key: Mapped[bytes] = mapped_column(LargeBinary)  # raw 32 bytes
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
-
-from . import player_models  # noqa: E402,F401  (the players' tables belong to the same schema)

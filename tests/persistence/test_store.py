@@ -12,7 +12,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 from app.persistence.db import create_engine, upgrade
-from app.persistence.models import Base
+from app.persistence.schema import metadata
 from app.persistence.store import SqlStore
 from app.rooms import records as r
 
@@ -29,7 +29,7 @@ def test_models_and_migrations_agree(db_url: str) -> None:
         async with engine.connect() as conn:
             found = await conn.run_sync(
                 lambda sync: compare_metadata(MigrationContext.configure(sync, opts={"compare_type": True}),
-                                              Base.metadata))
+                                              metadata))
         await engine.dispose()
         return list(found)
 
