@@ -283,21 +283,22 @@ class RoomState:
         return out
 
     def game_views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, Any]:
-        """The match as each of ``seats`` sees it (None: no match yet).  Built for every seat and a
-        spectator at once, and only when the match has changed: every action is logged and each
-        round numbered, so (round, actions, phase) names the match's state.  One build per change
-        serves the publish and the bots alike, and an unchanged game passes the differ by identity."""
+        """The match as each of ``seats`` sees it (None: no match yet).  Built at once for every seat
+        that is connected or played by a bot, and a spectator, and only when the match has changed:
+        every action is logged and each round numbered, so (round, actions, phase) names the
+        match's state.  One build per change serves the publish and the bots alike, and a game
+        that did not change passes the differ by identity.  A seat away costs nothing."""
         seats = tuple(seats)
         m = self.match
         if m is None:
             return dict.fromkeys(seats)
         parts = parts or self.parts
         key = (m.round_no, len(m.log), m.phase)
-        everyone: tuple[int | None, ...] = (*range(m.config.seats), None)
-        built = parts.get("games", key, lambda: views(m, everyone, parts), owner=m)
+        present = tuple(p.seat for p in self.players if p.connected or p.auto)
+        built = parts.get("games", key, lambda: views(m, (*present, None), parts), owner=m)
         missing = [s for s in seats if s not in built]
-        if missing:  # a seat the match does not have (someone joined after it ended): the public view
-            built = {**built, **views(m, missing, parts)}
+        if missing:  # a seat away, or one the match does not have (joined after it ended)
+            built.update(views(m, missing, parts))
         return {s: built[s] for s in seats}
 
     def public_summary(self) -> dict[str, Any]:
