@@ -62,13 +62,13 @@ def test_kept_views_equal_fresh_ones_after_every_change__C_16(seed: int, edition
                 assert err.code == "too_late" and err.params["target"] in races.open
         after = st.views(everyone)
         assert after == st.views(everyone, ViewParts()), f"step {step}"
-        for seat in everyone:
+        for who in everyone:
             # The bots' view is the engine's own view of that seat.
-            if st.match is not None and seat is not None:
-                assert st.game_views((seat,))[seat] == view(st.match, seat)
+            if st.match is not None and who is not None:
+                assert st.game_views((who,))[who] == view(st.match, who)
             # The kept parts diff to the new view exactly as fresh ones would.
-            fresh = st.views([seat], ViewParts())[seat]
-            assert make_patch(before[seat], after[seat]) == make_patch(before[seat], fresh)
+            fresh = st.views([who], ViewParts())[who]
+            assert make_patch(before[who], after[who]) == make_patch(before[who], fresh)
         for seat in range(seats):
             if st.private.get(seat) is not None and before[seat]["private"] == after[seat]["private"]:
                 assert before[seat]["private"] is after[seat]["private"]  # unchanged: kept, not rebuilt
@@ -79,7 +79,8 @@ def test_a_seat_away_gets_no_view_built_until_asked() -> None:
     st, _ = room("classic", 3)
     built = st.game_views([0, None])
     assert st.match is not None
-    kept = st.parts.get("games", (st.match.round_no, len(st.match.log), st.match.phase), dict, owner=st.match)
+    key = (st.match.round_no, len(st.match.log), st.match.phase)
+    kept: dict[int | None, object] = st.parts.get("games", key, dict, owner=st.match)
     assert 2 not in kept and 0 in kept and 1 in kept  # seat 2 never connected and no bot plays it
     assert built[0] == view(st.match, 0)
     assert st.game_views([2])[2] == view(st.match, 2)  # asked for (a timeout, say): built then
