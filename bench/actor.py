@@ -1,6 +1,8 @@
 """The room's own cost per action, without sockets: engine, views, diffs, frames, the store port.
 
     uv run python bench/actor.py --actions 20000 --runs 5
+    uv run python bench/actor.py --chat      # chat lines mid-round instead of moves
+
 
 One room actor per edition with 4 seats, each seat attached to an outlet that only counts
 what it is offered; actions are taken from the engine's legal moves (outside the timing)
@@ -62,7 +64,8 @@ async def send(actor: RoomActor, outlet: CountingOutlet, token: str | None, kind
     await done
 
 
-async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: random.Random) -> tuple[float, int, int]:
+async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: random.Random,
+                   chat: bool = False) -> tuple[float, int, int]:
     actor = await registry.create(edition, public=False, max_seats=4, target=None, name=None)
     seats = [await actor.join(f"p{i}") for i in range(4)]
     outlets = [CountingOutlet() for _ in seats]
@@ -84,6 +87,9 @@ async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: rand
         seat_no, action = rng.choice(moves)
         n += 1
         body = command("action", f"a{n}", {"action": action.to_json()})
+        if chat:  # a change that is not the match's: a chat line from a seat in turn
+            seat_no = n % len(seats)
+            body = command("chat", f"c{n}", {"text": f"line {n}"})
         started = time.perf_counter()
         await send(actor, outlets[seat_no], seats[seat_no]["token"], "action", f"a{n}", {}, body)
         spent += time.perf_counter() - started
@@ -92,14 +98,14 @@ async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: rand
     return spent, sum(o.frames for o in outlets), sum(o.chars for o in outlets)
 
 
-async def run(actions: int, seed: int) -> dict[str, float]:
+async def run(actions: int, seed: int, chat: bool = False) -> dict[str, float]:
     settings = Settings(_env_file=None, between_rounds_seconds=3600, database_url="memory://")  # type: ignore[call-arg]
     registry = RoomRegistry(settings, InMemoryStore(), None)
     await registry.start()
     rng = random.Random(seed)
     spent, frames, chars = 0.0, 0, 0
     for edition in EDITIONS:
-        s, f, c = await one_room(registry, edition, actions // len(EDITIONS), rng)
+        s, f, c = await one_room(registry, edition, actions // len(EDITIONS), rng, chat)
         spent, frames, chars = spent + s, frames + f, chars + c
     await registry.stop()
     return {"us_per_action": spent / actions * 1e6, "frames_per_action": frames / actions,
@@ -110,8 +116,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--actions", type=int, default=20_000)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--chat", action="store_true", help="time chat lines mid-round instead of moves")
     args = ap.parse_args()
-    runs = [asyncio.run(run(args.actions, seed)) for seed in range(args.runs)]
+    runs = [asyncio.run(run(args.actions, seed, args.chat)) for seed in range(args.runs)]
     for r in runs:
         print({k: round(v, 1) for k, v in r.items()}, file=sys.stderr)
     print(json.dumps({k: round(statistics.median(r[k] for r in runs), 1) for k in runs[0]} | {"runs": args.runs}))

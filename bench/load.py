@@ -585,7 +585,7 @@ def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[byt
                              "--port", str(port), "--log-level", "warning", "--backlog", "4096"],
                             cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a busy machine may take a while to import the app
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url + "/healthz").status_code == 200:

@@ -19,7 +19,7 @@ from typing import Any
 
 from app.bots import bot_delay_s, choose_action
 from app.config import Settings
-from app.engine import Match, view
+from app.engine import Match
 
 from .inbox import BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
@@ -167,9 +167,10 @@ class Automation:
         self.bot.cancel()
         self.bot.key = key
         best: tuple[float, int, dict[str, Any]] | None = None
+        seen = st.game_views(controlled)  # the views the publish sends too: built once per change
         for seat in controlled:
             # A bot acts on its own seat's view, exactly what a person there would see.
-            action = choose_action(view(m, seat), self.rng)
+            action = choose_action(seen[seat], self.rng)
             if action is None:
                 continue
             delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale
@@ -205,7 +206,7 @@ class Automation:
         forced choice a bot would make (minus UNO! calls)."""
         m = self.state.match
         assert m is not None
-        seen = view(m, seat)  # built once: the bot below decides on the same view
+        seen = self.state.game_views((seat,))[seat]  # the bot below decides on the same view
         legal = seen["table"].get("legal", [])
         for kind in ("keep", "draw"):
             found = next((a for a in legal if a["kind"] == kind), None)

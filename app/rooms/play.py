@@ -11,10 +11,7 @@ import secrets
 import time
 
 from app.config import Settings
-from app.engine import BETWEEN as M_BETWEEN
-from app.engine import OVER as M_OVER
-from app.engine import ROUND as M_ROUND
-from app.engine import VARIANTS, Action, IllegalAction, MatchConfig, apply, new_match, start_next_round
+from app.engine import VARIANTS, Action, Event, IllegalAction, MatchConfig, apply, new_match, start_next_round
 from app.engine.audit import commitment
 
 from . import records as rec
@@ -80,47 +77,50 @@ def act(st: RoomState, races: Races, settings: Settings, player: Player, action:
         client_id: str | None = None) -> list[rec.Record]:
     """Apply a seat's action (a person's, a bot's, or the clock's); the records that store it.
 
-    A refused UNO! attempt at a settled race still updates the race's receipt (then raises)."""
+    A refused UNO! attempt at a settled race still updates the race's receipt, and is refused
+    with the winner named (``Races.late``)."""
     if st.status != PLAYING or st.match is None:
         raise RoomError("not_playing", "No round is being played now.")
+    m = st.match
+    assert st.match_id is not None
+    round_no = m.round_no  # the round the action is played in (a round it ends is history after)
     try:
-        events = apply(st.match, player.seat, action)
+        events = apply(m, player.seat, action)
     except IllegalAction as err:
         if err.code == "too_late":
-            races.too_late(player.seat, action, err)
+            raise races.late(player.seat, err) from err
         raise
     races.settled(events, action)
     st.record(events)
-    return after_action(st, settings, client_id)
+    records: list[rec.Record] = [rec.ActionApplied(st.code, st.match_id, round_no, len(m.log), player.seat,
+                                                   action.to_json(), client_id)]
+    return records + after_action(st, settings, events)
 
 
-def after_action(st: RoomState, settings: Settings, client_id: str | None) -> list[rec.Record]:
-    """What the action just applied leaves to store: itself, and a round or match that ended."""
+def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list[rec.Record]:
+    """What the engine's events of one action leave to store besides the action: a round that
+    ended (``round_over``), and the match with it (``match_over``), or the pause before the next."""
+    ended = next((ev for ev in events if ev.kind == "round_over"), None)
+    if ended is None:
+        return []
     m = st.match
     assert m is not None and st.match_id is not None
-    entry = m.log[-1]
-    records: list[rec.Record] = [
-        rec.ActionApplied(st.code, st.match_id, entry.round, len(m.log), entry.seat, entry.action.to_json(),
-                          client_id)]
-    if m.phase != M_ROUND:
-        reveal(st)
-        last = m.history[-1]
-        records.append(rec.RoundFinished(st.match_id, last.number, last.winner, last.points, tuple(m.scores),
-                                         last.cards_left))
-    if m.phase == M_BETWEEN:
+    reveal(st)
+    last = m.history[-1]  # the engine's record of the round, scores included
+    records: list[rec.Record] = [rec.RoundFinished(st.match_id, last.number, ended.data["winner"],
+                                                   ended.data["points"], tuple(m.scores), last.cards_left)]
+    for q in st.players:
+        q.ready = q.bot  # bots are always ready (for the next round, or a rematch: rematch.py)
+    champion = next((ev.data["winner"] for ev in events if ev.kind == "match_over"), None)
+    if champion is None:
         st.status = BETWEEN
-        for q in st.players:
-            q.ready = q.bot  # bots are always ready for the next round
         st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
         records.append(room_record(st))
-    elif m.phase == M_OVER:
+    else:
         st.status = OVER
         st.next_round_at = None
-        for q in st.players:
-            q.ready = q.bot  # ready for a rematch (rematch.py): bots always are
-        assert m.winner is not None
-        st.note("final", winner=m.winner)
-        records.append(rec.MatchFinished(st.code, st.match_id, m.winner))
+        st.note("final", winner=champion)
+        records.append(rec.MatchFinished(st.code, st.match_id, champion))
     return records
 
 

@@ -35,24 +35,20 @@ class Races:
         attempts = [{"seat": seat, "action": how, "ok": True}]
         self.open[target] = self.state.note("uno_race", target=target, attempts=attempts)
 
-    def too_late(self, seat: int, action: Action, err: IllegalAction) -> bool:
-        """A refused attempt at a settled race: add it to the receipt (once per seat) and name the
-        winner in ``err``.  Returns whether the receipt changed."""
-        target = seat if action.kind == "declare_uno" else action.target
-        entry = self.open.get(target) if target is not None else None
-        if entry is None:
-            return False
-        first = entry["attempts"][0]
-        who = self.state.name_of(first["seat"])
-        did = "declared UNO" if first["action"] == "declare" else f"caught {self.state.name_of(entry['target'])}"
-        err.message = f"Too late: {who} {did} first."
-        err.params = {"by": first["seat"], "did": first["action"], "target": entry["target"]}
-        if any(a["seat"] == seat for a in entry["attempts"]):
-            return False
-        attempts = [*entry["attempts"], {"seat": seat,
-                                         "action": "declare" if action.kind == "declare_uno" else "catch",
-                                         "ok": False}]
-        new = {**entry, "attempts": attempts}
-        if self.state.replace_entry(entry, new):
-            self.open[entry["target"]] = new
-        return True
+    def late(self, seat: int, err: IllegalAction) -> IllegalAction:
+        """A refused attempt at a settled race: added to the receipt (once per seat), and the
+        room's refusal, which names the winner; the engine says who won in ``err.params``."""
+        target, by, did = err.params.get("target"), err.params.get("by"), err.params.get("did")
+        if not isinstance(target, int) or target not in self.open:
+            return err
+        entry = self.open[target]
+        if not any(a["seat"] == seat for a in entry["attempts"]):
+            action = "declare" if seat == target else "catch"  # a seat never catches itself
+            new = {**entry, "attempts": [*entry["attempts"], {"seat": seat, "action": action, "ok": False}]}
+            if self.state.replace_entry(entry, new):
+                self.open[target] = new
+        if not isinstance(by, int):
+            return err
+        who = self.state.name_of(by)
+        words = "declared UNO" if did == "declare" else f"caught {self.state.name_of(target)}"
+        return IllegalAction(err.code, f"Too late: {who} {words} first.", **err.params)

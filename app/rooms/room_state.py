@@ -94,7 +94,7 @@ class RoomState:
     log: deque[dict[str, Any]] = field(default_factory=deque)
     private: dict[int, deque[dict[str, Any]]] = field(default_factory=dict)
     entries: int = 0  # numbers every log and chat entry, so clients can key them
-    revision: int = 0  # counts every change to the logs and the chat (the key of their view parts)
+    replaced: int = 0  # published log entries replaced by updated copies (``replace_entry``)
     # Room options, chosen at creation and kept in the RoomOpened record.
     house: HouseRules = field(default_factory=HouseRules)
     turn_seconds: int | None = None  # None: no turn clock
@@ -133,7 +133,6 @@ class RoomState:
     # ------------------------------------------------------------------ logs
 
     def _number(self) -> int:
-        self.revision += 1
         self.entries += 1
         return self.entries
 
@@ -155,7 +154,7 @@ class RoomState:
         for i, e in enumerate(self.log):
             if e is old:
                 self.log[i] = new
-                self.revision += 1
+                self.replaced += 1
                 return True
         return False
 
@@ -258,7 +257,7 @@ class RoomState:
         everything anew, as the tests do to check the kept parts)."""
         seats = tuple(seats)
         parts = parts or self.parts
-        games = views(self.match, seats, parts) if self.match is not None else dict.fromkeys(seats)
+        games = self.game_views(seats, parts)
         room = self.room_info()
         seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto) for p in self.players)
         players = parts.get("players", (self.host, seated), lambda: [
@@ -266,10 +265,11 @@ class RoomState:
              "ready": ready, "bot": bot, "auto": auto}
             for seat, name, connected, ready, bot, auto in seated
         ])
-        rev = self.revision
-        chat = parts.get("chat", rev, lambda: list(self.chat))
-        reactions = parts.get("reactions", rev, lambda: list(self.reactions))
-        log = parts.get("log", rev, lambda: list(self.log))
+        # Each list is kept while its own entries are unchanged (not the room's every change):
+        # a seat's private log or the chat stays the same object through the moves of others.
+        chat = parts.get("chat", _span(self.chat), lambda: list(self.chat))
+        reactions = parts.get("reactions", _span(self.reactions), lambda: list(self.reactions))
+        log = parts.get("log", (_span(self.log), self.replaced), lambda: list(self.log))
         summary = self.summary()
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
@@ -278,9 +278,28 @@ class RoomState:
                                    "summary": summary}
             if seat is not None:
                 box: Iterable[dict[str, Any]] = self.private.get(seat, ())
-                one["private"] = parts.get(("private", seat), rev, functools.partial(list, box), owner=box)
+                one["private"] = parts.get(("private", seat), _span(box), functools.partial(list, box), owner=box)
             out[seat] = one
         return out
+
+    def game_views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, Any]:
+        """The match as each of ``seats`` sees it (None: no match yet).  Built at once for every seat
+        that is connected or played by a bot, and a spectator, and only when the match has changed:
+        every action is logged and each round numbered, so (round, actions, phase) names the
+        match's state.  One build per change serves the publish and the bots alike, and a game
+        that did not change passes the differ by identity.  A seat away costs nothing."""
+        seats = tuple(seats)
+        m = self.match
+        if m is None:
+            return dict.fromkeys(seats)
+        parts = parts or self.parts
+        key = (m.round_no, len(m.log), m.phase)
+        present = tuple(p.seat for p in self.players if p.connected or p.auto)
+        built = parts.get("games", key, lambda: views(m, (*present, None), parts), owner=m)
+        missing = [s for s in seats if s not in built]
+        if missing:  # a seat away, or one the match does not have (joined after it ended)
+            built.update(views(m, missing, parts))
+        return {s: built[s] for s in seats}
 
     def public_summary(self) -> dict[str, Any]:
         """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
@@ -292,3 +311,11 @@ class RoomState:
     def _public_summary(self) -> dict[str, Any]:
         return self.options().lobby_summary(self.code, status=self.status, players=[p.name for p in self.players],
                                           bots=sum(1 for p in self.players if p.bot), created_at=self.created)
+
+
+def _span(entries: Iterable[dict[str, Any]]) -> tuple[int, ...]:
+    """What a log, the chat or a private log holds, in a key: entries are numbered in the order
+    they are made and only appended (or dropped from the front), so the numbers of the first
+    and the last name them all."""
+    held = entries if isinstance(entries, deque) else deque(entries)
+    return (len(held), held[0]["n"], held[-1]["n"]) if held else (0,)

@@ -94,7 +94,6 @@ def remove(st: RoomState, player: Player) -> None:
         # follow once the seats close up: kept, the leaver's entries would be shown to the next
         # seat up, and everyone else's would name the wrong seat.  A finished match needs none.
         st.private.clear()
-        st.revision += 1
     if host is player or host is None:
         st.host = next_host(st)
     else:
