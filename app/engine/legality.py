@@ -3,7 +3,7 @@
 ``legal_actions`` lists every allowed action (the engine's hot path: it runs on every
 step, and ``apply`` accepts nothing it did not list).  ``refusal`` judges one action: None
 when it is legal, otherwise the ``IllegalAction`` that says why.  Both are built from the
-same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers_stack``,
+same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers``,
 ``jumps_in``, the card's ``CardRule`` and the UNO window's ``may_declare`` / ``may_catch`` —
 and ``refusal(rnd, seat, a) is None`` exactly when ``a in legal_actions(rnd, seat)``
 (tests/engine/test_legality.py checks it over random games).
@@ -38,10 +38,10 @@ def may_play(rnd: RoundState, card: int) -> bool:
     return rnd.playable(card)
 
 
-def answers_stack(rnd: RoundState, card: int) -> bool:
-    """House rule stacking: the same Draw card answers a Draw card."""
-    cards = rnd.cards
-    return cards[card].face == cards[rnd.discard[-1]].face
+def answers(rnd: RoundState, card: int) -> bool:
+    """Does the card answer the penalty pending now?  Only the stacking family (house/stacking.py)
+    allows answers: it gives the rule table its test."""
+    return rnd.rules.answers(rnd, card)
 
 
 def jumps_in(rnd: RoundState, card: int) -> bool:
@@ -52,11 +52,6 @@ def jumps_in(rnd: RoundState, card: int) -> bool:
 
 def may_special_draw(rnd: RoundState, seat: int) -> bool:
     return not rnd.variant.voluntary_draw and rnd.variant.special_draw_allowed(rnd, seat)
-
-
-def stacks_on_challenge(rnd: RoundState) -> bool:
-    """Under stacking, a pending Wild Draw challenge may also be answered with the same card."""
-    return rnd.house.stacking
 
 
 # ---------------------------------------------------------------------- enumeration
@@ -112,8 +107,7 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
     elif kind == CHALLENGE:
         out.append(ACCEPT_IT)
         out.append(CHALLENGE_IT)
-        if stacks_on_challenge(rnd):
-            _stack_answers(rnd, seat, out)
+        _stack_answers(rnd, seat, out)
     elif kind == STACK:
         out.append(ACCEPT_IT)
         _stack_answers(rnd, seat, out)
@@ -127,8 +121,9 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    test = rnd.rules.answers
     for card in rnd.hands[seat]:
-        if answers_stack(rnd, card):
+        if test(rnd, card):
             play_options(rnd, A.PLAY, seat, card, out)
 
 
@@ -175,9 +170,11 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.",
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
-        if (kind == A.PLAY and p.kind == CHALLENGE and stacks_on_challenge(rnd) and card in hand
-                and answers_stack(rnd, card) and _option_refusal(rnd, seat, action) is None):
-            return None
+        if kind == A.PLAY and p.kind == CHALLENGE and p.draw_kind is not None and card in hand:
+            if not answers(rnd, card):
+                return _no_answer()
+            refused = _option_refusal(rnd, seat, action)
+            return refused
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
     if kind == A.DRAW and not rnd.variant.voluntary_draw:
@@ -202,8 +199,11 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         if refused is not None:
             return refused
         assert card is not None
-        if p.kind != STACK or answers_stack(rnd, card):
+        if p.kind != STACK:
             return None
+        if answers(rnd, card):
+            return None
+        return _no_answer()
     elif kind == A.CHOOSE_COLOUR:
         if action.colour not in COLOURS:
             return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
@@ -217,6 +217,12 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     if action.uno:
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+
+
+def _no_answer() -> IllegalAction:
+    """D-12: a card that does not answer the pending penalty."""
+    return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not answer the penalty: take it, or answer "
+                         "with a card the house rules allow.")
 
 
 def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:

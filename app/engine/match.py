@@ -44,7 +44,7 @@ class MatchConfig:
             )
         if self.target is not None and not 1 <= self.target <= 100_000:
             raise ConfigError("bad_target", "The target score must be between 1 and 100000.")
-        self.house.validate()
+        self.house.validate(variant)
         return variant
 
     @property
@@ -56,7 +56,9 @@ class MatchConfig:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchConfig:
-        config = cls(data["edition"], data["seats"], data.get("target"), HouseRules.from_json(data.get("house")))
+        edition = data["edition"]
+        house = HouseRules.from_json(data.get("house"), VARIANTS.get(edition))
+        config = cls(edition, data["seats"], data.get("target"), house)
         config.validate()
         return config
 

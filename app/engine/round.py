@@ -104,5 +104,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.stack, self.house,
+            self.winner, self.points, self.house,
         )

@@ -25,6 +25,12 @@ from .pending import TURN, Pending, Reason
 Effect = Callable[["RoundState", int, int, Action, bool], None]
 # What follows a colour, target or pass decision: (round, seat that decided, the decision, the action).
 Continuation = Callable[["RoundState", int, Pending, Action], None]
+# Does this card answer the penalty pending now?  (round, card id) — the stacking family's test.
+AnswerTest = Callable[["RoundState", int], bool]
+
+
+def no_answers(rnd: RoundState, card: int) -> bool:
+    return False
 
 
 class Target(Enum):
@@ -94,10 +100,13 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "options", "rules")
+    __slots__ = ("answers", "by_card", "options", "rules")
 
-    def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule]) -> None:
+    def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
+                 answers: AnswerTest | None = None) -> None:
         self.rules = dict(rules)
+        # What may answer a pending penalty (STACK, CHALLENGE): nothing, unless a house rule says so.
+        self.answers: AnswerTest = answers or no_answers
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
 
@@ -180,7 +189,6 @@ class RoundState:
         "rng",
         "rules",
         "seed",
-        "stack",
         "touched",
         "variant",
         "version",
@@ -212,7 +220,6 @@ class RoundState:
         self.reveal: tuple[int, int, tuple[int, ...]] | None = None  # (challenger, challenged, hand)
         self.winner: int | None = None
         self.points = 0
-        self.stack = 0  # house rule stacking: the penalty piled up so far
         self.prev_top = -1
         self.prev_colour: str | None = None
         self.events: list[Event] = []

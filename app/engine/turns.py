@@ -72,7 +72,6 @@ def accept(rnd: RoundState, seat: int, action: Action) -> None:
     p = rnd.pending
     assert p is not None
     rnd.emit("accept", {"seat": seat})
-    rnd.stack = 0
     rnd.draw(seat, p.penalty, "penalty")
     rnd.pass_turn(seat)
 
@@ -84,7 +83,6 @@ def challenge(rnd: RoundState, seat: int, action: Action) -> None:
     rnd.emit("hand_revealed", {"seat": p.challenged,
                                "cards": [rnd.variant.card_json[c] for c in p.evidence]}, (seat,))
     rnd.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
-    rnd.stack = 0
     if p.guilty:
         rnd.draw(p.challenged, p.penalty, "challenge_lost")
         rnd.give_turn(seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
 from app.engine import COLOURS, VARIANTS, Action
 from app.engine.actions import KINDS
@@ -98,7 +98,7 @@ class NextMatchCmd(_Command):
     type: Literal["next_match"]
     variant: str = Field(max_length=32)
     target_score: StrictInt | None = None  # None: the edition's own
-    house_rules: dict[str, StrictBool | StrictInt | None] | None = None
+    house_rules: dict[str, StrictBool | StrictInt | StrictStr | None] | None = None
 
 
 class LeaveCmd(_Command):

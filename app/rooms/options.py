@@ -50,7 +50,7 @@ class RoomOptions:
             raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} "
                             "players.", 422)
         try:
-            house = HouseRules.from_json(house_rules)
+            house = HouseRules.from_json(house_rules, variant)
             MatchConfig(edition, max_seats, target, house).validate()
         except ConfigError as err:
             raise RoomError(err.code, err.message, 422) from None
@@ -82,7 +82,7 @@ class RoomOptions:
                  name: str, options: dict[str, Any]) -> RoomOptions:
         """Options read back after a restart; anything unreadable falls back to its default."""
         try:
-            house = HouseRules.from_json(options.get("house_rules"))
+            house = HouseRules.from_json(options.get("house_rules"), VARIANTS.get(edition))
         except ConfigError:
             house = HouseRules()
         turn = options.get("turn_seconds")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..cards import CLASSIC_DECK, NUMBERS, Face
+from ..house.stacking import PenaltyCards
 from ..state import CardRule, RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
@@ -22,7 +23,7 @@ class Classic(Variant):
     title = "Classic UNO"
     table = CLASSIC_DECK
     redraw_first = frozenset({Face.WILD_DRAW4})  # CL-2
-    stack_draws: ClassVar = {Face.DRAW2: 2}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE, draw4_guilty)
 
     def card_rules(self) -> dict[Face, CardRule]:
         return {

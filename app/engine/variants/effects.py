@@ -55,14 +55,10 @@ def challengeable_draw(count: int, guilty: Guilt) -> Effect:
 
     def effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
         victim = rnd.next_seat(seat)
-        total = count + rnd.stack  # the stack is only ever non-zero under the stacking house rule
         if last:  # C-13: a last card cannot be challenged; its draw still happens
-            rnd.stack = 0
-            rnd.draw(victim, total, "card")
+            rnd.draw(victim, count, "card")
             return
-        if rnd.house.stacking:
-            rnd.stack = total
-        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=total,
+        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
                         guilty=guilty(rnd, seat), evidence=tuple(rnd.hands[seat])))
 
     return effect

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..actions import Action
 from ..cards import ITEMS, MARIO_KART_DECK, NUMBERS, Face
+from ..house.stacking import PenaltyCards
 from ..pending import COLOUR, TARGET, Pending, Reason
 from ..state import CardRule, Continuation, RoundState, Target
 from .base import Variant
@@ -73,7 +74,7 @@ class MarioKart(Variant):
     table = MARIO_KART_DECK
     has_items = True
     redraw_first = frozenset({Face.WILD_DRAW4})  # MK-3
-    stack_draws: ClassVar = {Face.DRAW2: 2}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE, draw4_guilty)
     continuations: ClassVar[dict[Reason, Continuation]] = {
         **Variant.continuations,
         Reason.GREEN_SHELL: green_shell_hits,

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..actions import Action
 from ..cards import NUMBERS, POCKET_PIZZA_DECK, Face
+from ..house.stacking import PenaltyCards
 from ..pending import PASS, Pending, Reason
 from ..state import CardRule, Continuation, HandAfter, RoundState
 from .base import Variant
@@ -49,7 +50,9 @@ class PocketPizza(Variant):
     max_seats = 5
     target = 250
     redraw_first = frozenset({Face.WILD_DRAW2})  # PP-2
-    stack_draws: ClassVar = {Face.DRAW1: 1}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW1, 1, Face.WILD_DRAW2, 2, Face.SKIP, Face.REVERSE, draw2_guilty,
+                                           guilty_if_other_answer=True)
+    refused_house_rules: ClassVar = {"seven_o_cards": frozenset({"zero"})}  # HX-1: the deck has no 0
     continuations: ClassVar[dict[Reason, Continuation]] = {**Variant.continuations, Reason.DIP: pass_on}
 
     def card_rules(self) -> dict[Face, CardRule]:
