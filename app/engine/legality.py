@@ -171,10 +171,7 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
         if kind == A.PLAY and p.kind == CHALLENGE and p.draw_kind is not None and card in hand:
-            if not answers(rnd, card):
-                return _no_answer()
-            refused = _option_refusal(rnd, seat, action)
-            return refused
+            return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
     if kind == A.DRAW and not rnd.variant.voluntary_draw:
@@ -192,18 +189,14 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
     if kind == A.PLAY_DRAWN and card != p.card:
         return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
-    if kind == A.PLAY and card is not None and not may_play(rnd, card):
+    # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
+    if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
     if kind in (A.PLAY, A.PLAY_DRAWN):
-        refused = _option_refusal(rnd, seat, action)
-        if refused is not None:
-            return refused
         assert card is not None
-        if p.kind != STACK:
-            return None
-        if answers(rnd, card):
-            return None
-        return _no_answer()
+        if p.kind == STACK and not answers(rnd, card):
+            return _no_answer()
+        return _option_refusal(rnd, seat, action)
     elif kind == A.CHOOSE_COLOUR:
         if action.colour not in COLOURS:
             return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
