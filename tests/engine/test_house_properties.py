@@ -1,7 +1,7 @@
 """Property tests under random valid sets of the house rules the engine plays (RULES.md §7).
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
-engine plays, HR-1 … HR-5, HR-16 … HR-19 and HR-21 so far, with §6's), keep the engine's invariants — the
+engine plays, HR-1 … HR-5, HR-16 … HR-19, HR-21 … HR-23 so far, with §6's), keep the engine's invariants — the
 deck's 108/112/52 cards conserved, no view showing another seat's cards, the pending decision
 always a seat's, totals equal to the rounds' points — and a finished match exports and
 verifies as fair; the bots choose only legal actions under them.
@@ -46,7 +46,7 @@ def exported(match: Match, secrets: dict[int, str]) -> dict[str, object]:
 
 @settings(max_examples=120, deadline=None)
 @given(editions_and_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
-def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5(
+def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14(
         edition_seats_rules: tuple[str, int, HouseRules], seed: int, policy: int) -> None:
     edition, seats, rules = edition_seats_rules
     match, _ = new_match(MatchConfig(edition, seats, target=60, house=rules), str(seed))
@@ -57,9 +57,17 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
     for number in range(1, 4):
         check_conservation(match)
         play_round(match, rng, views=number == 1)
-        winner = match.round.winner
+        rnd = match.round
+        winner = rnd.winner
         assert winner is not None
-        totals[winner] += match.round.points
+        values = [sum(rnd.cards[c].value for c in hand) for hand in rnd.hands]
+        assert rnd.points == sum(values)  # C-14: the winner's hand is empty
+        factor = 2 if rules.double_score else 1  # HR-22, applied last (HX-14)
+        for seat in range(seats):
+            if rules.scoring == "penalty":  # HR-23
+                totals[seat] += 0 if seat == winner else values[seat] * factor
+            else:
+                totals[seat] += rnd.points * factor if seat == winner else 0
         assert match.scores == totals
         if match.phase == OVER:
             break
