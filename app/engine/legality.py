@@ -17,6 +17,7 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
+from .house.drawing import may_draw, may_keep
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -89,19 +90,22 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         cards = rnd.cards
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
+        before = len(out)
         for card in hand:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
         variant = rnd.variant
         if variant.voluntary_draw:
-            out.append(DRAW_ONE)
+            if may_draw(rnd, len(out) > before):  # HR-10
+                out.append(DRAW_ONE)
         elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
             out.append(SPECIAL_DRAW_IT)
     elif kind == DRAWN:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        out.append(KEEP_IT)
+        if may_keep(rnd, seat, p.card):  # HR-11
+            out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
@@ -178,6 +182,10 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
                              decision=str(p.kind))
     if kind == A.DRAW and not rnd.variant.voluntary_draw:
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
+    if kind == A.DRAW and not may_draw(rnd, any(may_play(rnd, c) for c in hand)):
+        return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
+    if kind == A.KEEP and p.card is not None and not may_keep(rnd, seat, p.card):
+        return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
             return None

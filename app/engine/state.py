@@ -26,6 +26,9 @@ from .pending import TURN, Pending, Reason
 Effect = Callable[["RoundState", int, int, Action, bool], None]
 # What follows a colour, target or pass decision: (round, seat that decided, the decision, the action).
 Continuation = Callable[["RoundState", int, Pending, Action], None]
+# Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from — without
+# it —, the colour then to match, the card then on top.)  Judged at the play, or before one (HR-11).
+Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
 # Does this card answer the penalty pending now?  (round, card id) — the stacking family's test.
 AnswerTest = Callable[["RoundState", int], bool]
 
@@ -145,6 +148,7 @@ class Edition(Protocol):
     def rules_for(self, house: HouseRules) -> RuleTable: ...
     def continuation(self, reason: Reason | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...
+    def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool: ...
     def start(self, rnd: RoundState) -> None: ...
 
 

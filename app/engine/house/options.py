@@ -221,4 +221,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "stack_only", "cross_stack", "reverse_deflect", "skip_deflect", "revenge", "no_challenge",  # stacking.py
     "uno_penalty", "strict_uno", "silent_uno", "late_catch",  # calls.py
     "double_score", "scoring",  # scoring.py
+    "forced_play", "must_play_drawn",  # drawing.py
 })
