@@ -52,6 +52,7 @@ class HandAfter(Enum):
     SAME = 1  # Dip Into The Deck: draw one, pass one on
     TARGETS = 2  # a swap: the target's hand (AW-2, Seven-O's 7)
     PREVIOUS_SEATS = 3  # Seven-O's 0: every hand moves on, you receive the previous seat's
+    NEXT_SEATS = 4  # a 7 that swaps with the next seat (HR-7): you receive the next seat's hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,8 @@ class CardRule:
             return len(rnd.hands[target])
         if after is HandAfter.PREVIOUS_SEATS:
             return len(rnd.hands[rnd.next_seat(seat, -1)])
+        if after is HandAfter.NEXT_SEATS:
+            return len(rnd.hands[rnd.next_seat(seat)])
         if after is HandAfter.SAME:
             return len(rnd.hands[seat])
         return len(rnd.hands[seat]) - 1

@@ -222,4 +222,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "uno_penalty", "strict_uno", "silent_uno", "late_catch",  # calls.py
     "double_score", "scoring",  # scoring.py
     "forced_play", "must_play_drawn",  # drawing.py
+    "seven_o_cards", "seven_target",  # exchange.py
 })
