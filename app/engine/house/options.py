@@ -223,4 +223,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "double_score", "scoring",  # scoring.py
     "forced_play", "must_play_drawn",  # drawing.py
     "seven_o_cards", "seven_target",  # exchange.py
+    "finish_with",  # finishing.py
 })
