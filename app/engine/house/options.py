@@ -224,4 +224,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "forced_play", "must_play_drawn",  # drawing.py
     "seven_o_cards", "seven_target",  # exchange.py
     "finish_with",  # finishing.py
+    "fast_mode",  # pace.py (with the room's turn clock, which it needs)
 })
