@@ -3,7 +3,7 @@
 ``legal_actions`` lists every allowed action (the engine's hot path: it runs on every
 step, and ``apply`` accepts nothing it did not list).  ``refusal`` judges one action: None
 when it is legal, otherwise the ``IllegalAction`` that says why.  Both are built from the
-same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers_stack``,
+same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers``,
 ``jumps_in``, the card's ``CardRule`` and the UNO window's ``may_declare`` / ``may_catch`` —
 and ``refusal(rnd, seat, a) is None`` exactly when ``a in legal_actions(rnd, seat)``
 (tests/engine/test_legality.py checks it over random games).
@@ -17,6 +17,8 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
+from .house.drawing import may_draw, may_keep
+from .house.finishing import restricted_last
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -38,10 +40,10 @@ def may_play(rnd: RoundState, card: int) -> bool:
     return rnd.playable(card)
 
 
-def answers_stack(rnd: RoundState, card: int) -> bool:
-    """House rule stacking: the same Draw card answers a Draw card."""
-    cards = rnd.cards
-    return cards[card].face == cards[rnd.discard[-1]].face
+def answers(rnd: RoundState, card: int) -> bool:
+    """Does the card answer the penalty pending now?  Only the stacking family (house/stacking.py)
+    allows answers: it gives the rule table its test."""
+    return rnd.rules.answers(rnd, card)
 
 
 def jumps_in(rnd: RoundState, card: int) -> bool:
@@ -52,11 +54,6 @@ def jumps_in(rnd: RoundState, card: int) -> bool:
 
 def may_special_draw(rnd: RoundState, seat: int) -> bool:
     return not rnd.variant.voluntary_draw and rnd.variant.special_draw_allowed(rnd, seat)
-
-
-def stacks_on_challenge(rnd: RoundState) -> bool:
-    """Under stacking, a pending Wild Draw challenge may also be answered with the same card."""
-    return rnd.house.stacking
 
 
 # ---------------------------------------------------------------------- enumeration
@@ -77,6 +74,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         exposed = rnd.exposed
         if seat in exposed or (
             p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
+            and rnd.calls.with_play
         ):
             out.append(DECLARE)
         if exposed:
@@ -93,27 +91,31 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         cards = rnd.cards
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
+        before = len(out)
         for card in hand:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
         variant = rnd.variant
         if variant.voluntary_draw:
-            out.append(DRAW_ONE)
+            if may_draw(rnd, len(out) > before):  # HR-10
+                out.append(DRAW_ONE)
         elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
             out.append(SPECIAL_DRAW_IT)
+        elif len(out) == before:  # All Wild, only a restricted last card held (HR-15): draw one, turn over
+            out.append(DRAW_ONE)
     elif kind == DRAWN:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        out.append(KEEP_IT)
+        if may_keep(rnd, seat, p.card):  # HR-11
+            out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
     elif kind == CHALLENGE:
         out.append(ACCEPT_IT)
         out.append(CHALLENGE_IT)
-        if stacks_on_challenge(rnd):
-            _stack_answers(rnd, seat, out)
+        _stack_answers(rnd, seat, out)
     elif kind == STACK:
         out.append(ACCEPT_IT)
         _stack_answers(rnd, seat, out)
@@ -122,13 +124,14 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
     elif kind == TARGET:
         out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
     elif kind == PASS:
-        uno = (False, True) if len(hand) == 2 else (False,)
+        uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
         out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in hand for u in uno)
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    test = rnd.rules.answers
     for card in rnd.hands[seat]:
-        if answers_stack(rnd, card):
+        if test(rnd, card):
             play_options(rnd, A.PLAY, seat, card, out)
 
 
@@ -136,8 +139,11 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
     table = rnd.rules
     hand_len = len(rnd.hands[seat])
+    if hand_len == 1 and restricted_last(rnd, seat, card):  # HR-15
+        return
     plain, with_uno = table.options[kind]
-    fixed = with_uno[card] if hand_len == 2 else plain[card]
+    say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
+    fixed = with_uno[card] if hand_len == 2 and say_uno else plain[card]
     if fixed is not None:
         out.extend(fixed)
         return
@@ -149,7 +155,7 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         left = rule.cards_left(rnd, seat, t, last)
         for c in colours:
             out.append(Action(kind, card, c, t))
-            if left == 1:
+            if left == 1 and say_uno:
                 out.append(Action(kind, card, c, t, True))
 
 
@@ -169,19 +175,28 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     card = action.card
     hand = rnd.hands[seat]
     if p.seat != seat:
-        if (kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card)
-                and _option_refusal(rnd, seat, action) is None):
-            return None
+        if kind == A.PLAY and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
+            if p.kind != TURN:  # D-12: a jump-in lands only on a plain turn (§6.1)
+                return IllegalAction(Refusal.WRONG_ACTION, "A jump-in is only allowed while a player owes a plain "
+                                     "turn.", decision=str(p.kind))
+            refused = _option_refusal(rnd, seat, action)
+            if refused is None or refused.code == Refusal.FINISH_RESTRICTED:
+                return refused
         return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.",
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
-        if (kind == A.PLAY and p.kind == CHALLENGE and stacks_on_challenge(rnd) and card in hand
-                and answers_stack(rnd, card) and _option_refusal(rnd, seat, action) is None):
-            return None
+        if kind == A.PLAY and p.kind == CHALLENGE and p.draw_kind is not None and card in hand:
+            return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
-    if kind == A.DRAW and not rnd.variant.voluntary_draw:
+    holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c) for c in hand)
+    if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
+            rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
+    if kind == A.DRAW and not may_draw(rnd, holds_a_play):
+        return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
+    if kind == A.KEEP and p.card is not None and not may_keep(rnd, seat, p.card):
+        return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
             return None
@@ -195,28 +210,43 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
     if kind == A.PLAY_DRAWN and card != p.card:
         return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
-    if kind == A.PLAY and card is not None and not may_play(rnd, card):
+    # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
+    if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
     if kind in (A.PLAY, A.PLAY_DRAWN):
-        refused = _option_refusal(rnd, seat, action)
-        if refused is not None:
-            return refused
         assert card is not None
-        if p.kind != STACK or answers_stack(rnd, card):
-            return None
+        if p.kind == STACK and not answers(rnd, card):
+            return _no_answer()
+        return _option_refusal(rnd, seat, action)
     elif kind == A.CHOOSE_COLOUR:
         if action.colour not in COLOURS:
             return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
         if action == Action(A.CHOOSE_COLOUR, colour=action.colour):
             return None
     elif kind == A.PASS_CARD:
-        if action == Action(A.PASS_CARD, card, uno=action.uno) and (not action.uno or len(hand) == 2):
+        if action == Action(A.PASS_CARD, card, uno=action.uno) and (
+                not action.uno or (len(hand) == 2 and rnd.calls.with_play)):
             return None
     elif action == Action(kind):  # draw, keep, accept, challenge: nothing to add
         return None
     if action.uno:
+        if not rnd.calls.with_play:
+            return no_uno_with_actions(rnd)
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+
+
+def no_uno_with_actions(rnd: RoundState) -> IllegalAction:
+    """HR-17, HR-18: ``uno: true`` is refused on every action."""
+    if rnd.calls.exposes:
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card, on its own.")
+    return IllegalAction(Refusal.UNO_NOT_ALLOWED, "No UNO! is said or caught at this table.")
+
+
+def _no_answer() -> IllegalAction:
+    """D-12: a card that does not answer the pending penalty."""
+    return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not answer the penalty: take it, or answer "
+                         "with a card the house rules allow.")
 
 
 def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
@@ -232,6 +262,8 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
     if colour is not None and colour not in COLOURS:
         return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
     last = len(rnd.hands[seat]) == 1
+    if last and restricted_last(rnd, seat, card):
+        return IllegalAction(Refusal.FINISH_RESTRICTED, "The house rules do not let you go out on this card.")
     if rule.needs_target(last):
         if target is None:
             return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
@@ -239,6 +271,8 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
             return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents.")
     elif target is not None:
         return IllegalAction(Refusal.TARGET_NOT_ALLOWED, "This card does not take a target.")
+    if action.uno and not rnd.calls.with_play:
+        return no_uno_with_actions(rnd)
     if action.uno and rule.cards_left(rnd, seat, target, last) != 1:
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return None

@@ -23,6 +23,13 @@ class PendingKind(StrEnum):
     STACK = "stack"  # house rule: answer a Draw card with the same Draw card, or take the total
 
 
+class DrawKind(StrEnum):
+    """The kind of a pending penalty T (RULES.md §7): that of the last Draw card added to it."""
+
+    SMALL = "small"  # the edition's small Draw: Draw Two, Wild Draw Two (All Wild), Draw One (Pocket Pizza)
+    BIG = "big"  # its big Draw: Wild Draw Four, Wild Draw 2 (Pocket Pizza)
+
+
 class Reason(StrEnum):
     """Why a follow-up decision was asked; each edition registers what happens after it.
 
@@ -72,7 +79,7 @@ DECISION_WORDS: dict[PendingKind, str] = {
     COLOUR: "choose a colour",
     TARGET: "choose an opponent",
     PASS: "choose a card to pass",
-    STACK: "take the penalty or answer it with the same card",
+    STACK: "take the penalty or answer it",
 }
 
 
@@ -83,6 +90,8 @@ class Pending(NamedTuple):
     reason: Reason | None = None  # why a colour, target or pass is asked for
     # CHALLENGE only — ``guilty`` and ``evidence`` are secret until a challenge reveals them.
     challenged: int | None = None
-    penalty: int = 0
+    penalty: int = 0  # CHALLENGE, STACK: the total T that accepting draws
     guilty: bool = False
     evidence: tuple[int, ...] = ()
+    # CHALLENGE, STACK under the stacking family (house/stacking.py): T's kind, which says what may answer it.
+    draw_kind: DrawKind | None = None

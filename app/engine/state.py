@@ -19,12 +19,22 @@ from .actions import PLAY, PLAY_DRAWN, Action
 from .cards import COLOURS, CardType, Face
 from .events import Event
 from .house import HouseRules
+from .house.calls import UnoCalls
 from .pending import TURN, Pending, Reason
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
 Effect = Callable[["RoundState", int, int, Action, bool], None]
 # What follows a colour, target or pass decision: (round, seat that decided, the decision, the action).
 Continuation = Callable[["RoundState", int, Pending, Action], None]
+# Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from — without
+# it —, the colour then to match, the card then on top.)  Judged at the play, or before one (HR-11).
+Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
+# Does this card answer the penalty pending now?  (round, card id) — the stacking family's test.
+AnswerTest = Callable[["RoundState", int], bool]
+
+
+def no_answers(rnd: RoundState, card: int) -> bool:
+    return False
 
 
 class Target(Enum):
@@ -42,6 +52,7 @@ class HandAfter(Enum):
     SAME = 1  # Dip Into The Deck: draw one, pass one on
     TARGETS = 2  # a swap: the target's hand (AW-2, Seven-O's 7)
     PREVIOUS_SEATS = 3  # Seven-O's 0: every hand moves on, you receive the previous seat's
+    NEXT_SEATS = 4  # a 7 that swaps with the next seat (HR-7): you receive the next seat's hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +88,8 @@ class CardRule:
             return len(rnd.hands[target])
         if after is HandAfter.PREVIOUS_SEATS:
             return len(rnd.hands[rnd.next_seat(seat, -1)])
+        if after is HandAfter.NEXT_SEATS:
+            return len(rnd.hands[rnd.next_seat(seat)])
         if after is HandAfter.SAME:
             return len(rnd.hands[seat])
         return len(rnd.hands[seat]) - 1
@@ -94,10 +107,13 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "options", "rules")
+    __slots__ = ("answers", "by_card", "options", "rules")
 
-    def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule]) -> None:
+    def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
+                 answers: AnswerTest | None = None) -> None:
         self.rules = dict(rules)
+        # What may answer a pending penalty (STACK, CHALLENGE): nothing, unless a house rule says so.
+        self.answers: AnswerTest = answers or no_answers
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
 
@@ -135,6 +151,7 @@ class Edition(Protocol):
     def rules_for(self, house: HouseRules) -> RuleTable: ...
     def continuation(self, reason: Reason | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...
+    def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool: ...
     def start(self, rnd: RoundState) -> None: ...
 
 
@@ -156,6 +173,7 @@ class Layout:
 class RoundState:
     __slots__ = (
         "_turns",
+        "calls",
         "cards",
         "colour",
         "current",
@@ -180,7 +198,6 @@ class RoundState:
         "rng",
         "rules",
         "seed",
-        "stack",
         "touched",
         "variant",
         "version",
@@ -192,6 +209,7 @@ class RoundState:
         self.variant = variant
         self.house = house if house is not None else HouseRules()
         self.rules = variant.rules_for(self.house)
+        self.calls = UnoCalls.of(self.house)  # C-11 as the UNO! house rules have it (house/calls.py)
         self.cards = variant.cards
         self.n = seats
         self.dealer = dealer
@@ -212,7 +230,6 @@ class RoundState:
         self.reveal: tuple[int, int, tuple[int, ...]] | None = None  # (challenger, challenged, hand)
         self.winner: int | None = None
         self.points = 0
-        self.stack = 0  # house rule stacking: the penalty piled up so far
         self.prev_top = -1
         self.prev_colour: str | None = None
         self.events: list[Event] = []

@@ -52,7 +52,8 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     # The draw_until_playable house rule: the draw goes on until a playable card comes.
     while rnd.house.draw_until_playable and got and not rnd.playable(got[0]):
         got = rnd.draw(seat, 1, "turn")
-    if got and rnd.playable(got[0]):
+    # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
+    if got and rnd.variant.voluntary_draw and rnd.playable(got[0]):
         rnd.ask(Pending(DRAWN, seat, card=got[0]))
     else:
         rnd.pass_turn(seat)
@@ -72,7 +73,6 @@ def accept(rnd: RoundState, seat: int, action: Action) -> None:
     p = rnd.pending
     assert p is not None
     rnd.emit("accept", {"seat": seat})
-    rnd.stack = 0
     rnd.draw(seat, p.penalty, "penalty")
     rnd.pass_turn(seat)
 
@@ -84,7 +84,6 @@ def challenge(rnd: RoundState, seat: int, action: Action) -> None:
     rnd.emit("hand_revealed", {"seat": p.challenged,
                                "cards": [rnd.variant.card_json[c] for c in p.evidence]}, (seat,))
     rnd.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
-    rnd.stack = 0
     if p.guilty:
         rnd.draw(p.challenged, p.penalty, "challenge_lost")
         rnd.give_turn(seat)

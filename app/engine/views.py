@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from .match import Match
-from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, PendingKind, Reason
+from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
 from .view_parts import ViewParts
 
 # Kinds and reasons as plain strings (a dict lookup is cheaper than an enum's ``.value``).
-PLAIN: dict[str, str] = {m: m.value for m in (*PendingKind, *Reason)}
+PLAIN: dict[str, str] = {m: m.value for m in (*PendingKind, *Reason, *DrawKind)}
 
 
 def view(match: Match, seat: int | None) -> dict[str, Any]:
@@ -46,7 +46,8 @@ def views(match: Match, seats: Iterable[int | None],
             "scores": list(match.scores),
             "winner": match.winner,
             "history": [
-                {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
+                {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left),
+                 "gained": list(r.gained)}
                 for r in match.history
             ],
         }
@@ -86,6 +87,8 @@ def public_table(rnd: Round) -> dict[str, Any]:
             pending["replaced_colour"] = rnd.prev_colour
         elif p.kind == STACK:
             pending["penalty"] = p.penalty  # the total piled up, taken by accepting (RULES.md 6.1)
+        if p.draw_kind is not None:
+            pending["draw_kind"] = PLAIN[p.draw_kind]  # small or big: what may answer it (RULES.md §7)
     out: dict[str, Any] = {
         "current": rnd.current,
         "direction": rnd.direction,

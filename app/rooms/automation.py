@@ -20,6 +20,7 @@ from typing import Any
 from app.bots import bot_delay_s, choose_action
 from app.config import Settings
 from app.engine import Match
+from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
 
 from .inbox import BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
@@ -173,7 +174,7 @@ class Automation:
             action = choose_action(seen[seat], self.rng)
             if action is None:
                 continue
-            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale
+            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale * bot_pause_factor(st.house)
             if best is None or delay < best[0]:
                 best = (delay, seat, action)
         if best is not None:
@@ -192,9 +193,10 @@ class Automation:
         if st.turn_seconds is not None and pending is not None and m is not None:
             turn = (st.match_no, m.round_no, pending.seat, pending.kind, last_decision(m))
             if turn != self.clock.key:
-                st.turn_deadline = round(time.time() + st.turn_seconds, 3)
+                seconds = turn_clock_seconds(st.house, st.turn_seconds)  # HR-24: halved in fast mode
+                st.turn_deadline = round(time.time() + seconds, 3)
                 out.dirty = True
-                self.clock.set(turn, st.turn_seconds, self.tell, TurnTimeout(turn))
+                self.clock.set(turn, seconds, self.tell, TurnTimeout(turn))
         else:
             self.clock.cancel()
             if st.turn_deadline is not None:
@@ -212,4 +214,18 @@ class Automation:
             found = next((a for a in legal if a["kind"] == kind), None)
             if found is not None:
                 return dict(found)
-        return choose_action(seen, self.rng, uno_reliability=0.0)
+        chosen = choose_action(seen, self.rng, uno_reliability=0.0)
+        if chosen is not None and not_for_the_clock(seen, chosen):
+            return next(dict(a) for a in legal if a["kind"] == "accept")
+        return chosen
+
+
+def not_for_the_clock(seen: dict[str, Any], action: dict[str, Any]) -> bool:
+    """HX-8: the clock answers a penalty only with a card of the top card's face (the same Draw card,
+    RULES.md §6.1), never with a cross-stack or a deflection (HR-2 to HR-4): it accepts instead."""
+    table = seen["table"]
+    pending = table.get("pending") or {}
+    if action["kind"] != "play" or pending.get("kind") not in ("stack", "challenge"):
+        return False
+    face = next(c["face"] for c in table["hand"] if c["id"] == action["card"])
+    return bool(face != table["top"]["face"])

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
 
 from app.engine import VARIANTS, Action, IllegalAction, action_from_json
 
@@ -82,7 +91,7 @@ class NextMatchCmd(_Command):
     type: Literal["next_match"]
     variant: str = Field(max_length=32)
     target_score: StrictInt | None = None  # None: the edition's own
-    house_rules: dict[str, StrictBool | StrictInt | None] | None = None
+    house_rules: dict[str, StrictBool | StrictInt | StrictStr | None] | None = None
 
 
 class LeaveCmd(_Command):

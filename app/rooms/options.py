@@ -50,7 +50,7 @@ class RoomOptions:
             raise RoomError("bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} "
                             "players.", 422)
         try:
-            house = HouseRules.from_json(house_rules)
+            house = HouseRules.from_json(house_rules, variant)
             MatchConfig(edition, max_seats, target, house).validate()
         except ConfigError as err:
             raise RoomError(err.code, err.message, 422) from None
@@ -58,6 +58,8 @@ class RoomOptions:
                                              and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
             raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
                             f"{TURN_SECONDS_MAX} seconds, or off.", 422)
+        if house.fast_mode and turn_seconds is None:  # HX-1: fast mode halves a turn clock there must be
+            raise RoomError("bad_house_rules", "'fast_mode' needs 'turn_seconds' (a turn clock).", 422)
         if away_grace_seconds is None:
             grace = settings.away_grace_seconds
         elif (isinstance(away_grace_seconds, int | float) and not isinstance(away_grace_seconds, bool)
@@ -107,7 +109,7 @@ class RoomOptions:
                  name: str, options: dict[str, Any]) -> RoomOptions:
         """Options read back after a restart; anything unreadable falls back to its default."""
         try:
-            house = HouseRules.from_json(options.get("house_rules"))
+            house = HouseRules.from_json(options.get("house_rules"), VARIANTS.get(edition))
         except ConfigError:
             house = HouseRules()
         turn = options.get("turn_seconds")

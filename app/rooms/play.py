@@ -108,7 +108,8 @@ def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list
     reveal(st)
     last = m.history[-1]  # the engine's record of the round, scores included
     records: list[rec.Record] = [rec.RoundFinished(st.match_id, last.number, ended.data["winner"],
-                                                   ended.data["points"], tuple(m.scores), last.cards_left)]
+                                                   ended.data["points"], tuple(m.scores), last.cards_left,
+                                                   last.gained)]
     for q in st.players:
         q.ready = q.bot  # bots are always ready (for the next round, or a rematch: rematch.py)
     champion = next((ev.data["winner"] for ev in events if ev.kind == "match_over"), None)

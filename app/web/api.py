@@ -33,8 +33,9 @@ class CreateRoom(BaseModel):
     target_score: int | None = Field(None, description="Default: the edition's own")
     name: str | None = Field(None, max_length=200)
     house_rules: dict[str, Any] | None = Field(
-        None, description="House rules (RULES.md §6), all off by default: stacking, seven_o, jump_in, "
-        "draw_until_playable, single_round, rounds")
+        None, description="House rules (RULES.md §6, §7), all off by default: each option is a key "
+        "(stacking, seven_o, jump_in, draw_until_playable, single_round, rounds, stack_only, cross_stack, ...), and "
+        "'preset' names a preset (HR-34) that the other keys override. A wrong one is a 422 bad_house_rules.")
     turn_seconds: int | None = Field(None, description="A turn clock in seconds (1-120; the UI offers 15/30/60), "
                                      "or null for none")
     away_grace_seconds: float | None = Field(None, description="How long a disconnected seat waits before a bot "

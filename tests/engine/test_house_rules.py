@@ -42,7 +42,7 @@ def test_stacking_draw_two_passes_the_total_on() -> None:
     play(m, 1, "blue draw2")
     assert m.round.pending.kind == "stack" and m.round.pending.seat == 2 and m.round.pending.penalty == 4
     events = act(m, 2, "accept")
-    assert drawn_by(events, 2) == 4 and m.round.current == 0 and m.round.stack == 0
+    assert drawn_by(events, 2) == 4 and m.round.current == 0 and m.round.pending.kind == "turn"
 
 
 def test_stacking_wild_draw_four_and_challenging_the_last_one() -> None:

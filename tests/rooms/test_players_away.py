@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from app.config import Settings
+from app.engine import HouseRules
 from app.rooms import records as rec
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
@@ -100,7 +101,7 @@ def test_house_rules_and_clock_are_room_options(live: LiveServer) -> None:
             assert mine["house_rules"]["seven_o"] is True and mine["turn_seconds"] == 30
             # Off by default.
             plain = (await http.post("/api/rooms", json={"variant": "classic"})).json()
-            assert not any(plain["house_rules"].values()) and plain["turn_seconds"] is None
+            assert HouseRules.from_json(plain["house_rules"]).enabled == [] and plain["turn_seconds"] is None
             assert plain["public"] is False  # private unless asked for
             assert plain["away_grace_seconds"] == live.settings.away_grace_seconds
             bad_options: list[tuple[dict[str, Any], str]] = [

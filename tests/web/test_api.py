@@ -125,3 +125,29 @@ def test_name_limit_counts_characters_after_nfc(server: LiveServer) -> None:
     assert r.status_code == 201 and r.json()["name"] == "Jos\u00e9" + "\u00e9" * 20
     r = post(server, f"/api/rooms/{code}/players", {"name": "b" * 18 + FAMILY})
     assert r.status_code == 422 and r.json()["detail"]["code"] == "bad_name"
+
+
+@pytest.mark.parametrize(("body", "named"), [
+    ({"variant": "classic", "house_rules": {"revenge": True}}, "'revenge' needs 'stacking'"),
+    ({"variant": "all_wild", "house_rules": {"multi_play": True}}, "UNO All Wild cannot play 'multi_play'"),
+    ({"variant": "classic", "house_rules": {"hand_limit": 12}}, "'hand_limit' must be one of"),
+    ({"variant": "classic", "house_rules": {"preset": "party", "stacking": False, "cross_stack": "up"}},
+     "'cross_stack' needs 'stacking'"),
+])
+def test_bad_house_rules_are_422_naming_the_option__HX_1(server: LiveServer, body: dict[str, object],
+                                                         named: str) -> None:
+    r = post(server, "/api/rooms", body)
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert detail["code"] == "bad_house_rules" and named in detail["message"], detail
+
+
+def test_a_preset_is_stored_expanded_with_its_name__HR_34(server: LiveServer) -> None:
+    """D-1, D-2: keys at their default are accepted anywhere; the room shows the expanded values and the preset."""
+    r = post(server, "/api/rooms", {"variant": "classic", "house_rules": {
+        "preset": "party", "jump_in": False, "revenge": False, "elimination": "off", "cross_stack": "up"}})
+    assert r.status_code == 201, r.text
+    rules = r.json()["house_rules"]
+    assert rules["preset"] == "party" and rules["stacking"] is True and rules["seven_o"] is True
+    assert rules["jump_in"] is False and rules["cross_stack"] == "up" and rules["revenge"] is False
+    assert get(server, f"/api/rooms/{r.json()['code']}").json()["house_rules"] == rules

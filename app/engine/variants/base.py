@@ -14,9 +14,10 @@ from typing import Any, ClassVar
 from ..actions import Action
 from ..cards import ITEMS, CardType, DeckTable, Face, expand
 from ..house import HouseRules
+from ..house.stacking import PenaltyCards
+from ..house.table import rule_table, table_key
 from ..pending import COLOUR, Pending, Reason
 from ..state import CardRule, Continuation, RoundState, RuleTable
-from .house_rules import with_house
 
 
 def first_card_coloured(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
@@ -36,7 +37,9 @@ class Variant:
     has_items = False
     dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
     redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
-    stack_draws: ClassVar[Mapping[Face, int]] = {}  # unchallengeable Draw faces that stack, and their count
+    penalty_cards: ClassVar[PenaltyCards]  # its small and big Draw, Skip and Reverse (RULES.md §7)
+    # House rules this edition cannot play: option -> the refused values (RULES.md §7.13 HX-1).
+    refused_house_rules: ClassVar[Mapping[str, frozenset[object]]] = {}
     # What follows each follow-up decision the edition's cards ask for, by the decision's reason.
     continuations: ClassVar[Mapping[Reason, Continuation]] = {Reason.FIRST_CARD: first_card_coloured}
 
@@ -48,7 +51,8 @@ class Variant:
         for card, ct in enumerate(self.cards):
             self._by_name.setdefault(ct.name, []).append(card)
         # One table per combination of the house rules that change card rules, built when first asked for.
-        self._tables: dict[tuple[bool, bool], RuleTable] = {(False, False): RuleTable(self.cards, self.rules)}
+        self._tables: dict[tuple[object, ...], RuleTable] = {table_key(HouseRules()): RuleTable(self.cards,
+                                                                                                self.rules)}
 
     def card_rules(self) -> dict[Face, CardRule]:
         """The rule of every face in the deck."""
@@ -56,10 +60,10 @@ class Variant:
 
     def rules_for(self, house: HouseRules) -> RuleTable:
         """The card rules with the house rules that change card effects switched on."""
-        key = (house.stacking, house.seven_o)
+        key = table_key(house)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = RuleTable(self.cards, with_house(self.rules, house, self.stack_draws))
+            table = self._tables[key] = rule_table(self.cards, self.rules, house, self.penalty_cards)
         return table
 
     def continuation(self, reason: Reason | None) -> Continuation:
@@ -85,6 +89,14 @@ class Variant:
 
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
         return False
+
+    def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool:
+        """Would ``card``, played by ``seat`` now, be a big Draw a challenge finds guilty (CL-5, MK-4, PP-5)?"""
+        cards = self.penalty_cards
+        guilt = cards.big_guilt
+        if guilt is None or self.cards[card].face != cards.big:
+            return False
+        return guilt(rnd, [c for c in rnd.hands[seat] if c != card], rnd.colour, rnd.discard[-1])
 
     # The start of a round.
     def start(self, rnd: RoundState) -> None:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..cards import CLASSIC_DECK, NUMBERS, Face
+from ..house.stacking import PenaltyCards
 from ..state import CardRule, RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+def draw4_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """CL-5: a Wild Draw Four is illegal while holding a card of the colour it replaced."""
-    colour = rnd.prev_colour
     cards = rnd.cards
-    return any(cards[c].colour == colour for c in rnd.hands[seat])
+    return any(cards[c].colour == colour for c in hand)
 
 
 class Classic(Variant):
@@ -22,7 +23,7 @@ class Classic(Variant):
     title = "Classic UNO"
     table = CLASSIC_DECK
     redraw_first = frozenset({Face.WILD_DRAW4})  # CL-2
-    stack_draws: ClassVar = {Face.DRAW2: 2}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE, draw4_guilty)
 
     def card_rules(self) -> dict[Face, CardRule]:
         return {

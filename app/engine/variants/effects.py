@@ -7,14 +7,9 @@ card's effect must not hand anyone a turn: the round ends right after it (C-13).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..actions import Action
 from ..pending import CHALLENGE, Pending
-from ..state import Effect, RoundState
-
-# Was the Wild Draw card just played by ``seat`` an illegal play?  (Decided at play time.)
-Guilt = Callable[[RoundState, int], bool]
+from ..state import Effect, Guilt, RoundState
 
 
 def no_effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -55,15 +50,12 @@ def challengeable_draw(count: int, guilty: Guilt) -> Effect:
 
     def effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
         victim = rnd.next_seat(seat)
-        total = count + rnd.stack  # the stack is only ever non-zero under the stacking house rule
         if last:  # C-13: a last card cannot be challenged; its draw still happens
-            rnd.stack = 0
-            rnd.draw(victim, total, "card")
+            rnd.draw(victim, count, "card")
             return
-        if rnd.house.stacking:
-            rnd.stack = total
-        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=total,
-                        guilty=guilty(rnd, seat), evidence=tuple(rnd.hands[seat])))
+        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
+                        guilty=guilty(rnd, rnd.hands[seat], rnd.prev_colour, rnd.prev_top),
+                        evidence=tuple(rnd.hands[seat])))
 
     return effect
 

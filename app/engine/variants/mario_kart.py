@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
 from ..cards import ITEMS, MARIO_KART_DECK, NUMBERS, Face
+from ..house.stacking import PenaltyCards
 from ..pending import COLOUR, TARGET, Pending, Reason
 from ..state import CardRule, Continuation, RoundState, Target
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+def draw4_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """MK-4: as CL-5, and an Item Box in hand counts as a card of the colour."""
-    colour = rnd.prev_colour
     cards = rnd.cards
-    return any(cards[c].colour == colour or cards[c].face == Face.ITEM_BOX for c in rnd.hands[seat])
+    return any(cards[c].colour == colour or cards[c].face == Face.ITEM_BOX for c in hand)
 
 
 def item_box(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -73,7 +74,7 @@ class MarioKart(Variant):
     table = MARIO_KART_DECK
     has_items = True
     redraw_first = frozenset({Face.WILD_DRAW4})  # MK-3
-    stack_draws: ClassVar = {Face.DRAW2: 2}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE, draw4_guilty)
     continuations: ClassVar[dict[Reason, Continuation]] = {
         **Variant.continuations,
         Reason.GREEN_SHELL: green_shell_hits,

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
 from ..cards import NUMBERS, POCKET_PIZZA_DECK, Face
+from ..house.stacking import PenaltyCards
 from ..pending import PASS, Pending, Reason
 from ..state import CardRule, Continuation, HandAfter, RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw2_guilty(rnd: RoundState, seat: int) -> bool:
+def draw2_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """PP-5: a Wild Draw 2 is illegal while holding any other card that could have been played."""
     cards = rnd.cards
-    top_face = cards[rnd.prev_top].face
-    colour = rnd.prev_colour
-    return any(
-        cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face
-        for c in rnd.hands[seat]
-    )
+    top_face = cards[top].face
+    return any(cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face for c in hand)
 
 
 def dip(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -49,7 +47,9 @@ class PocketPizza(Variant):
     max_seats = 5
     target = 250
     redraw_first = frozenset({Face.WILD_DRAW2})  # PP-2
-    stack_draws: ClassVar = {Face.DRAW1: 1}
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW1, 1, Face.WILD_DRAW2, 2, Face.SKIP, Face.REVERSE, draw2_guilty,
+                                           guilty_if_other_answer=True)
+    refused_house_rules: ClassVar = {"seven_o_cards": frozenset({"zero"})}  # HX-1: the deck has no 0
     continuations: ClassVar[dict[Reason, Continuation]] = {**Variant.continuations, Reason.DIP: pass_on}
 
     def card_rules(self) -> dict[Face, CardRule]:
