@@ -33,6 +33,8 @@ const WORDS = {
   caught: (d, n, p) => t("ev.caught", { ...p, by: n(d.by) }),
   keep: (d, n, p) => t("ev.keep", p),
   accept: (d, n, p) => t("ev.accept", p),
+  deflect: (d, n, p) => t("ev.deflect", { ...p, count: d.penalty, target: n(d.to) }),
+  misplay: (d, n, p) => t("ev.misplay", { ...p, cards: cards(d.cards) }),
   challenge: (d, n, p) => t(d.guilty ? "ev.challenge_guilty" : "ev.challenge_innocent", { ...p, target: n(d.against) }),
   colour: (d, n, p) => t("ev.colour", { ...p, colour: t(`colour.${d.colour}`) }),
   reverse: (d) => t(d.direction === 1 ? "ev.reverse_cw" : "ev.reverse_ccw"),
