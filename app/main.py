@@ -31,7 +31,7 @@ from app.rooms.streams import FrameObserver
 from app.transport import ws
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.metrics import Metrics
-from app.web import api, health, matches, metrics, pages
+from app.web import api, health, house_rules, matches, metrics, pages
 from app.web.headers import SecurityHeaders
 from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
@@ -221,6 +221,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(api.router)
+    app.include_router(house_rules.router)
     app.include_router(matches.router)
     pages.install(app)  # the HTML pages and /static
     return app
