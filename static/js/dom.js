@@ -97,9 +97,10 @@ export function forgetSeat(code) {
 
 const HOUSE_RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
 
+/** Whether `optionsText` has anything to say (a room's stored house rules hold every key, most at their default). */
 export function hasOptions(room) {
   const rules = room.house_rules || {};
-  return !!room.turn_seconds || Object.values(rules).some((v) => v !== false && v !== null);
+  return !!room.turn_seconds || !!rules.rounds || HOUSE_RULES.some((r) => rules[r]);
 }
 
 /** The room's options in words: its house rules and its turn timer. */

@@ -1,0 +1,191 @@
+"""House rules in the browser: the creation form offers the presets (HR-34) and the options the
+server plays, grouped by RULES.md §7's families; what HX-1 or the edition forbids cannot be
+picked and says why; the waiting room and the lobby show which rules are on, with what each does
+on a tap.  On a phone (390×664) and a laptop window (1366×657)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from app.engine.house import options as house
+from app.engine.house.presets import PRESETS
+from tests.browser.servers import LIFTED, serve
+from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE
+from tests.live import LiveServer
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    yield from serve(between_rounds_seconds=120, rooms_per_address=100_000, **LIFTED)
+
+
+def open_home(browser: Browser, server: LiveServer, device: str) -> tuple[Any, Page]:
+    context = browser.new_context(locale="en-GB", reduced_motion="reduce", **DEVICES[device])
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(f"{server.http}/")
+    page.get_by_test_id("create-name").fill("Ana")
+    page.get_by_test_id("create-more").click()
+    expect(page.get_by_test_id("house-preset")).to_be_visible()
+    return context, page
+
+
+def created_rules(page: Page, server: LiveServer) -> dict[str, Any]:
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url("**/r/*")
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+    code = page.get_by_test_id("room-code").inner_text()
+    rules: dict[str, Any] = httpx.get(f"{server.http}/api/rooms/{code}").json()["house_rules"]
+    return rules
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_room_from_the_party_preset__HR_34(browser: Browser, server: LiveServer, artifacts: Path,
+                                             device: str) -> None:
+    context, page = open_home(browser, server, device)
+    try:
+        page.get_by_test_id("create-public").check()
+        page.get_by_test_id("house-preset").select_option("party")
+        # The preset's options are ticked in the form (and may still be changed, D-2).
+        for key in ("stacking", "seven_o", "jump_in", "draw_until_playable"):
+            expect(page.get_by_test_id(f"house-{key}")).to_be_checked()
+        expect(page.get_by_test_id("house-preset-about")).to_contain_text("Party")
+        page.get_by_test_id("house-preset-about").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-form-party-{device}.png"))
+        rules = created_rules(page, server)
+        assert rules["preset"] == "party"
+        assert all(rules[k] is True for k in ("stacking", "seven_o", "jump_in", "draw_until_playable"))
+        # The waiting room: the preset and each rule as a short label; what they do on a tap.
+        options = page.get_by_test_id("room-options")
+        expect(options.get_by_test_id("house-chip-preset")).to_have_text("Party")
+        expect(options.get_by_test_id("house-chip")).to_have_count(4)
+        expect(options.locator(".house-details")).to_be_hidden()
+        options.locator("summary").click()
+        expect(options.locator(".house-details dd[data-key=seven_o]")).to_contain_text("swaps hands")
+        page.screenshot(path=str(artifacts / f"house-waiting-party-{device}.png"))
+        # The lobby lists the room with the same labels, and the details on a tap.
+        code = page.get_by_test_id("room-code").inner_text()
+        page.goto(f"{server.http}/lobby")
+        room = page.locator(f"[data-testid=lobby-room][data-code=\"{code}\"]")
+        expect(room.get_by_test_id("house-chip-preset")).to_have_text("Party")
+        expect(room.get_by_test_id("house-chip")).to_have_count(4)
+        room.locator("summary").click()
+        expect(room.locator(".house-details dd[data-key=jump_in]")).to_be_visible()
+        room.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-lobby-party-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_hand_picked_combination_and_what_it_needs__HX_1_D_1(browser: Browser, server: LiveServer,
+                                                                artifacts: Path, device: str) -> None:
+    context, page = open_home(browser, server, device)
+    try:
+        # HX-1: cross-stacking needs stacking: until it is on, the choice is disabled and says so.
+        cross = page.get_by_test_id("house-cross_stack")
+        expect(cross).to_be_disabled()
+        expect(page.get_by_test_id("house-why-cross_stack")).to_have_text("Needs Stacking")
+        page.get_by_test_id("house-stacking").check()
+        expect(cross).to_be_enabled()
+        expect(page.get_by_test_id("house-why-cross_stack")).to_be_hidden()
+        cross.select_option(label="Both ways")
+        # HX-1: one kind only cannot go with cross-stacking.
+        expect(page.get_by_test_id("house-stack_only")).to_be_disabled()
+        expect(page.get_by_test_id("house-why-stack_only")).to_have_text("Not with Cross-stack")
+        page.get_by_test_id("house-skip_deflect").select_option(label="All Draws")
+        page.get_by_test_id("house-rounds").fill("3")
+        # HX-1: a single round cannot go with a fixed number of rounds.
+        expect(page.get_by_test_id("house-single_round")).to_be_disabled()
+        expect(page.get_by_test_id("house-why-single_round")).to_have_text("Not with Fixed rounds")
+        page.get_by_test_id("house-family-stacking").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-form-picked-{device}.png"))
+        rules = created_rules(page, server)
+        assert rules["preset"] is None
+        assert (rules["stacking"], rules["cross_stack"], rules["skip_deflect"], rules["rounds"]) == (True, "both",
+                                                                                                      "all", 3)
+        on = {k for k, v in rules.items() if k != "preset" and v != house.DEFAULTS[k]}
+        assert on == {"stacking", "cross_stack", "skip_deflect", "rounds"}  # D-1: the rest stays at its default
+        chips = page.get_by_test_id("room-options").get_by_test_id("house-chip")
+        expect(chips).to_have_text(["Stacking", "3 rounds", "Cross-stack: Both ways", "Skip deflects: All Draws"])
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1(browser: Browser, server: LiveServer,
+                                                                 device: str) -> None:
+    context, page = open_home(browser, server, device)
+    try:
+        page.get_by_test_id("house-preset").select_option("party")
+        page.get_by_test_id("house-revenge").check()
+        page.get_by_test_id("house-stacking").uncheck()  # revenge needs stacking (HX-1)
+        expect(page.get_by_test_id("house-revenge")).not_to_be_checked()
+        expect(page.get_by_test_id("house-revenge")).to_be_disabled()
+        expect(page.get_by_test_id("house-why-revenge")).to_have_text("Needs Stacking")
+        # D-2: the preset and what differs from it; the label counts the change.
+        expect(page.get_by_test_id("house-preset-about")).to_contain_text("Party + 1 changes")
+        rules = created_rules(page, server)
+        assert rules["preset"] == "party" and rules["stacking"] is False and rules["revenge"] is False
+        assert rules["seven_o"] is True
+        expect(page.get_by_test_id("room-options").get_by_test_id("house-chip-preset")).to_have_text(
+            "Party + 1 changes")
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_the_schema_drives_the_form_and_the_server_still_decides__HX_1(browser: Browser,
+                                                                      server: LiveServer) -> None:
+    """Every option the server plays is offered, nothing else; a page whose schema is out of date
+    (loaded before the server changed) still shows the server's own bad_house_rules refusal."""
+    context, page = open_home(browser, server, LAPTOP)
+    try:
+        offered = set(page.locator(".house-option").evaluate_all("els => els.map((e) => e.dataset.key)"))
+        assert offered == set(house.AVAILABLE)
+        for family in ("room", "stacking"):
+            expect(page.get_by_test_id(f"house-family-{family}")).to_be_visible()
+        for preset, values in PRESETS.items():  # HR-34: a preset the server cannot play yet cannot be picked
+            playable = all(k in house.AVAILABLE for k, v in values.items() if v != house.DEFAULTS[k])
+            assert page.locator(f"[data-testid=house-preset] option[value={preset}]").is_disabled() is not playable
+    finally:
+        context.close()
+    missing = sorted(k for k in house.CHOICES if k not in house.AVAILABLE and house.CHOICES[k] == (False, True)
+                     and not any(n == k for n, _ in house.NEEDS))
+    if not missing:
+        return  # the engine plays everything: no option is left to refuse
+    context = browser.new_context(locale="en-GB", **DEVICES[LAPTOP])
+    try:
+        page = context.new_page()
+
+        def stale(route: Any) -> None:  # the real schema, but claiming an option the server does not play
+            body = route.fetch().json()
+            for family in body["families"]:
+                for option in family["options"]:
+                    option["available"] = option["available"] or option["key"] == missing[0]
+            route.fulfill(json=body)
+
+        page.route("**/api/house-rules", stale)
+        page.goto(f"{server.http}/")
+        page.get_by_test_id("create-name").fill("Ana")
+        page.get_by_test_id("create-more").click()
+        page.get_by_test_id(f"house-{missing[0]}").check()
+        page.get_by_test_id("create-submit").click()
+        expect(page.get_by_test_id("create-error")).to_have_text("Those house rules cannot be used together.")
+        assert "/r/" not in page.url
+    finally:
+        context.close()
