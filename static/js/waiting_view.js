@@ -63,7 +63,7 @@ export function showWaiting(els, view, you, { send, nameOf, addBot, renderJoin }
   const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
   els.info.textContent = `${t(`edition.${room.edition}`)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
   clear(els.summary).append(t(`edition.${room.edition}.summary`), " ",
-    h("a", { href: `/rules/${room.edition}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: t(`edition.${room.edition}`) }) }));
+    h("a", { href: `/rules/${room.edition}?room=${encodeURIComponent(room.code)}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: t(`edition.${room.edition}`) }) }));
   showRoomOptions(els.options, room); // house rules as labels (details on a tap) and the turn timer
   clear(els.seats);
   const host = room.host;

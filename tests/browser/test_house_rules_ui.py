@@ -5,6 +5,7 @@ on a tap.  On a phone (390×664) and a laptop window (1366×657)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -187,5 +188,37 @@ def test_the_schema_drives_the_form_and_the_server_still_decides__HX_1(browser: 
         page.get_by_test_id("create-submit").click()
         expect(page.get_by_test_id("create-error")).to_have_text("Those house rules cannot be used together.")
         assert "/r/" not in page.url
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "pl", "sl", "gl"])
+def test_each_rules_page_lists_the_house_rules_and_marks_a_rooms__HR_34(browser: Browser, server: LiveServer,
+                                                                       artifacts: Path, lang: str) -> None:
+    catalogue = json.loads((Path(__file__).resolve().parents[2] / f"static/i18n/{lang}.json").read_text())
+    r = httpx.post(f"{server.http}/api/rooms", json={"variant": "classic", "max_seats": 4,
+                                                     "house_rules": {"preset": "party", "jump_in": False}})
+    code = r.json()["code"]
+    context = browser.new_context(locale="en-GB", **DEVICES[PHONE])
+    try:
+        page = context.new_page()
+        page.goto(f"{server.http}/rules/pocket_pizza?lang={lang}")
+        items = page.get_by_test_id("rules-house").locator("li")
+        keys = items.evaluate_all("els => els.map((e) => e.dataset.option)")
+        assert set(keys) == set(house.AVAILABLE) and len(keys) == len(house.AVAILABLE)
+        for i, key in enumerate(keys):
+            text = items.nth(i).inner_text()
+            assert catalogue[f"house.name.{key}"] in text and catalogue[f"house.about.{key}"] in text, text
+        expect(page.get_by_test_id("rules-house-on").first).to_be_hidden()
+        # Opened from a room: the rules it plays are marked, and only those.
+        page.goto(f"{server.http}/rules/classic?room={code}&lang={lang}")
+        on = page.locator("[data-testid=rules-house] li.is-on")
+        expect(on).to_have_count(3)
+        assert set(on.evaluate_all("els => els.map((e) => e.dataset.option)")) == {"stacking", "seven_o",
+                                                                                   "draw_until_playable"}
+        expect(on.first.get_by_test_id("rules-house-on")).to_have_text(catalogue["rules.house.on"])
+        on.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-rules-page-{lang}.png"))
     finally:
         context.close()
