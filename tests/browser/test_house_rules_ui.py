@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from app.engine import VARIANTS
 from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
 from tests.browser.servers import LIFTED, serve
@@ -145,6 +146,36 @@ def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1(browser: Browse
         assert rules["seven_o"] is True
         expect(page.get_by_test_id("room-options").get_by_test_id("house-chip-preset")).to_have_text(
             "Party + 1 changes")
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_what_the_edition_refuses_cannot_be_picked__HX_1(browser: Browser, server: LiveServer, artifacts: Path,
+                                                          device: str) -> None:
+    """All Wild refuses no_challenge (HX-1): picking the edition turns it off and says why."""
+    refused = [k for k in house.AVAILABLE if house.CHOICES.get(k) == (False, True)
+               and True in VARIANTS["all_wild"].refused_house_rules.get(k, ())]
+    assert refused, "an option All Wild refuses is played by the server"
+    key = refused[0]
+    context, page = open_home(browser, server, device)
+    try:
+        box = page.get_by_test_id(f"house-{key}")
+        box.check()
+        page.get_by_test_id("edition-all_wild").click()
+        expect(box).not_to_be_checked()
+        expect(box).to_be_disabled()
+        expect(page.get_by_test_id(f"house-why-{key}")).to_have_text("Not in All Wild")
+        page.get_by_test_id(f"house-option-{key}").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-form-all_wild-{device}.png"))
+        page.get_by_test_id("edition-classic").click()
+        expect(box).to_be_enabled()
+        expect(page.get_by_test_id(f"house-why-{key}")).to_be_hidden()
+        page.get_by_test_id("edition-all_wild").click()
+        rules = created_rules(page, server)
+        assert rules[key] is False
+        expect(page.get_by_test_id("room-options").get_by_test_id("house-badges-none")).to_be_visible()
     finally:
         context.close()
 
