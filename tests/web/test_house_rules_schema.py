@@ -4,6 +4,9 @@ refusals, the presets of HR-34 — and what it calls available is what room crea
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -103,3 +106,25 @@ def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServ
             stored = r.json()["house_rules"]
             assert stored["preset"] == preset["key"]
             assert all(stored[k] == v for k, v in preset["sets"].items())
+
+
+def test_every_option_family_value_and_preset_has_its_words_in_four_languages(schema: dict[str, Any]) -> None:
+    """The form and the labels word each option from the catalogues: an option the engine starts to
+    play must already read in every language (and not in English where it is translated)."""
+    root = Path(__file__).resolve().parents[2] / "static" / "i18n"
+    catalogues = {lang: json.loads((root / f"{lang}.json").read_text()) for lang in ("en", "pl", "sl", "gl")}
+    keys = [f"house.family.{f['key']}" for f in schema["families"]]
+    keys += [f"house.preset.{p['key']}" for p in schema["presets"]] + [f"house.preset.{p['key']}.about"
+                                                                       for p in schema["presets"]]
+    for option in options_of(schema).values():
+        keys += [f"house.name.{option['key']}", f"house.about.{option['key']}"]
+        if option["kind"] == "choice":
+            keys += [f"house.value.{option['key']}" if isinstance(v, int) else f"house.value.{option['key']}.{v}"
+                     for v in option["values"] if v is not None]
+    for lang, words in catalogues.items():
+        missing = [k for k in keys if not words.get(k)]
+        assert not missing, (lang, missing)
+        if lang != "en":
+            alike = re.compile(r"[\d+{}n ]*|Blitz|Bomba|Chaos|.*min")  # the same word in both, or no word
+            same = [k for k in keys if words[k] == catalogues["en"][k] and not alike.fullmatch(words[k])]
+            assert not same, (lang, same)
