@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import penalties
+
 Card = dict[str, Any]
 ActionJSON = dict[str, Any]
 
@@ -338,22 +340,19 @@ def _special(s: Situation, rng: random.Random, reliability: float) -> ActionJSON
     return _best_form(s, [a for a in s.legal if a["kind"] == "play_drawn"], rng, reliability)
 
 
-def _challenge(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
-    """Challenge a Wild Draw Four / Wild Draw 2 when the player more likely than not cheated.
-
-    The view does not say what the colour was before the wild (a stateless bot cannot know),
-    so the evidence is the size of the hand it came from: each card in it could have been
-    a legal alternative.  ``p`` is roughly the share of the deck that would make the play
-    illegal: one colour (a quarter of the coloured cards), plus in Mario Kart the Item Boxes,
-    plus in Pocket Pizza the other wilds and same-face cards.
-    """
+def _penalty(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
+    """A pending penalty (``stack``, ``challenge``): challenge a big Draw more likely than not
+    illegal, else pass the penalty on with an answer the house rules allow, else take it."""
     assert s.pending is not None
     challenged = s.pending.get("challenged")
-    cards = s.sizes[challenged] if challenged is not None else 0
-    p = {"classic": 0.23, "mario_kart": 0.29, "pocket_pizza": 0.33}.get(s.edition, 0.25)
-    guilty_odds = 1 - (1 - p) ** cards
-    kind = "challenge" if guilty_odds > 0.5 else "accept"
-    action = _first(s.legal, kind) or _first(s.legal, "accept")
+    odds = penalties.guilty_odds(s.edition, s.sizes[challenged] if challenged is not None else 0)
+    challenge = _first(s.legal, "challenge")
+    if challenge is not None and odds > 0.5:
+        return challenge
+    answer = penalties.best_answer(s.legal, s.hand, rng)
+    if answer is not None:
+        return _best_form(s, [a for a in s.legal if a["kind"] == "play" and a["card"] == answer], rng, reliability)
+    action = _first(s.legal, "accept")
     assert action is not None
     return action
 
@@ -389,7 +388,8 @@ _DECISIONS: dict[str, Decision] = {
     "turn": _turn,
     "drawn": _drawn,
     "special": _special,
-    "challenge": _challenge,
+    "challenge": _penalty,
+    "stack": _penalty,
     "colour": _colour,
     "target": _target,
     "pass": _pass,

@@ -72,6 +72,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         exposed = rnd.exposed
         if seat in exposed or (
             p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
+            and rnd.calls.with_play
         ):
             out.append(DECLARE)
         if exposed:
@@ -116,7 +117,7 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
     elif kind == TARGET:
         out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
     elif kind == PASS:
-        uno = (False, True) if len(hand) == 2 else (False,)
+        uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
         out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in hand for u in uno)
 
 
@@ -132,7 +133,8 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     table = rnd.rules
     hand_len = len(rnd.hands[seat])
     plain, with_uno = table.options[kind]
-    fixed = with_uno[card] if hand_len == 2 else plain[card]
+    say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
+    fixed = with_uno[card] if hand_len == 2 and say_uno else plain[card]
     if fixed is not None:
         out.extend(fixed)
         return
@@ -144,7 +146,7 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         left = rule.cards_left(rnd, seat, t, last)
         for c in colours:
             out.append(Action(kind, card, c, t))
-            if left == 1:
+            if left == 1 and say_uno:
                 out.append(Action(kind, card, c, t, True))
 
 
@@ -171,10 +173,7 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
         if kind == A.PLAY and p.kind == CHALLENGE and p.draw_kind is not None and card in hand:
-            if not answers(rnd, card):
-                return _no_answer()
-            refused = _option_refusal(rnd, seat, action)
-            return refused
+            return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
     if kind == A.DRAW and not rnd.variant.voluntary_draw:
@@ -192,31 +191,37 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
     if kind == A.PLAY_DRAWN and card != p.card:
         return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
-    if kind == A.PLAY and card is not None and not may_play(rnd, card):
+    # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
+    if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
     if kind in (A.PLAY, A.PLAY_DRAWN):
-        refused = _option_refusal(rnd, seat, action)
-        if refused is not None:
-            return refused
         assert card is not None
-        if p.kind != STACK:
-            return None
-        if answers(rnd, card):
-            return None
-        return _no_answer()
+        if p.kind == STACK and not answers(rnd, card):
+            return _no_answer()
+        return _option_refusal(rnd, seat, action)
     elif kind == A.CHOOSE_COLOUR:
         if action.colour not in COLOURS:
             return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
         if action == Action(A.CHOOSE_COLOUR, colour=action.colour):
             return None
     elif kind == A.PASS_CARD:
-        if action == Action(A.PASS_CARD, card, uno=action.uno) and (not action.uno or len(hand) == 2):
+        if action == Action(A.PASS_CARD, card, uno=action.uno) and (
+                not action.uno or (len(hand) == 2 and rnd.calls.with_play)):
             return None
     elif action == Action(kind):  # draw, keep, accept, challenge: nothing to add
         return None
     if action.uno:
+        if not rnd.calls.with_play:
+            return no_uno_with_actions(rnd)
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+
+
+def no_uno_with_actions(rnd: RoundState) -> IllegalAction:
+    """HR-17, HR-18: ``uno: true`` is refused on every action."""
+    if rnd.calls.exposes:
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card, on its own.")
+    return IllegalAction(Refusal.UNO_NOT_ALLOWED, "No UNO! is said or caught at this table.")
 
 
 def _no_answer() -> IllegalAction:
@@ -245,6 +250,8 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
             return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents.")
     elif target is not None:
         return IllegalAction(Refusal.TARGET_NOT_ALLOWED, "This card does not take a target.")
+    if action.uno and not rnd.calls.with_play:
+        return no_uno_with_actions(rnd)
     if action.uno and rule.cards_left(rnd, seat, target, last) != 1:
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return None

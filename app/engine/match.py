@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules
+from .house import HouseRules, scoring
 from .round import Round
 from .state import Layout
 from .variants import VARIANTS, Variant
@@ -70,6 +70,7 @@ class RoundResult(NamedTuple):
     winner: int
     points: int
     cards_left: tuple[int, ...]  # cards each seat held at the end
+    gained: tuple[int, ...] = ()  # what each seat's total gained (house/scoring.py)
 
 
 class LogEntry(NamedTuple):
@@ -117,6 +118,14 @@ class Match:
             if card in ids:
                 return card
         raise KeyError(f"seat {seat} holds no {name!r}")
+
+    def wins(self) -> list[int]:
+        """Rounds won, per seat."""
+        return [sum(r.winner == s for r in self.history) for s in range(self.config.seats)]
+
+    def standings(self) -> list[int]:
+        """The seats, best first, as the match ranks them (house/scoring.py)."""
+        return scoring.standings(self.config.house, self.scores, self.wins())
 
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
@@ -204,11 +213,18 @@ def _score_round(match: Match) -> list[Event]:
     rnd = match.round
     winner = rnd.winner
     assert winner is not None
-    match.scores[winner] += rnd.points
+    house = match.config.house
+    cards = rnd.cards
+    gained = scoring.gains(house, winner, [sum(cards[c].value for c in hand) for hand in rnd.hands])
+    for seat, gain in enumerate(gained):
+        match.scores[seat] += gain
     match.history.append(RoundResult(match.round_no, rnd.dealer, str(rnd.seed), winner, rnd.points,
-                                     tuple(len(h) for h in rnd.hands)))
-    events = [Event("scores", {"scores": list(match.scores)})]
-    champion = _match_winner(match, winner)
+                                     tuple(len(h) for h in rnd.hands), tuple(gained)))
+    data: dict[str, Any] = {"scores": list(match.scores)}
+    if house.double_score or house.scoring != "winner":
+        data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
+    events = [Event("scores", data)]
+    champion = scoring.champion(house, match.scores, match.wins(), match.round_no, winner, match.target)
     if champion is not None:
         match.phase = OVER
         match.winner = champion
@@ -216,20 +232,6 @@ def _score_round(match: Match) -> list[Event]:
     else:
         match.phase = BETWEEN
     return events
-
-
-def _match_winner(match: Match, round_winner: int) -> int | None:
-    """Who has won the match after this round, if anyone (C-15, or the house rules' endings)."""
-    house = match.config.house
-    if house.single_round:
-        return round_winner
-    if house.rounds is not None:
-        if match.round_no < house.rounds:
-            return None
-        # The highest total wins; a tie goes to whoever won more rounds, then to the earlier seat.
-        wins = [sum(r.winner == s for r in match.history) for s in range(match.config.seats)]
-        return max(range(match.config.seats), key=lambda s: (match.scores[s], wins[s], -s))
-    return round_winner if match.scores[round_winner] >= match.target else None
 
 
 def start_next_round(match: Match, secret: str | None = None) -> list[Event]:

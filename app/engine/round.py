@@ -87,8 +87,8 @@ class Round(RoundState):
             assert self.pending is not None
             self.touched = {}
             protected = action.uno or self.predeclared == seat
-            if self.pending.kind not in FOLLOW_UPS:
-                # The next turn action ends every catch window that was open (C-11).
+            if self.pending.kind not in FOLLOW_UPS and self.calls.window_ends_at_turn:
+                # The next turn action ends every catch window that was open (C-11; not under HR-19).
                 self.exposed.clear()
             self.reveal = None
             HANDLERS[kind](self, seat, action)

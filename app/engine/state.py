@@ -19,6 +19,7 @@ from .actions import PLAY, PLAY_DRAWN, Action
 from .cards import COLOURS, CardType, Face
 from .events import Event
 from .house import HouseRules
+from .house.calls import UnoCalls
 from .pending import TURN, Pending, Reason
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
@@ -165,6 +166,7 @@ class Layout:
 class RoundState:
     __slots__ = (
         "_turns",
+        "calls",
         "cards",
         "colour",
         "current",
@@ -200,6 +202,7 @@ class RoundState:
         self.variant = variant
         self.house = house if house is not None else HouseRules()
         self.rules = variant.rules_for(self.house)
+        self.calls = UnoCalls.of(self.house)  # C-11 as the UNO! house rules have it (house/calls.py)
         self.cards = variant.cards
         self.n = seats
         self.dealer = dealer

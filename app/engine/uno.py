@@ -19,9 +19,16 @@ CATCHES = tuple(Action(CATCH, target=t) for t in range(16))
 
 
 def may_declare(rnd: RoundState, seat: int) -> bool:
-    """Exposed, or on one's own turn with two cards and UNO not said yet (about to play one)."""
+    """Exposed, or on one's own turn with two cards and UNO not said yet (about to play one).
+
+    The two-card declaration is one of the early ways HR-17 and HR-18 take away (``calls.with_play``)."""
     if seat in rnd.exposed:
         return True
+    return early_declaration(rnd, seat)
+
+
+def early_declaration(rnd: RoundState, seat: int) -> bool:
+    """Is ``seat`` on its own turn with two cards, about to play one, UNO not said yet?"""
     p = rnd.pending
     return (p is not None and p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2
             and rnd.predeclared != seat)
@@ -38,8 +45,12 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
     if is_catch:
         if action == Action(CATCH, target=target) and may_catch(rnd, seat, target):
             return None
-    elif action == DECLARE and may_declare(rnd, seat):
+    elif action == DECLARE and may_declare(rnd, seat) and (rnd.calls.with_play or seat in rnd.exposed):
         return None
+    if not rnd.calls.exposes:  # HR-18: no UNO! at all
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "No UNO! is said or caught at this table.")
+    if not is_catch and not rnd.calls.with_play and early_declaration(rnd, seat):  # HR-17
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card.")
     if is_catch:
         if target is None or not 0 <= target < rnd.n:
             return IllegalAction(Refusal.BAD_TARGET, "Say whom you catch.")
@@ -74,7 +85,7 @@ def catch(rnd: RoundState, seat: int, target: int) -> None:
     rnd.exposed.remove(target)
     rnd.resolved[target] = ("caught", seat)
     rnd.emit("caught", {"seat": target, "by": seat})
-    rnd.draw(target, 2, "caught")
+    rnd.draw(target, rnd.calls.penalty, "caught")  # HR-16: 2, 4 or 6
 
 
 def update_uno(rnd: RoundState, actor: int, protected: bool) -> None:
@@ -88,7 +99,7 @@ def update_uno(rnd: RoundState, actor: int, protected: bool) -> None:
             if s in declared or s in exposed:
                 exposed.discard(s)
                 declared.discard(s)
-        elif before != 1:
+        elif before != 1 and rnd.calls.exposes:  # HR-18: no one is ever exposed
             rnd.resolved.pop(s, None)
             if s == actor and protected:
                 exposed.discard(s)

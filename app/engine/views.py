@@ -46,7 +46,8 @@ def views(match: Match, seats: Iterable[int | None],
             "scores": list(match.scores),
             "winner": match.winner,
             "history": [
-                {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left)}
+                {"round": r.number, "winner": r.winner, "points": r.points, "cards_left": list(r.cards_left),
+                 "gained": list(r.gained)}
                 for r in match.history
             ],
         }

@@ -211,4 +211,18 @@ class Automation:
             found = next((a for a in legal if a["kind"] == kind), None)
             if found is not None:
                 return dict(found)
-        return choose_action(seen, self.rng, uno_reliability=0.0)
+        chosen = choose_action(seen, self.rng, uno_reliability=0.0)
+        if chosen is not None and not_for_the_clock(seen, chosen):
+            return next(dict(a) for a in legal if a["kind"] == "accept")
+        return chosen
+
+
+def not_for_the_clock(seen: dict[str, Any], action: dict[str, Any]) -> bool:
+    """HX-8: the clock answers a penalty only with a card of the top card's face (the same Draw card,
+    RULES.md §6.1), never with a cross-stack or a deflection (HR-2 to HR-4): it accepts instead."""
+    table = seen["table"]
+    pending = table.get("pending") or {}
+    if action["kind"] != "play" or pending.get("kind") not in ("stack", "challenge"):
+        return False
+    face = next(c["face"] for c in table["hand"] if c["id"] == action["card"])
+    return bool(face != table["top"]["face"])

@@ -234,7 +234,7 @@ class RoomState:
         if m is None or not m.history or self.status not in (BETWEEN, OVER):
             return None
         last = m.history[-1]
-        standings = sorted(range(len(m.scores)), key=lambda s: (-m.scores[s], s))
+        standings = m.standings()  # best first: highest total, or lowest under penalty scoring (HR-23)
         return {
             "round": last.number,
             "winner": last.winner,

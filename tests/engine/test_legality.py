@@ -2,7 +2,8 @@
 
 ``Round.refusal(seat, action)`` is None exactly when ``action`` is in ``legal_actions(seat)``,
 for every seat and for candidates near the legal ones (each legal action with one field
-changed) and far from them, over random games of every edition with random house rules.
+changed) and far from them, over random games of every edition with random sets of every house rule the engine plays
+(RULES.md §6, §7: HR-1 … HR-5, HR-16 … HR-19, HR-21 … HR-23 so far, ``house_sets.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from app.engine import (
     COLOURS,
     VARIANTS,
     Action,
-    HouseRules,
     IllegalAction,
     MatchConfig,
     apply,
@@ -24,6 +24,8 @@ from app.engine import (
 )
 from app.engine.actions import KINDS
 from app.engine.round import Round
+
+from .house_sets import random_house
 
 
 def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -50,9 +52,8 @@ def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -
 def test_refusal_is_none_exactly_for_legal_actions(edition: str) -> None:
     rng = random.Random(edition)
     checked = 0
-    for game in range(6):
-        house = HouseRules(stacking=rng.random() < 0.5, seven_o=rng.random() < 0.5, jump_in=rng.random() < 0.5,
-                           draw_until_playable=rng.random() < 0.3)
+    for game in range(10):
+        house = random_house(rng, edition, on=0.5)
         seats = rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats))
         match, _ = new_match(MatchConfig(edition, seats, house=house), f"legality-{game}")
         rnd = match.round

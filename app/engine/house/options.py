@@ -219,4 +219,6 @@ CONFLICTS: tuple[tuple[str, str, tuple[object, ...] | None], ...] = (
 AVAILABLE: frozenset[str] = frozenset({
     "stacking", "seven_o", "jump_in", "draw_until_playable", "single_round", "rounds",
     "stack_only", "cross_stack", "reverse_deflect", "skip_deflect", "revenge", "no_challenge",  # stacking.py
+    "uno_penalty", "strict_uno", "silent_uno", "late_catch",  # calls.py
+    "double_score", "scoring",  # scoring.py
 })

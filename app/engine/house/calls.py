@@ -1,0 +1,38 @@
+"""UNO! calls under the house rules (RULES.md §7.6): HR-16 catch penalty, HR-17 strict UNO!,
+HR-18 no UNO!, HR-19 late catch — and how they meet the windows of C-11 (HX-4, D-3, D-11).
+
+The round holds one ``UnoCalls`` (``RoundState.calls``); ``uno.py`` and ``legality.py`` ask it
+instead of assuming C-11's defaults:
+
+- ``penalty``: what a caught seat draws (HR-16; C-11's 2).
+- ``with_play``: may UNO! be said with an action (``uno: true``) or just before playing from a
+  two-card hand?  Not under HR-17 (only a separate ``declare_uno`` while exposed) nor HR-18.
+  HR-17 does not lengthen the window: a catch is still valid until the next turn action (D-3).
+- ``exposes``: does a hand dropping to one card expose its holder?  Never under HR-18, where
+  ``declare_uno`` and ``catch`` are refused ``uno_not_allowed``.
+- ``window_ends_at_turn``: does the next turn action close the catch window?  Not under HR-19:
+  a catch stays valid while its target is exposed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .options import HouseRules
+
+OPTIONS = ("uno_penalty", "strict_uno", "silent_uno", "late_catch")
+
+
+class UnoCalls(NamedTuple):
+    penalty: int = 2
+    with_play: bool = True
+    exposes: bool = True
+    window_ends_at_turn: bool = True
+
+    @classmethod
+    def of(cls, house: HouseRules) -> UnoCalls:
+        return cls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
+                   exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
+
+
+C_11 = UnoCalls()

@@ -1,0 +1,50 @@
+"""The scoring family (RULES.md §7.7): HR-22 double score and HR-23 penalty scoring, with the
+match endings of §6 (``single_round``, ``rounds``) and HX-14.
+
+``match.py`` asks this module two things after each round: what every seat's total gains
+(``gains``) and who, if anyone, has now won the match (``champion``); ``standings`` orders
+the seats as the match ranks them.  At the defaults they are C-14 and C-15 exactly.
+
+- C-14: the round's winner gains the values left in the other hands.  HR-23 (``penalty``):
+  every other seat gains its own hand's value, the winner nothing; the lowest total leads.
+- HR-22: every gain is doubled, last of all (HX-14); the target stays.
+- The match ends after the round in which a total reaches the target (C-15: the winner's;
+  HR-23: anyone's, and the lowest total wins), after ``rounds`` rounds (the best total wins),
+  or after the single round (its winner wins).  Ties: more rounds won, then the lower seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .options import HouseRules
+
+OPTIONS = ("double_score", "scoring")
+
+
+def gains(house: HouseRules, winner: int, hand_values: Sequence[int]) -> list[int]:
+    """What each seat's total gains from a round its ``winner`` went out of (C-14, HR-22, HR-23)."""
+    if house.scoring == "penalty":
+        out = [0 if seat == winner else value for seat, value in enumerate(hand_values)]
+    else:
+        out = [sum(hand_values) if seat == winner else 0 for seat in range(len(hand_values))]
+    factor = 2 if house.double_score else 1
+    return [g * factor for g in out]
+
+
+def standings(house: HouseRules, scores: Sequence[int], wins: Sequence[int]) -> list[int]:
+    """The seats, best first: by total (highest, or lowest under HR-23), then rounds won, then seat."""
+    sign = 1 if house.scoring == "penalty" else -1
+    return sorted(range(len(scores)), key=lambda s: (sign * scores[s], -wins[s], s))
+
+
+def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], rounds_played: int,
+             round_winner: int, target: int) -> int | None:
+    """Who has won the match after this round, if anyone."""
+    if house.single_round:
+        return round_winner
+    if house.rounds is not None:
+        return standings(house, scores, wins)[0] if rounds_played >= house.rounds else None
+    if house.scoring == "penalty":
+        return standings(house, scores, wins)[0] if max(scores) >= target else None
+    return round_winner if scores[round_winner] >= target else None  # C-15

@@ -1,0 +1,39 @@
+"""Random valid sets of the house rules the engine plays (``house.AVAILABLE``), for property tests.
+
+Every option the engine plays is drawn, each at one of its values, and the set is kept when the
+edition accepts it (HX-1): as more options become available, these tests cover them unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from app.engine import VARIANTS, ConfigError, HouseRules
+from app.engine.house import AVAILABLE
+from app.engine.house.options import CHOICES
+
+# Match endings are drawn apart (the match tests choose them), the rest here.
+PLAYED = sorted(name for name in AVAILABLE if name in CHOICES and name != "single_round")
+
+
+def valid(edition: str, data: dict[str, object]) -> HouseRules | None:
+    try:
+        return HouseRules.from_json(data, VARIANTS[edition])
+    except ConfigError:
+        return None
+
+
+def random_house(rng: random.Random, edition: str, on: float = 0.4) -> HouseRules:
+    """Each option on (at a random value) with probability ``on``; retried until the set is valid."""
+    while True:
+        data = {name: rng.choice(CHOICES[name][1:]) for name in PLAYED if rng.random() < on}
+        rules = valid(edition, data)
+        if rules is not None:
+            return rules
+
+
+def house_sets(edition: str) -> st.SearchStrategy[HouseRules]:
+    options = st.fixed_dictionaries({}, optional={name: st.sampled_from(CHOICES[name]) for name in PLAYED})
+    return options.map(lambda data: valid(edition, data)).filter(lambda rules: rules is not None)  # type: ignore[return-value]
