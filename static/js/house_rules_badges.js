@@ -3,53 +3,9 @@
 // schema (GET /api/house-rules), so a rule the engine learns shows up here without a change.
 import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
+import { allOptions, loadHouseSchema, ruleLabel, rulesOn } from "./house_schema.js";
 
-let schemaPromise = null;
-
-/** The server's house-rules schema, fetched once per page. */
-export function loadHouseSchema() {
-  if (!schemaPromise) {
-    schemaPromise = fetch("/api/house-rules").then((res) => {
-      if (!res.ok) throw new Error(`house rules: ${res.status}`);
-      return res.json();
-    });
-    schemaPromise.catch(() => { schemaPromise = null; }); // a later call tries again
-  }
-  return schemaPromise;
-}
-
-/** Every option of the schema, in §7's order. */
-export function allOptions(schema) {
-  return schema.families.flatMap((family) => family.options);
-}
-
-export function optionName(key) {
-  return t(`house.name.${key}`);
-}
-
-/** One value of an option in words: "Both", "20 cards", "5 min", "Off". */
-export function valueLabel(option, value) {
-  if (value === null || value === undefined) return t("house.off");
-  if (typeof value === "number") {
-    return t(`house.value.${option.key}`, { n: option.key === "blitz_seconds" ? value / 60 : value });
-  }
-  return t(`house.value.${option.key}.${value}`);
-}
-
-/** The short label of an option that is on: "Stacking", "Cross-stack: both", "3 rounds". */
-export function ruleLabel(option, value) {
-  if (option.kind === "bool") return optionName(option.key);
-  if (option.key === "rounds") return t("house.rounds", { n: value });
-  return `${optionName(option.key)}: ${valueLabel(option, value)}`;
-}
-
-/** The options a room's house rules turn on (away from their default), with their values. */
-export function rulesOn(schema, rules) {
-  const given = rules || {};
-  return allOptions(schema)
-    .filter((o) => o.key in given && given[o.key] !== o.default && given[o.key] !== undefined)
-    .map((option) => ({ option, value: given[option.key] }));
-}
+export { allOptions, loadHouseSchema, optionName, ruleLabel, rulesOn, valueLabel } from "./house_schema.js";
 
 /** "Party", or "Party + 2 changes" (D-2): how far the rules are from the preset they came from. */
 export function presetLabel(schema, rules, edition) {

@@ -4,19 +4,22 @@
 // is disabled with the reason beside it.  The server stays the authority; this only spares a 422.
 import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
-import { allOptions, loadHouseSchema, optionName, presetLabel, valueLabel } from "./house_rules_badges.js";
+import { allOptions, loadHouseSchema, optionName, valueLabel } from "./house_schema.js";
+import { presetLabel } from "./house_rules_badges.js";
 
 const same = (a, b) => a === b || (a === null && b === undefined);
 
 /**
- * Builds the form into `box` once the schema has come. `edition()` and `turnSeconds()` read the
- * rest of the creation form; call the returned `sync()` when they change.
- * The returned `houseRules()` is the `house_rules` to send, or null for none.
+ * Builds the form into `box` once the schema has come, starting from `initial` (a room's stored
+ * house rules) if given. `edition()` and `turnSeconds()` read the rest of the form; call the
+ * returned `sync()` when they change. `houseRules()` is the `house_rules` to send, or null for none.
  */
-export function houseRulesForm(box, { edition, turnSeconds }) {
+export function houseRulesForm(box, { edition, turnSeconds, initial = null }) {
   const state = { schema: null, options: [], byKey: {}, values: {}, preset: null, controls: {} };
   const api = {
-    ready: loadHouseSchema().then((schema) => build(box, state, schema, () => update(state, edition(), turnSeconds()))),
+    ready: loadHouseSchema().then((schema) => {
+      build(box, state, schema, () => update(state, edition(), turnSeconds()), initial);
+    }),
     sync: () => { if (state.schema) update(state, edition(), turnSeconds()); },
     houseRules: () => (state.schema ? houseRules(state, edition()) : null),
   };
@@ -44,10 +47,14 @@ export function reasonFor(state, key, value, ed, timer) {
   return null;
 }
 
-function build(box, state, schema, onchange) {
+function build(box, state, schema, onchange, initial) {
   state.schema = schema;
   state.options = allOptions(schema).filter((o) => o.available);
-  for (const o of allOptions(schema)) { state.byKey[o.key] = o; state.values[o.key] = o.default; }
+  for (const o of allOptions(schema)) {
+    state.byKey[o.key] = o;
+    state.values[o.key] = initial && o.key in initial ? initial[o.key] : o.default;
+  }
+  state.preset = (initial && schema.presets.find((p) => p.key === initial.preset)) || null;
   const presetSelect = h("select", { name: "house_preset", "data-testid": "house-preset" },
     h("option", { value: "", text: t("house.preset.none") }),
     schema.presets.map((p) => h("option", { value: p.key, disabled: !p.available,
