@@ -18,7 +18,7 @@ from app.engine import VARIANTS
 from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
 from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE
+from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
 
@@ -253,3 +253,29 @@ def test_each_rules_page_lists_the_house_rules_and_marks_a_rooms__HR_34(browser:
         page.screenshot(path=str(artifacts / f"house-rules-page-{lang}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_the_table_names_every_rule_that_is_on__HR_2_HR_16(browser: Browser, server: LiveServer, artifacts: Path,
+                                                           device: str) -> None:
+    rules = {"preset": "party", "cross_stack": "both", "uno_penalty": 4}
+    code = new_room(server, "classic", 2, house_rules=rules)
+    host = take_seat(server, code, "Ana")
+    page = open_seat(browser, server, code, host, device)
+    try:
+        options = page.get_by_test_id("room-options")
+        expect(options.get_by_test_id("house-chip-preset")).to_have_text("Party + 2 changes")
+        expect(options.get_by_test_id("house-chip")).to_have_text(
+            ["Stacking", "Seven-O", "Jump-In", "Draw until playable", "Cross-stack: Both ways", "Catch penalty: +4"])
+        add_bots(server, code, host, 1)
+        expect(page.locator("[data-testid=seat][data-seat]")).to_have_count(2)
+        page.get_by_test_id("start-button").click()
+        expect(page.get_by_test_id("table")).to_be_visible()
+        head = page.get_by_test_id("table-options")
+        expect(head).to_contain_text("Cross-stack: Both ways")
+        expect(head).to_contain_text("Catch penalty: +4")
+        page.screenshot(path=str(artifacts / f"house-table-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
