@@ -125,7 +125,7 @@ function update(state, ed, timer) {
       control.checked = value === true;
       reason = value ? null : reasonFor(state, o.key, true, ed, timer);
     } else if (o.kind === "number") {
-      if (value === null) control.value = "";
+      if (control.value !== (value === null ? "" : String(value))) control.value = value === null ? "" : String(value);
       reason = value === null ? reasonFor(state, o.key, o.min, ed, timer) : null;
     } else {
       const blocked = o.values.map((v) => (same(v, o.default) ? null : reasonFor(state, o.key, v, ed, timer)));

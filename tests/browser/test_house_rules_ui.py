@@ -21,6 +21,8 @@ from tests.browser.servers import LIFTED, serve
 from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
+CATALOGUE_EN = json.loads((Path(__file__).resolve().parents[2] / "static/i18n/en.json").read_text())
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
@@ -217,7 +219,9 @@ def test_the_schema_drives_the_form_and_the_server_still_decides__HX_1(browser: 
         page.get_by_test_id("create-more").click()
         page.get_by_test_id(f"house-{missing[0]}").check()
         page.get_by_test_id("create-submit").click()
-        expect(page.get_by_test_id("create-error")).to_have_text("Those house rules cannot be used together.")
+        # The refusal names the option (its params), in the reader's words.
+        expect(page.get_by_test_id("create-error")).to_have_text(
+            f"The house rule “{CATALOGUE_EN[f'house.name.{missing[0]}']}” cannot be used like this here.")
         assert "/r/" not in page.url
     finally:
         context.close()

@@ -96,7 +96,10 @@ def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServ
         if option["available"] and all(options[n]["available"] for n in option["needs"]):
             assert r.status_code == 201, (key, r.text)
         elif not option["available"]:
-            assert r.status_code == 422 and r.json()["detail"]["code"] == "bad_house_rules", (key, r.text)
+            detail = r.json()["detail"]
+            assert r.status_code == 422 and detail["code"] == "bad_house_rules", (key, r.text)
+            # What the form words its refusal from: this option, or what it needs that is not played either.
+            assert detail["params"]["option"] in (key, *option["needs"]), detail
         # D-1: the key at its default is always accepted, needs or not.
         assert create(server, "classic", {key: option["default"]}).status_code == 201, key
     for preset in schema["presets"]:
