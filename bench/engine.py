@@ -8,7 +8,12 @@ rules allow, including voluntary draws, UNO declarations and catches, so rounds 
 With ``--rlcard``, the same run also measures RLCard's UNO engine (random legal play) and
 this engine under the policy that matches RLCard's action set: play a playable card when
 there is one (draw only when there is none), always with UNO said, accept penalties.
-That is the like-for-like rounds/s comparison.  The last line printed is JSON.
+That is the like-for-like rounds/s comparison.
+
+"house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options that
+this engine plays (RULES.md HR-34; ``multi_play`` is not played yet, so it is left out), against
+the same edition without house rules, measured interleaved (``cost_ratio``: house / plain time per
+action).  The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import ROUND, VARIANTS, Action, Match, MatchConfig, apply, new_match, start_next_round
+from app.engine import ROUND, VARIANTS, Action, HouseRules, Match, MatchConfig, apply, new_match, start_next_round
+from app.engine.house import AVAILABLE, PRESETS
 from app.engine.round import Round
 
 Policy = Callable[[Round, int, random.Random], Action]
@@ -60,9 +66,11 @@ def rlcard_like(rnd: Round, seat: int, rng: random.Random) -> Action:
     return legal[0]
 
 
-def measure(edition: str, seats: int, policy: Policy, seconds: float) -> dict[str, float]:
+def measure(edition: str, seats: int, policy: Policy, seconds: float,
+            house: HouseRules | None = None) -> dict[str, float]:
     """Rounds of one long match (dealt one after another), for ``seconds`` of wall time."""
-    match: Match = new_match(MatchConfig(edition, seats, target=10**5), seed=f"bench-{edition}-{seats}")[0]
+    config = MatchConfig(edition, seats, target=10**5, house=house or HouseRules())
+    match: Match = new_match(config, seed=f"bench-{edition}-{seats}")[0]
     rng = random.Random(7)
     rounds = actions = 0
     start = time.perf_counter()
@@ -103,6 +111,17 @@ def main() -> None:
             figures = median_of(args.runs, partial(measure, edition, seats, uniform, args.seconds))
             out[edition][f"{seats}p"] = figures  # type: ignore[index]
             print(f"{edition} {seats}p uniform: {figures}", file=sys.stderr)
+    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
+    plain_rates: list[float] = []
+    house_rates: list[float] = []
+    for _ in range(args.runs):  # interleaved, so both see the same machine load
+        plain_rates.append(measure("classic", 4, uniform, args.seconds)["actions_per_s"])
+        house_rates.append(measure("classic", 4, uniform, args.seconds, chaos)["actions_per_s"])
+    house = {"options": chaos.enabled, "plain_actions_per_s": statistics.median(plain_rates),
+             "house_actions_per_s": statistics.median(house_rates),
+             "cost_ratio": round(statistics.median(plain_rates) / statistics.median(house_rates), 2)}
+    print(f"classic 4p uniform, chaos options played: {house}", file=sys.stderr)
+    out["house_rules"] = house
     if args.rlcard:
         ours: list[float] = []
         theirs: list[float] = []

@@ -23,6 +23,7 @@ class Refusal(StrEnum):
     CARD_NOT_IN_HAND = "card_not_in_hand"
     NOT_DRAWN_CARD = "not_drawn_card"
     CARD_NOT_PLAYABLE = "card_not_playable"
+    FINISH_RESTRICTED = "finish_restricted"  # a last card the house rules forbid (HR-14, HR-15)
     COLOUR_REQUIRED = "colour_required"
     COLOUR_NOT_ALLOWED = "colour_not_allowed"
     BAD_COLOUR = "bad_colour"

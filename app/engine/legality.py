@@ -17,6 +17,8 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
+from .house.drawing import may_draw, may_keep
+from .house.finishing import restricted_last
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -89,19 +91,24 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         cards = rnd.cards
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
+        before = len(out)
         for card in hand:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
         variant = rnd.variant
         if variant.voluntary_draw:
-            out.append(DRAW_ONE)
+            if may_draw(rnd, len(out) > before):  # HR-10
+                out.append(DRAW_ONE)
         elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
             out.append(SPECIAL_DRAW_IT)
+        elif len(out) == before:  # All Wild, only a restricted last card held (HR-15): draw one, turn over
+            out.append(DRAW_ONE)
     elif kind == DRAWN:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        out.append(KEEP_IT)
+        if may_keep(rnd, seat, p.card):  # HR-11
+            out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
@@ -132,6 +139,8 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
     table = rnd.rules
     hand_len = len(rnd.hands[seat])
+    if hand_len == 1 and restricted_last(rnd, seat, card):  # HR-15
+        return
     plain, with_uno = table.options[kind]
     say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
     fixed = with_uno[card] if hand_len == 2 and say_uno else plain[card]
@@ -166,9 +175,10 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     card = action.card
     hand = rnd.hands[seat]
     if p.seat != seat:
-        if (kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card)
-                and _option_refusal(rnd, seat, action) is None):
-            return None
+        if kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
+            refused = _option_refusal(rnd, seat, action)
+            if refused is None or refused.code == Refusal.FINISH_RESTRICTED:
+                return refused
         return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.",
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
@@ -176,8 +186,14 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
             return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
-    if kind == A.DRAW and not rnd.variant.voluntary_draw:
+    holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c) for c in hand)
+    if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
+            rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
+    if kind == A.DRAW and not may_draw(rnd, holds_a_play):
+        return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
+    if kind == A.KEEP and p.card is not None and not may_keep(rnd, seat, p.card):
+        return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
             return None
@@ -243,6 +259,8 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
     if colour is not None and colour not in COLOURS:
         return IllegalAction(Refusal.BAD_COLOUR, f"Colours are {', '.join(COLOURS)}.")
     last = len(rnd.hands[seat]) == 1
+    if last and restricted_last(rnd, seat, card):
+        return IllegalAction(Refusal.FINISH_RESTRICTED, "The house rules do not let you go out on this card.")
     if rule.needs_target(last):
         if target is None:
             return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")

@@ -26,6 +26,9 @@ from .pending import TURN, Pending, Reason
 Effect = Callable[["RoundState", int, int, Action, bool], None]
 # What follows a colour, target or pass decision: (round, seat that decided, the decision, the action).
 Continuation = Callable[["RoundState", int, Pending, Action], None]
+# Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from — without
+# it —, the colour then to match, the card then on top.)  Judged at the play, or before one (HR-11).
+Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
 # Does this card answer the penalty pending now?  (round, card id) — the stacking family's test.
 AnswerTest = Callable[["RoundState", int], bool]
 
@@ -49,6 +52,7 @@ class HandAfter(Enum):
     SAME = 1  # Dip Into The Deck: draw one, pass one on
     TARGETS = 2  # a swap: the target's hand (AW-2, Seven-O's 7)
     PREVIOUS_SEATS = 3  # Seven-O's 0: every hand moves on, you receive the previous seat's
+    NEXT_SEATS = 4  # a 7 that swaps with the next seat (HR-7): you receive the next seat's hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,8 @@ class CardRule:
             return len(rnd.hands[target])
         if after is HandAfter.PREVIOUS_SEATS:
             return len(rnd.hands[rnd.next_seat(seat, -1)])
+        if after is HandAfter.NEXT_SEATS:
+            return len(rnd.hands[rnd.next_seat(seat)])
         if after is HandAfter.SAME:
             return len(rnd.hands[seat])
         return len(rnd.hands[seat]) - 1
@@ -145,6 +151,7 @@ class Edition(Protocol):
     def rules_for(self, house: HouseRules) -> RuleTable: ...
     def continuation(self, reason: Reason | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...
+    def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool: ...
     def start(self, rnd: RoundState) -> None: ...
 
 

@@ -52,7 +52,8 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     # The draw_until_playable house rule: the draw goes on until a playable card comes.
     while rnd.house.draw_until_playable and got and not rnd.playable(got[0]):
         got = rnd.draw(seat, 1, "turn")
-    if got and rnd.playable(got[0]):
+    # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
+    if got and rnd.variant.voluntary_draw and rnd.playable(got[0]):
         rnd.ask(Pending(DRAWN, seat, card=got[0]))
     else:
         rnd.pass_turn(seat)

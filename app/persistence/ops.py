@@ -58,12 +58,14 @@ def log_action(code: str, match_id: str, round_no: int, seq: int, seat: int, act
 
 
 def finish_round(match_id: str, number: int, winner: int, points: int, totals: Sequence[int],
-                 cards_left: Sequence[int]) -> list[Op]:
+                 cards_left: Sequence[int], seat_points: Sequence[int] | None = None) -> list[Op]:
+    """``seat_points``: what each seat gained (default: ``points`` to the winner)."""
     ops: list[Op] = [(update(RoundRow).where(RoundRow.match_id == match_id, RoundRow.number == number)
                       .values(winner=winner, points=points, finished_at=_now()), None)]
     for seat, total in enumerate(totals):
         ops.append((_INSERT_SCORE, {"match_id": match_id, "round": number, "seat": seat,
-                                    "points": points if seat == winner else 0, "total": total,
+                                    "points": seat_points[seat] if seat_points is not None
+                                    else points if seat == winner else 0, "total": total,
                                     "cards_left": cards_left[seat]}))
     return ops
 
@@ -113,7 +115,7 @@ def ops_for(record: r.Record) -> list[Op]:
                                 record.commitment)]
         case r.RoundFinished():
             return finish_round(record.match_id, record.number, record.winner, record.points, record.totals,
-                                record.cards_left)
+                                record.cards_left, [record.seat_points(s) for s in range(len(record.totals))])
         case r.MatchFinished():
             return finish_match(record.code, record.match_id, record.winner)
         case r.ChatPosted():

@@ -20,6 +20,7 @@ from typing import Any
 from app.bots import bot_delay_s, choose_action
 from app.config import Settings
 from app.engine import Match, view
+from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
 
 from .inbox import BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
@@ -172,7 +173,7 @@ class Automation:
             action = choose_action(view(m, seat), self.rng)
             if action is None:
                 continue
-            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale
+            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale * bot_pause_factor(st.house)
             if best is None or delay < best[0]:
                 best = (delay, seat, action)
         if best is not None:
@@ -191,9 +192,10 @@ class Automation:
         if st.turn_seconds is not None and pending is not None and m is not None:
             turn = (st.match_no, m.round_no, pending.seat, pending.kind, last_decision(m))
             if turn != self.clock.key:
-                st.turn_deadline = round(time.time() + st.turn_seconds, 3)
+                seconds = turn_clock_seconds(st.house, st.turn_seconds)  # HR-24: halved in fast mode
+                st.turn_deadline = round(time.time() + seconds, 3)
                 out.dirty = True
-                self.clock.set(turn, st.turn_seconds, self.tell, TurnTimeout(turn))
+                self.clock.set(turn, seconds, self.tell, TurnTimeout(turn))
         else:
             self.clock.cancel()
             if st.turn_deadline is not None:

@@ -94,7 +94,7 @@ class InMemoryStore:
                 rnd = m.rounds[record.number]
                 rnd["winner"], rnd["points"] = record.winner, record.points
                 rnd["secret"] = m.secrets.get(record.number)  # revealed once the round is over
-                rnd["scores"] = [{"seat": s, "points": record.points if s == record.winner else 0, "total": total,
+                rnd["scores"] = [{"seat": s, "points": record.seat_points(s), "total": total,
                                   "cards_left": record.cards_left[s]} for s, total in enumerate(record.totals)]
             case r.MatchFinished():
                 m = self.matches[record.match_id]

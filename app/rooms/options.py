@@ -58,6 +58,8 @@ class RoomOptions:
                                              and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
             raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
                             f"{TURN_SECONDS_MAX} seconds, or off.", 422)
+        if house.fast_mode and turn_seconds is None:  # HX-1: fast mode halves a turn clock there must be
+            raise RoomError("bad_house_rules", "'fast_mode' needs 'turn_seconds' (a turn clock).", 422)
         if away_grace_seconds is None:
             grace = settings.away_grace_seconds
         elif (isinstance(away_grace_seconds, int | float) and not isinstance(away_grace_seconds, bool)

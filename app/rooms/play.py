@@ -106,7 +106,7 @@ def after_action(st: RoomState, settings: Settings, client_id: str | None) -> li
         reveal(st)
         last = m.history[-1]
         records.append(rec.RoundFinished(st.match_id, last.number, last.winner, last.points, tuple(m.scores),
-                                         last.cards_left))
+                                         last.cards_left, last.gained))
     if m.phase == M_BETWEEN:
         st.status = BETWEEN
         for q in st.players:

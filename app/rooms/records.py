@@ -107,6 +107,13 @@ class RoundFinished:
     points: int
     totals: tuple[int, ...]
     cards_left: tuple[int, ...]
+    # What each total gained (the points to the winner, unless a scoring house rule says otherwise).
+    gained: tuple[int, ...] = ()
+
+    def seat_points(self, seat: int) -> int:
+        if self.gained:
+            return self.gained[seat]
+        return self.points if seat == self.winner else 0
 
 
 @dataclass(frozen=True)

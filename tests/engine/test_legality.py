@@ -3,7 +3,7 @@
 ``Round.refusal(seat, action)`` is None exactly when ``action`` is in ``legal_actions(seat)``,
 for every seat and for candidates near the legal ones (each legal action with one field
 changed) and far from them, over random games of every edition with random sets of every house rule the engine plays
-(RULES.md §6, §7: HR-1 … HR-5, HR-16 … HR-19, HR-21 … HR-23 so far, ``house_sets.py``).
+(RULES.md §6, §7: HR-1 … HR-7, HR-10, HR-11, HR-14, HR-15, HR-16 … HR-19, HR-21 … HR-23 so far; ``house_sets.py``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,15 @@
-"""The hand-exchange family (RULES.md §6 Seven-O): a 7 swaps hands with a chosen player, a 0
-passes every hand to the next seat in the direction of play.
+"""The hand-exchange family (RULES.md §6 Seven-O, §7.2): a 7 swaps hands, a 0 passes every hand
+to the next seat in the direction of play; HR-6 says which of them exchange (``seven_o_cards``),
+HR-7 whom a 7 swaps with (``seven_target``).
 
-A 7 or 0 turned as the first card is a plain number (§6.1): first cards never run a played
-card's effect.
+- HR-6: ``seven`` — only a 7 swaps, a 0 is a plain number; ``zero`` — only a 0 passes hands.
+- HR-7: ``next`` — the 7's player swaps with the next seat in the current direction (a jumped-in
+  7: the seat next to the jumper); the play names no one, and a ``target`` is refused
+  ``target_not_allowed``.  A received one-card hand is exposed anew (§6.1), a ``uno: true`` with
+  the play covers the hand its player ends up with (D-11).
+- A 7 or 0 turned as the first card is a plain number (§6.1, HX-6), and one played as the last
+  card does nothing (HX-5): first cards never run a played card's effect, and a last card's
+  exchange is void.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from ..state import CardRule, HandAfter, RoundState, Target
 from ..variants.effects import swap_with_target
 from .options import HouseRules
 
-OPTIONS = ("seven_o",)
+OPTIONS = ("seven_o", "seven_o_cards", "seven_target")
 
 
 def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -27,8 +34,19 @@ def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: b
     rnd.pass_turn(seat)
 
 
-# A 7 names the player to swap with; a 0 leaves you the previous seat's hand.
+def swap_with_next(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
+    """HR-7 ``next``: the 7's player swaps hands with the next seat (void as a last card)."""
+    if last:
+        return
+    target = rnd.next_seat(seat)
+    rnd.swap_hands(seat, target)
+    rnd.emit("swap", {"seat": seat, "target": target})
+    rnd.pass_turn(seat)
+
+
+# A 7 names the player to swap with (or swaps with the next seat); a 0 leaves you the previous seat's hand.
 SEVEN = CardRule(swap_with_target, target=Target.ALWAYS, hand_after=HandAfter.TARGETS)
+SEVEN_NEXT = CardRule(swap_with_next, hand_after=HandAfter.NEXT_SEATS)
 ZERO = CardRule(pass_hands_on, hand_after=HandAfter.PREVIOUS_SEATS)
 
 
@@ -36,6 +54,9 @@ def edit(rules: dict[Face, CardRule], house: HouseRules) -> None:
     """Give the edition's 7 and 0 (where it has them) their Seven-O rules."""
     if not house.seven_o:
         return
-    for face, rule in ((Face.SEVEN, SEVEN), (Face.ZERO, ZERO)):
+    seven = SEVEN_NEXT if house.seven_target == "next" else SEVEN
+    exchanging = {"both": ((Face.SEVEN, seven), (Face.ZERO, ZERO)), "seven": ((Face.SEVEN, seven),),
+                  "zero": ((Face.ZERO, ZERO),)}[house.seven_o_cards]
+    for face, rule in exchanging:
         if face in rules:
             rules[face] = replace(rule, needs_colour=rules[face].needs_colour)

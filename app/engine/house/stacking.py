@@ -31,8 +31,7 @@ from typing import NamedTuple
 from ..actions import Action
 from ..cards import Face
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
-from ..state import CardRule, Effect, RoundState
-from ..variants.effects import Guilt
+from ..state import CardRule, Effect, Guilt, RoundState
 from .options import DEFAULTS, HouseRules
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
@@ -151,7 +150,7 @@ class Stacking:
             kind = answered_.draw_kind
             assert kind is not None
             return any(self.answer(rnd, c, kind, rnd.prev_colour) for c in rnd.hands[seat])
-        return guilt(rnd, seat)
+        return guilt(rnd, rnd.hands[seat], rnd.prev_colour, rnd.prev_top)
 
     def _deflect(self, base: Effect, *, flips: bool) -> Effect:
         """HR-3 (``flips``) / HR-4: played as an answer, the card moves T on unchanged; otherwise as usual."""

@@ -90,6 +90,14 @@ class Variant:
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
         return False
 
+    def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool:
+        """Would ``card``, played by ``seat`` now, be a big Draw a challenge finds guilty (CL-5, MK-4, PP-5)?"""
+        cards = self.penalty_cards
+        guilt = cards.big_guilt
+        if guilt is None or self.cards[card].face != cards.big:
+            return False
+        return guilt(rnd, [c for c in rnd.hands[seat] if c != card], rnd.colour, rnd.discard[-1])
+
     # The start of a round.
     def start(self, rnd: RoundState) -> None:
         card = rnd.flip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..cards import CLASSIC_DECK, NUMBERS, Face
@@ -11,11 +12,10 @@ from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+def draw4_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """CL-5: a Wild Draw Four is illegal while holding a card of the colour it replaced."""
-    colour = rnd.prev_colour
     cards = rnd.cards
-    return any(cards[c].colour == colour for c in rnd.hands[seat])
+    return any(cards[c].colour == colour for c in hand)
 
 
 class Classic(Variant):

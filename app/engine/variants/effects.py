@@ -7,14 +7,9 @@ card's effect must not hand anyone a turn: the round ends right after it (C-13).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..actions import Action
 from ..pending import CHALLENGE, Pending
-from ..state import Effect, RoundState
-
-# Was the Wild Draw card just played by ``seat`` an illegal play?  (Decided at play time.)
-Guilt = Callable[[RoundState, int], bool]
+from ..state import Effect, Guilt, RoundState
 
 
 def no_effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -59,7 +54,8 @@ def challengeable_draw(count: int, guilty: Guilt) -> Effect:
             rnd.draw(victim, count, "card")
             return
         rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
-                        guilty=guilty(rnd, seat), evidence=tuple(rnd.hands[seat])))
+                        guilty=guilty(rnd, rnd.hands[seat], rnd.prev_colour, rnd.prev_top),
+                        evidence=tuple(rnd.hands[seat])))
 
     return effect
 

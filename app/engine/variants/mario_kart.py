@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
@@ -13,11 +14,10 @@ from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw4_guilty(rnd: RoundState, seat: int) -> bool:
+def draw4_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """MK-4: as CL-5, and an Item Box in hand counts as a card of the colour."""
-    colour = rnd.prev_colour
     cards = rnd.cards
-    return any(cards[c].colour == colour or cards[c].face == Face.ITEM_BOX for c in rnd.hands[seat])
+    return any(cards[c].colour == colour or cards[c].face == Face.ITEM_BOX for c in hand)
 
 
 def item_box(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:

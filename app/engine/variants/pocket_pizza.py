@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
@@ -13,15 +14,11 @@ from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
 
-def draw2_guilty(rnd: RoundState, seat: int) -> bool:
+def draw2_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
     """PP-5: a Wild Draw 2 is illegal while holding any other card that could have been played."""
     cards = rnd.cards
-    top_face = cards[rnd.prev_top].face
-    colour = rnd.prev_colour
-    return any(
-        cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face
-        for c in rnd.hands[seat]
-    )
+    top_face = cards[top].face
+    return any(cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face for c in hand)
 
 
 def dip(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:

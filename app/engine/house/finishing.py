@@ -1,0 +1,40 @@
+"""Finishing restrictions (RULES.md §7.5): HR-14 last-card limits and HR-15 what a restricted
+last card means.
+
+HR-14 (``finish_with``) names the cards that may not empty a hand: ``no_draw`` the edition's
+Draw cards and a Targeted Draw Two; ``no_wild`` every wild (Wild, Wild Draw Four, Item Box, Dip
+Into The Deck, Wild Draw 2); ``no_draw_or_wild`` either; ``number`` anything but a number card.
+
+HR-15: such a card cannot be played as one's last — a play, a drawn card's play, an answer, a
+deflection or a jump-in that would end on it is refused ``finish_restricted`` (``legality.py``
+asks ``restricted_last``).  A seat holding only such a card must draw (C-6); in All Wild, where
+nothing is drawn on a turn (AW-5), it draws one card and its turn ends (``turns.draw``).
+"""
+
+from __future__ import annotations
+
+from ..cards import NUMBERS, Face
+from ..state import RoundState
+
+OPTIONS = ("finish_with",)
+NUMBER_FACES = frozenset(NUMBERS)
+DRAW_FACES = frozenset({Face.DRAW1, Face.DRAW2, Face.WILD_DRAW2, Face.WILD_DRAW4, Face.WILD_TARGETED_DRAW2})
+
+
+def restricted(finish_with: str, face: Face, wild: bool) -> bool:
+    """HR-14: may a card of this face not be the one that empties a hand?"""
+    if finish_with == "any":
+        return False
+    if finish_with == "number":
+        return face not in NUMBER_FACES
+    draw = face in DRAW_FACES
+    return (draw and finish_with != "no_wild") or (wild and finish_with != "no_draw")
+
+
+def restricted_last(rnd: RoundState, seat: int, card: int) -> bool:
+    """HR-15: would playing ``card`` empty ``seat``'s hand on a card HR-14 forbids?"""
+    finish_with = rnd.house.finish_with
+    if finish_with == "any" or len(rnd.hands[seat]) != 1:
+        return False
+    ct = rnd.cards[card]
+    return restricted(finish_with, ct.face, ct.colour is None)
