@@ -131,7 +131,7 @@ def test_a_hand_picked_combination_and_what_it_needs__HX_1_D_1(browser: Browser,
 
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
-def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1(browser: Browser, server: LiveServer,
+def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1_D_2(browser: Browser, server: LiveServer,
                                                                  device: str) -> None:
     context, page = open_home(browser, server, device)
     try:
@@ -141,6 +141,15 @@ def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1(browser: Browse
         expect(page.get_by_test_id("house-revenge")).not_to_be_checked()
         expect(page.get_by_test_id("house-revenge")).to_be_disabled()
         expect(page.get_by_test_id("house-why-revenge")).to_have_text("Needs Stacking")
+        if "fast_mode" in house.AVAILABLE:  # HX-1: fast mode needs the room's turn timer, below in the form
+            fast = page.get_by_test_id("house-fast_mode")
+            expect(fast).to_be_disabled()
+            expect(page.get_by_test_id("house-why-fast_mode")).to_have_text("Needs a turn timer")
+            page.get_by_test_id("create-timer").select_option("30")
+            fast.check()
+            page.get_by_test_id("create-timer").select_option("")
+            expect(fast).not_to_be_checked()
+            expect(fast).to_be_disabled()
         # D-2: the preset and what differs from it; the label counts the change.
         expect(page.get_by_test_id("house-preset-about")).to_contain_text("Party + 1 changes")
         rules = created_rules(page, server)

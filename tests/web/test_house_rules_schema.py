@@ -83,8 +83,9 @@ def test_presets_with_their_expansions__HR_34(schema: dict[str, Any]) -> None:
         assert preset["available"] is playable
 
 
-def create(server: LiveServer, variant: str, rules: dict[str, object]) -> httpx.Response:
-    return httpx.post(f"{server.http}/api/rooms", json={"variant": variant, "max_seats": 4, "house_rules": rules})
+def create(server: LiveServer, variant: str, rules: dict[str, object], **room: object) -> httpx.Response:
+    return httpx.post(f"{server.http}/api/rooms", json={"variant": variant, "max_seats": 4, "house_rules": rules,
+                                                        **room})
 
 
 def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServer, schema: dict[str, Any]) -> None:
@@ -92,7 +93,8 @@ def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServ
     for key, option in options.items():
         values = [5] if option["kind"] == "number" else [v for v in option["values"] if v != option["default"]]
         rules = {key: values[0], **{needed: True for needed in option["needs"]}}
-        r = create(server, "classic", rules)
+        # HX-1: fast_mode needs the room's turn clock, which is not a house rule.
+        r = create(server, "classic", rules, **({"turn_seconds": 30} if option.get("needs_setting") else {}))
         if option["available"] and all(options[n]["available"] for n in option["needs"]):
             assert r.status_code == 201, (key, r.text)
         elif not option["available"]:
@@ -102,6 +104,8 @@ def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServ
             assert detail["params"]["option"] in (key, *option["needs"]), detail
         # D-1: the key at its default is always accepted, needs or not.
         assert create(server, "classic", {key: option["default"]}).status_code == 201, key
+    if options["fast_mode"]["available"]:  # HX-1: without a turn clock it is refused
+        assert create(server, "classic", {"fast_mode": True}).status_code == 422
     for preset in schema["presets"]:
         r = create(server, "classic", {"preset": preset["key"]})
         assert r.status_code == (201 if preset["available"] else 422), (preset["key"], r.text)
