@@ -118,6 +118,8 @@ def test_a_hand_picked_combination_and_what_it_needs__HX_1_D_1(browser: Browser,
         expect(page.get_by_test_id("house-why-single_round")).to_have_text("Not with Fixed rounds")
         page.get_by_test_id("house-family-stacking").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"house-form-picked-{device}.png"))
+        # Long reasons inside the choices do not widen the page (a fieldset grows to its content).
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= page.viewport_size["width"]  # type: ignore[index]
         rules = created_rules(page, server)
         assert rules["preset"] is None
         assert (rules["stacking"], rules["cross_stack"], rules["skip_deflect"], rules["rounds"]) == (True, "both",
