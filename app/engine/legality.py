@@ -175,7 +175,10 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     card = action.card
     hand = rnd.hands[seat]
     if p.seat != seat:
-        if kind == A.PLAY and p.kind == TURN and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
+        if kind == A.PLAY and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
+            if p.kind != TURN:  # D-12: a jump-in lands only on a plain turn (§6.1)
+                return IllegalAction(Refusal.WRONG_ACTION, "A jump-in is only allowed while a player owes a plain "
+                                     "turn.", decision=str(p.kind))
             refused = _option_refusal(rnd, seat, action)
             if refused is None or refused.code == Refusal.FINISH_RESTRICTED:
                 return refused

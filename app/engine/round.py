@@ -19,6 +19,7 @@ from .actions import Action
 from .errors import IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
+from .house.misplay import is_misplay, misplay
 from .legality import legal_actions, refusal
 from .pending import (
     CHALLENGE,
@@ -75,7 +76,16 @@ class Round(RoundState):
     def apply(self, seat: int, action: Action) -> list[Event]:
         if action not in self.legal_actions(seat):
             # The same questions legal_actions asks, one by one, to say which one failed.
-            raise refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+            refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+            if not is_misplay(self, seat, action, refused):
+                raise refused
+            # HR-20: not refused but penalised; the decision stays pending and no catch window closes.
+            self.events = []
+            self.touched = {}
+            misplay(self, seat, action)
+            update_uno(self, seat, protected=False)
+            self.version += 1
+            return self.events
         self.events = []
         kind = action.kind
         if kind == A.DECLARE_UNO:

@@ -152,3 +152,11 @@ def test_an_explicit_key_the_edition_refuses_is_refused_preset_or_not__D_2() -> 
     for data in ({"multi_play": True}, {"preset": "chaos", "multi_play": True}):
         err = refused(data, ALL_WILD)
         assert "UNO All Wild cannot play 'multi_play'" in err.message
+
+
+def test_a_preset_drops_what_the_edition_refuses__D_2__HR_34() -> None:
+    chaos = HouseRules.from_json({"preset": "chaos"}, ALL_WILD)
+    assert chaos.preset == "chaos"
+    assert chaos.enabled == ["stacking", "seven_o", "jump_in", "draw_until_playable", "cross_stack",
+                             "reverse_deflect", "skip_deflect", "double_score"]  # no multi_play, no_challenge, ...
+    assert HouseRules.from_json(chaos.to_json(), ALL_WILD) == chaos

@@ -1,10 +1,11 @@
 """Property tests under random valid sets of the house rules the engine plays (RULES.md §7).
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
-engine plays — HR-1 … HR-7, HR-10, HR-11, HR-14, HR-15, HR-16 … HR-19, HR-21 … HR-23 so far — with §6's),
-keep the engine's invariants — the deck's 108/112/52 cards conserved, no view showing another
-seat's cards, the pending decision always a seat's, totals as the scoring options say — and a
-finished match exports and verifies as fair; the bots choose only legal actions under them.
+engine plays but the misplay penalty, which has its own — HR-1 … HR-7, HR-10, HR-11, HR-14 …
+HR-19, HR-21 … HR-24 — with §6's), keep the engine's invariants — the deck's 108/112/52 cards
+conserved, no view showing another seat's cards, the pending decision always a seat's, totals as
+the scoring options say — and a finished match exports and verifies as fair; the bots choose only
+legal actions under them.
 """
 
 from __future__ import annotations

@@ -255,3 +255,11 @@ def test_an_item_box_flipping_a_draw_two_makes_no_penalty__HX_9() -> None:
     play(m, 0, "red 1")
     play(m, 1, "red draw2")
     assert pending(m) == ("stack", 2, 2) and answers(m, 2) == set()  # an Item Box is never an answer
+
+
+def test_a_jump_in_never_lands_on_a_pending_penalty__HX_12__D_12() -> None:
+    hands = [["red draw2", "red 1", "red 2"], ["blue 5", "blue 6"], ["red draw2", "green 2", "green 3"]]
+    m = house_match("classic", hands, "red 9", stacking=True, jump_in=True)
+    play(m, 0, "red draw2")
+    assert pending(m)[:2] == ("stack", 1) and not legal_actions(m, 2)
+    assert refusal_code(m, 2, "red draw2") == "wrong_action"

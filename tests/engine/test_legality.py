@@ -2,8 +2,9 @@
 
 ``Round.refusal(seat, action)`` is None exactly when ``action`` is in ``legal_actions(seat)``,
 for every seat and for candidates near the legal ones (each legal action with one field
-changed) and far from them, over random games of every edition with random sets of every house rule the engine plays
-(RULES.md §6, §7: HR-1 … HR-7, HR-10, HR-11, HR-14, HR-15, HR-16 … HR-19, HR-21 … HR-23 so far; ``house_sets.py``).
+changed) and far from them, over random games of every edition with random sets of every house
+rule the engine plays (RULES.md §7, ``house_sets.py``: HR-1 … HR-7, HR-10, HR-11, HR-14 … HR-19,
+HR-21 … HR-24; the misplay penalty, HR-20, applies refused plays and is tested apart).
 """
 
 from __future__ import annotations

@@ -225,4 +225,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "seven_o_cards", "seven_target",  # exchange.py
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
+    "misplay_penalty",  # misplay.py
 })

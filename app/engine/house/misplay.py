@@ -1,0 +1,33 @@
+"""The misplay penalty (RULES.md §7.6 HR-20), with D-7 and HX-4.
+
+Under ``misplay_penalty`` a ``play`` on one's own ``turn`` decision, or a ``play_drawn`` on one's
+``drawn`` decision, of a card in hand that the engine would refuse as ``card_not_playable`` or
+``finish_restricted`` is not refused: it is a misplay.  A public ``misplay`` event shows the
+card, which stays in hand; the seat draws 1 (C-8: what is there); the decision stays pending.
+Any other refusal costs nothing (D-7): a lost jump-in, an answer, ``not_your_turn``.  A misplay
+is not a turn action (HX-4): it closes no catch window, though the draw ends its own holder's
+exposure.  ``Round.apply`` asks ``is_misplay`` before it raises a refusal.
+"""
+
+from __future__ import annotations
+
+from ..actions import PLAY, PLAY_DRAWN, Action
+from ..errors import IllegalAction, Refusal
+from ..pending import DRAWN, TURN
+from ..state import RoundState
+
+OPTIONS = ("misplay_penalty",)
+PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
+
+
+def is_misplay(rnd: RoundState, seat: int, action: Action, refused: IllegalAction) -> bool:
+    p = rnd.pending
+    return (rnd.house.misplay_penalty and refused.code in PENALISED and p is not None and p.seat == seat
+            and ((action.kind == PLAY and p.kind == TURN) or (action.kind == PLAY_DRAWN and p.kind == DRAWN))
+            and action.card in rnd.hands[seat])
+
+
+def misplay(rnd: RoundState, seat: int, action: Action) -> None:
+    assert action.card is not None
+    rnd.emit("misplay", {"seat": seat, "cards": [rnd.card_json(action.card)]})
+    rnd.draw(seat, 1, "misplay")
