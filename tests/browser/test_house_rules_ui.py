@@ -38,9 +38,9 @@ def open_home(browser: Browser, server: LiveServer, device: str) -> tuple[Any, P
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors  # type: ignore[attr-defined]
     page.goto(f"{server.http}/")
-    page.get_by_test_id("create-name").fill("Ana")
     page.get_by_test_id("create-more").click()
     expect(page.get_by_test_id("house-preset")).to_be_visible()
+    page.get_by_test_id("create-name").fill("Ana")  # after the page's script, which fills in a remembered name
     return context, page
 
 
@@ -228,9 +228,9 @@ def test_the_schema_drives_the_form_and_the_server_still_decides__HX_1(browser: 
 
         page.route("**/api/house-rules", stale)
         page.goto(f"{server.http}/")
-        page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-more").click()
         page.get_by_test_id(f"house-{missing[0]}").check()
+        page.get_by_test_id("create-name").fill("Ana")
         page.get_by_test_id("create-submit").click()
         # The refusal names the option (its params), in the reader's words.
         expect(page.get_by_test_id("create-error")).to_have_text(
