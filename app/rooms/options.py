@@ -53,7 +53,7 @@ class RoomOptions:
             house = HouseRules.from_json(house_rules, variant)
             MatchConfig(edition, max_seats, target, house).validate()
         except ConfigError as err:
-            raise RoomError(err.code, err.message, 422) from None
+            raise RoomError(err.code, err.message, 422, **err.params) from None  # the option, for the words
         if turn_seconds is not None and not (type(turn_seconds) is int
                                              and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
             raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.engine import VARIANTS
 from app.web.api import find_room
+from app.web.house_rules import schema as house_schema
 from app.web.invite import QrCodes, invite_base
 from app.web.static_files import Static
 
@@ -143,32 +144,30 @@ async def invite_qr(request: Request, code: str) -> Response:
 # engine implements it (the IDs name the rules each item states).
 _TURN = ("rules.h.turn", ["rules.turn", "rules.draw", "rules.reshuffle"])  # C-5, C-6, C-8
 _UNO = ("rules.h.uno", ["rules.uno.say", "rules.uno.catch", "rules.uno.race"])  # C-11, C-12
-_HOUSE = ("rules.h.house", ["rules.house.stacking", "rules.house.seven_o", "rules.house.jump_in",
-                            "rules.house.draw_until_playable", "rules.house.rounds"])  # RULES.md 6
 RULE_SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
     "classic": [("rules.h.goal", ["rules.goal"]), _TURN,
                 ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.wild", "rules.wd4",
                                    "rules.challenge"]),  # CL-3..CL-6
                 ("rules.h.first", ["rules.cl.first"]), _UNO,  # CL-2
-                ("rules.h.scoring", ["rules.scoring", "rules.cl.values"]), _HOUSE],  # C-14, CL-7
+                ("rules.h.scoring", ["rules.scoring", "rules.cl.values"])],  # C-14, CL-7
     "mario_kart": [("rules.h.goal", ["rules.goal"]), _TURN,
                    ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.mk.items",
                                       "rules.mk.item_box", "rules.mk.mushroom", "rules.mk.banana_peel",
                                       "rules.mk.green_shell", "rules.mk.lightning", "rules.mk.bob_omb",
                                       "rules.mk.wd4", "rules.challenge"]),  # MK-2, MK-4..MK-10
                    ("rules.h.first", ["rules.mk.first"]), _UNO,  # MK-3
-                   ("rules.h.scoring", ["rules.scoring", "rules.mk.values"]), _HOUSE],  # MK-11
+                   ("rules.h.scoring", ["rules.scoring", "rules.mk.values"])],  # MK-11
     "all_wild": [("rules.h.goal", ["rules.goal"]),
                  ("rules.h.turn", ["rules.aw.turn", "rules.aw.special", "rules.reshuffle"]),  # AW-5, AW-6
                  ("rules.h.cards", ["rules.aw.wild", "rules.aw.reverse", "rules.aw.skip", "rules.aw.skip2",
                                     "rules.aw.draw", "rules.aw.targeted", "rules.aw.swap"]),  # AW-2, AW-3
                  ("rules.h.first", ["rules.aw.first"]), _UNO,  # AW-4
-                 ("rules.h.scoring", ["rules.scoring", "rules.aw.values"]), _HOUSE],  # AW-7
+                 ("rules.h.scoring", ["rules.scoring", "rules.aw.values"])],  # AW-7
     "pocket_pizza": [("rules.h.goal", ["rules.goal"]), _TURN,
                      ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.pp.draw1", "rules.wild",
                                         "rules.pp.dip", "rules.pp.wd2", "rules.pp.challenge"]),  # PP-3..PP-6
                      ("rules.h.first", ["rules.pp.first"]), _UNO,  # PP-2
-                     ("rules.h.scoring", ["rules.scoring", "rules.pp.values"]), _HOUSE],  # PP-7
+                     ("rules.h.scoring", ["rules.scoring", "rules.pp.values"])],  # PP-7
 }
 
 
@@ -187,7 +186,27 @@ async def rules(request: Request, edition: str) -> Response:
     variant = VARIANTS[edition]
     facts = {"players": f"{variant.min_seats}–{variant.max_seats}", "hand": variant.hand_size,
              "target": variant.target}
-    return _render(request, "rules.html", "rules", edition=edition, sections=RULE_SECTIONS[edition], facts=facts)
+    return _render(request, "rules.html", "rules", edition=edition, sections=RULE_SECTIONS[edition], facts=facts,
+                   house=house_rules_for(edition))
+
+
+def house_rules_for(edition: str) -> list[dict[str, Any]]:
+    """The house rules this server plays, by family, for an edition's rules page: each option with
+    its values (as catalogue keys and their parameters) and whether the edition refuses it outright."""
+    families = []
+    for family in house_schema()["families"]:
+        options = []
+        for option in (o for o in family["options"] if o["available"]):
+            others = [v for v in option.get("values", []) if v != option["default"]]
+            refused = option["refused"].get(edition, [])
+            values = [(f"house.value.{option['key']}" + ("" if isinstance(v, int) else f".{v}"),
+                       {"n": v // 60 if option["key"] == "blitz_seconds" else v}) for v in others
+                      if v not in refused] if option["kind"] == "choice" else []
+            options.append({"key": option["key"], "values": values, "refused": bool(others) and
+                            all(v in refused for v in others)})
+        if options:
+            families.append({"key": family["key"], "options": options})
+    return families
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)

@@ -1,6 +1,7 @@
 // Tiny DOM helpers.  Text always goes in through textContent: names and chat are untrusted.
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
+import { cachedHouseSchema, loadHouseSchema, ruleLabel, rulesOn } from "./house_schema.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -97,16 +98,24 @@ export function forgetSeat(code) {
 
 const HOUSE_RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
 
+/** The labels of the room's house rules that are on: from the server's schema once it has come
+ * (asked for here, so the next render has it), until then the §6 options. */
+function houseLabels(rules) {
+  const schema = cachedHouseSchema();
+  if (schema) return rulesOn(schema, rules).map(({ option, value }) => ruleLabel(option, value));
+  loadHouseSchema().catch(() => {});
+  const on = HOUSE_RULES.filter((r) => rules[r]).map((r) => t(`house.name.${r}`));
+  return rules.rounds ? [...on, t("house.rounds", { n: rules.rounds })] : on;
+}
+
+/** Whether `optionsText` has anything to say (a room's stored house rules hold every key, most at their default). */
 export function hasOptions(room) {
-  const rules = room.house_rules || {};
-  return !!room.turn_seconds || Object.values(rules).some((v) => v !== false && v !== null);
+  return !!room.turn_seconds || houseLabels(room.house_rules || {}).length > 0;
 }
 
 /** The room's options in words: its house rules and its turn timer. */
 export function optionsText(room) {
-  const rules = room.house_rules || {};
-  const on = HOUSE_RULES.filter((r) => rules[r]).map((r) => t(`house.short.${r}`));
-  if (rules.rounds) on.push(t("house.rounds", { n: rules.rounds }));
+  const on = houseLabels(room.house_rules || {});
   const parts = [on.length ? t("room.house_rules", { rules: on.join(", ") }) : t("room.no_house_rules")];
   if (room.turn_seconds) parts.push(t("room.turn_timer", { n: room.turn_seconds }));
   return parts.join(" · ");

@@ -13,6 +13,8 @@ const WITH_PARAMS = {
   room_full: (p) => (p.seats ? t("err.room_full_seats", { n: p.seats }) : t("err.room_full")),
   not_host: (p, n) => (typeof p.host === "number" ? t("err.not_host_name", { name: n(p.host) }) : t("err.not_host")),
   bad_name: (p) => (p.max ? t("err.bad_name_long", { n: p.max }) : t("err.bad_name")),
+  bad_house_rules: (p) => (p.option && has(`house.name.${p.option}`)
+    ? t("err.bad_house_rules_option", { option: t(`house.name.${p.option}`) }) : t("err.bad_house_rules")),
   bad_chat: (p) => (p.max ? t("err.bad_chat_long", { n: p.max }) : t("err.bad_chat")),
   // "It is not your turn." and what the table waits for, in the words the table already uses.
   not_your_turn: (p, n) => (typeof p.seat === "number" && p.decision && has(`pending.other.${p.decision}`)

@@ -2,6 +2,7 @@
 // leaves; it starts when everyone still here is ready, or when the host's countdown runs out.
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { houseRulesForm } from "./house_rules_form.js";
 
 /** Who is still to answer: people at the table who are not ready (bots always are). */
 export function waitingFor(view) {
@@ -42,7 +43,6 @@ export function rematchControls(view, you, send, timer) {
   return [row, line, host ? nextMatchForm(view, send) : null];
 }
 
-const RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
 const EDITIONS = ["classic", "mario_kart", "all_wild", "pocket_pizza"];
 
 /**
@@ -56,21 +56,19 @@ export function nextMatchForm(view, send) {
     EDITIONS.map((e) => h("option", { value: e, selected: e === room.edition, text: t(`edition.${e}`) })));
   const target = h("input", { type: "number", name: "target", min: 1, max: 100000, inputmode: "numeric",
     "data-testid": "next-target", value: room.target ?? "", placeholder: t("next.target_default") });
-  const house = room.house_rules || {};
-  const boxes = RULES.map((rule) => h("label", { class: "check" },
-    h("input", { type: "checkbox", name: "house", value: rule, checked: Boolean(house[rule]), "data-testid": `next-house-${rule}` }),
-    " ", t(`house.${rule}`)));
+  const house = h("fieldset", { class: "house-rules", "data-testid": "next-house-rules" }, h("legend", { text: t("home.house_rules") }));
+  // The room's rules as they are, every option the server plays (house_rules_form.js).
+  const rules = houseRulesForm(house, { edition: () => edition.value, turnSeconds: () => room.turn_seconds, initial: room.house_rules });
+  edition.addEventListener("change", rules.sync);
   const form = h("form", { class: "next-match", "data-testid": "next-match-form" },
     h("label", { class: "field" }, h("span", { text: t("home.edition") }), edition),
     h("label", { class: "field" }, h("span", { text: t("home.target") }), target),
-    h("fieldset", { class: "house-rules" }, h("legend", { text: t("home.house_rules") }), boxes),
+    house,
     h("button", { class: "btn", type: "submit", "data-testid": "next-apply", text: t("next.apply") }));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const rules = {};
-    for (const box of form.querySelectorAll('input[name="house"]')) if (box.checked) rules[box.value] = true;
     const score = target.value.trim() ? Number(target.value) : null;
-    send({ type: "next_match", variant: edition.value, target_score: Number.isInteger(score) ? score : null, house_rules: rules });
+    send({ type: "next_match", variant: edition.value, target_score: Number.isInteger(score) ? score : null, house_rules: rules.houseRules() || {} });
   });
   return h("details", { class: "next-match-box", "data-testid": "next-match" },
     h("summary", { text: t("next.title") }), form);

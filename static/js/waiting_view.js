@@ -1,7 +1,8 @@
 // The waiting room: the invite (link, copy, share sheet, QR code), the seats as they fill, the
 // host's start and bots, renaming and leaving, and a seat to take for someone only watching.
 import { t } from "./i18n.js";
-import { append, clear, h, optionsText, rememberName } from "./dom.js";
+import { append, clear, h, rememberName } from "./dom.js";
+import { showRoomOptions } from "./house_rules_badges.js";
 import { limitInput, NAME_MAX } from "./text.js";
 
 /** The waiting room's parts, built once: `{ el, els }` (`els` are the parts `showWaiting` fills). */
@@ -37,7 +38,7 @@ export function waitingRoom(code, send) {
     title: h("h1", {}),
     info: h("p", { class: "edition-line" }),
     summary: h("p", { class: "muted" }),
-    options: h("p", { class: "room-options", "data-testid": "room-options" }),
+    options: h("div", { class: "room-options", "data-testid": "room-options" }),
     seats: h("ol", { class: "seat-list", "data-testid": "seat-list" }),
     controls: h("div", { class: "host-controls" }),
     mine: h("div", { class: "my-controls" }, renameForm,
@@ -62,8 +63,8 @@ export function showWaiting(els, view, you, { send, nameOf, addBot, renderJoin }
   const target = room.target ?? (room.edition === "pocket_pizza" ? 250 : 500);
   els.info.textContent = `${t(`edition.${room.edition}`)} · ${room.public ? t("home.public") : t("home.private")} · ${t("side.target", { n: target })}`;
   clear(els.summary).append(t(`edition.${room.edition}.summary`), " ",
-    h("a", { href: `/rules/${room.edition}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: t(`edition.${room.edition}`) }) }));
-  els.options.textContent = optionsText(room);
+    h("a", { href: `/rules/${room.edition}?room=${encodeURIComponent(room.code)}`, target: "_blank", rel: "noopener", "data-testid": "waiting-rules-link", text: t("room.rules_link", { edition: t(`edition.${room.edition}`) }) }));
+  showRoomOptions(els.options, room); // house rules as labels (details on a tap) and the turn timer
   clear(els.seats);
   const host = room.host;
   const amHost = you !== null && you === host;

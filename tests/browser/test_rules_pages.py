@@ -63,7 +63,8 @@ def test_the_room_links_to_its_editions_rules(browser: Browser, live_server: Liv
         page.get_by_test_id("create-submit").click()
         page.wait_for_url("**/r/*")
         link = page.get_by_test_id("waiting-rules-link")
-        expect(link).to_have_attribute("href", "/rules/mario_kart")
+        code = page.get_by_test_id("room-code").inner_text()  # the rules page marks the room's house rules
+        expect(link).to_have_attribute("href", f"/rules/mario_kart?room={code}")
         expect(link).to_have_text("Regras de Mario Kart")
     finally:
         context.close()

@@ -2,6 +2,7 @@
 import { loadCatalogue, t } from "../i18n.js";
 import { api, initLanguagePicker, rememberName, saveSeat, storedName } from "../dom.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { houseRulesForm } from "../house_rules_form.js";
 import { showPlayerLine } from "../player_line.js";
 
 const LIMITS = { classic: [2, 10, 500], mario_kart: [2, 10, 500], all_wild: [2, 10, 500], pocket_pizza: [2, 5, 250] };
@@ -21,7 +22,12 @@ function setup() {
     if (Number(seats.value) > max) seats.value = String(max);
     target.placeholder = String(points);
   };
-  for (const radio of form.querySelectorAll('input[name="variant"]')) radio.addEventListener("change", syncEdition);
+  const rules = houseRulesForm(form.querySelector("[data-testid=create-house-rules]"), {
+    edition: () => form.elements.variant.value,
+    turnSeconds: () => Number(form.elements.turn.value) || null,
+  });
+  for (const radio of form.querySelectorAll('input[name="variant"]')) radio.addEventListener("change", () => { syncEdition(); rules.sync(); });
+  form.elements.turn.addEventListener("change", rules.sync);
   syncEdition();
 
   form.addEventListener("submit", async (ev) => {
@@ -36,9 +42,8 @@ function setup() {
       max_seats: Number(seats.value),
       target_score: target.value ? Number(target.value) : null,
     };
-    const house = {};
-    for (const box of form.querySelectorAll('input[name="house"]')) if (box.checked) house[box.value] = true;
-    if (Object.keys(house).length) body.house_rules = house;
+    const house = rules.houseRules();
+    if (house) body.house_rules = house;
     if (form.elements.turn.value) body.turn_seconds = Number(form.elements.turn.value);
     const roomName = form.elements.room.value.trim();
     body.name = roomName || fitText(t("home.room_of", { name: player }), 40);
