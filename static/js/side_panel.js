@@ -2,7 +2,8 @@
 // chat with its unread badge (chatbadge.js).  Built once and kept across the waiting room and
 // the table, so a line being typed survives; each part is redrawn only when it changes.
 import { t } from "./i18n.js";
-import { clear, h, hasOptions, optionsText } from "./dom.js";
+import { clear, h, hasOptions } from "./dom.js";
+import { showRoomOptions } from "./house_rules_badges.js";
 import { logLines } from "./logbook.js";
 import { ChatBadge } from "./chatbadge.js";
 import { chatAuthor } from "./spectate.js";
@@ -25,6 +26,8 @@ export class SidePanel {
       this.input.value = "";
     });
     this.scores = h("div", { class: "scores", "data-testid": "scores" });
+    // The room's house rules as labels that open on a tap (kept across redraws, so an open one stays open).
+    this.options = h("div", { class: "muted side-options", "data-testid": "side-options" });
     this.close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: closeDrawer });
     this.el = h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
       this.close,
@@ -43,7 +46,10 @@ export class SidePanel {
       clear(this.scores);
       if (g) this.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
       // The room's options: in the table's head, or here where a phone's head has no room for them.
-      if (g && hasOptions(room)) this.scores.append(h("p", { class: "muted side-options", "data-testid": "side-options", text: optionsText(room) }));
+      if (g && hasOptions(room)) {
+        this.scores.append(this.options);
+        showRoomOptions(this.options, room);
+      }
       const list = h("ol", { class: "score-list" });
       for (const p of view.players) {
         list.append(h("li", { class: p.seat === you ? "is-me" : "" },

@@ -292,6 +292,12 @@ def test_the_table_names_every_rule_that_is_on__HR_2_HR_16(browser: Browser, ser
         head = page.get_by_test_id("table-options")
         expect(head).to_contain_text("Cross-stack: Both ways")
         expect(head).to_contain_text("Catch penalty: +4")
+        # Details on a tap: the side panel's labels open to what each rule does (the phone's drawer
+        # shows them), and the head's rules link opens the rules page marking this room's rules.
+        side = page.get_by_test_id("side-options")
+        expect(side.get_by_test_id("house-chip")).to_have_count(6)
+        expect(side.locator("dd[data-key=cross_stack]")).to_have_count(1)
+        expect(page.get_by_test_id("rules-link")).to_have_attribute("href", f"/rules/classic?room={code}")
         page.screenshot(path=str(artifacts / f"house-table-{device}.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:

@@ -13,5 +13,6 @@ export function showHead(el, head) {
     h("span", { class: "muted head-dealer", text: head.dealer }),
     h("span", { class: "muted room-code", text: head.code }),
     head.options ? h("span", { class: "muted head-options", "data-testid": "table-options", text: head.options }) : null,
-    h("a", { class: "rules-link", href: `/rules/${head.edition}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") })]);
+    // Opened from the table, the rules page marks the house rules this room plays (the details of the line above).
+    h("a", { class: "rules-link", href: `/rules/${head.edition}?room=${encodeURIComponent(head.code)}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") })]);
 }
