@@ -184,7 +184,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         await registry.start()
         app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
-            collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
+            collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds,
+                                                                        settings.gc_ceiling_mib << 20))
         try:
             yield {GATE: app.state.connection_gate}  # uvicorn hands it to each connection's protocol
         finally:
