@@ -236,7 +236,10 @@ class Client:
             params.append(f"last_seq={last_seq}")
         if params:
             url += "?" + "&".join(params)
-        self.ws = await connect(url, additional_headers=headers, max_size=2**22)
+        # No flow control on the client's side: a test that stops reading (a socket it only
+        # closes later) would otherwise stop hearing the server, close frame included, and wait
+        # out the close timeout (10 s) on every close.
+        self.ws = await connect(url, additional_headers=headers, max_size=2**22, max_queue=None)
 
     async def close(self) -> None:
         if self.ws is not None:
