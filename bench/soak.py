@@ -24,6 +24,7 @@ import json
 import os
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -51,6 +52,7 @@ class Sampler(threading.Thread):
             kib = rss_kib(self.pid)
             if kib is not None:
                 self.samples.append((round(time.monotonic() - self.started, 1), round(kib / 1024, 1)))
+                print(f"rss at {self.samples[-1][0]:.0f} s: {self.samples[-1][1]} MiB", file=sys.stderr, flush=True)
             self.stopped.wait(self.every)
 
 
@@ -106,9 +108,17 @@ def main() -> None:
         finally:
             sampler.stopped.set()
             proc.terminate()
-            proc.wait(60)
+            try:
+                proc.wait(120)  # it writes the collections it timed as it ends
+            except subprocess.TimeoutExpired:
+                print("the server did not stop within 120 s: killed", file=sys.stderr)
+                proc.kill()
+                proc.wait()
         window = game.pop("window")
-        gc = gc_figures(json.loads(Path(trace).read_text()), ready, *window)
+        try:
+            gc = gc_figures(json.loads(Path(trace).read_text()), ready, *window)
+        except (OSError, ValueError):
+            gc = {}
     # The sampler's clock started with the server; the warm-up ends when the measured window opens.
     warmup_s = window[0] - ready
     series = sampler.samples
@@ -119,8 +129,8 @@ def main() -> None:
               "rss_series_mib": [mib for _, mib in series],
               "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
               "errors": game["errors"], "client_failures": game["client_failures"],
-              "gc_collections": gc["gc_collections"], "gc_max_pause_ms": gc["gc_max_pause_ms"],
-              "gc_probe": gc["gc_probe"]}
+              "gc_collections": gc.get("gc_collections"), "gc_max_pause_ms": gc.get("gc_max_pause_ms"),
+              "gc_probe": gc.get("gc_probe")}
     print(json.dumps(result))
 
 
