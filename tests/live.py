@@ -10,11 +10,14 @@ let clients check their patched views against the server's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
+import socket
 import threading
 import time
+import weakref
 from typing import Any, ClassVar
 
 import httpx
@@ -199,6 +202,7 @@ class LiveServer(OnLoopback):
         return self
 
     def stop(self) -> None:
+        Client.hang_up_abandoned(self)
         self.server.should_exit = True
         self.thread.join(10)
 
@@ -209,6 +213,19 @@ class LiveServer(OnLoopback):
 
 class Client:
     """A protocol-only client: keeps a view by applying snapshots and patches, checks seq."""
+
+    opened: ClassVar[weakref.WeakSet[Client]] = weakref.WeakSet()
+
+    @classmethod
+    def hang_up_abandoned(cls, server: OnLoopback) -> None:
+        """End the connections to ``server`` of clients whose event loop is gone (a test that
+        ended without closing them): nobody is left to answer the server's closing handshake,
+        which the server, stopping, would wait out for seconds (and a test stops many)."""
+        for client in list(cls.opened):
+            ws = client.ws
+            if client.server is server and ws is not None and ws.loop.is_closed():
+                with contextlib.suppress(OSError):  # already gone
+                    ws.transport.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
 
     def __init__(self, server: LiveServer, code: str, token: str | None = None, seat: int | None = None) -> None:
         self.server, self.code, self.token, self.seat = server, code, token, seat
@@ -240,6 +257,7 @@ class Client:
         # closes later) would otherwise stop hearing the server, close frame included, and wait
         # out the close timeout (10 s) on every close.
         self.ws = await connect(url, additional_headers=headers, max_size=2**22, max_queue=None)
+        Client.opened.add(self)
 
     async def close(self) -> None:
         if self.ws is not None:
