@@ -17,7 +17,6 @@ import random
 import socket
 import threading
 import time
-import weakref
 from typing import Any, ClassVar
 
 import httpx
@@ -214,16 +213,19 @@ class LiveServer(OnLoopback):
 class Client:
     """A protocol-only client: keeps a view by applying snapshots and patches, checks seq."""
 
-    opened: ClassVar[weakref.WeakSet[Client]] = weakref.WeakSet()
+    # Every client connected, until its server stops.  Held, not weakly: a connection that is
+    # dropped unclosed sits in reference cycles, its socket open until a garbage collection.
+    opened: ClassVar[list[Client]] = []
 
     @classmethod
     def hang_up_abandoned(cls, server: OnLoopback) -> None:
         """End the connections to ``server`` of clients whose event loop is gone (a test that
         ended without closing them): nobody is left to answer the server's closing handshake,
         which the server, stopping, would wait out for seconds (and a test stops many)."""
-        for client in list(cls.opened):
+        for client in [c for c in cls.opened if c.server is server]:
+            cls.opened.remove(client)
             ws = client.ws
-            if client.server is server and ws is not None and ws.loop.is_closed():
+            if ws is not None and ws.loop.is_closed():
                 with contextlib.suppress(OSError):  # already gone
                     ws.transport.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
 
@@ -257,7 +259,7 @@ class Client:
         # closes later) would otherwise stop hearing the server, close frame included, and wait
         # out the close timeout (10 s) on every close.
         self.ws = await connect(url, additional_headers=headers, max_size=2**22, max_queue=None)
-        Client.opened.add(self)
+        Client.opened.append(self)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -330,12 +332,12 @@ class Client:
 
 
 async def connect_once(server: LiveServer, code: str, token: str | None, seat: int = 0) -> None:
-    """Open a seat's socket, take the snapshot, and leave: enough to make the server log a connection."""
+    """Open a seat's socket, take the snapshot, and leave: enough to make the server log a connection
+    (uvicorn logs it as it accepts the handshake, before anything is sent on the socket)."""
     c = Client(server, code, token, seat)
     await c.connect()
     await c.recv()
     await c.close()
-    await asyncio.sleep(0.1)
 
 
 async def create_room(server: LiveServer, variant: str, seats: int, target: int | None = 1,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -27,8 +27,8 @@ def eventually(predicate: Callable[[], T], timeout: float = TIMEOUT_S, every: fl
         time.sleep(every)
 
 
-async def until(predicate: Callable[[], T | Awaitable[T]], timeout: float = TIMEOUT_S, every: float = 0.01,
-                what: str = "the condition") -> T:
+async def until(predicate: Callable[[], Any], timeout: float = TIMEOUT_S, every: float = 0.01,
+                what: str = "the condition") -> Any:
     """``eventually`` inside an event loop: the loop runs on between polls.  ``predicate`` may be
     a coroutine function."""
     deadline = time.monotonic() + timeout
