@@ -431,14 +431,16 @@ def pending_client(clients: list[Client]) -> Client | None:
     return next((c for c in clients if c.seat == seat), None)
 
 
-async def puppet_step(clients: list[Client], rng: random.Random) -> bool:
-    """The seat to act makes a random decision, never saying UNO!; then everyone syncs."""
+async def puppet_step(clients: list[Client], rng: random.Random, hurry: bool = False) -> bool:
+    """The seat to act makes a random decision, never saying UNO!; then everyone syncs.
+    ``hurry``: a card whenever one may be played (drawing at random makes rounds long)."""
     actor = pending_client(clients)
     if actor is None:
         return False
     table = actor.game["table"]
     moves = [a for a in table["legal"] if a["kind"] not in ("declare_uno", "catch") and not a.get("uno")]
-    reply = await actor.request({"type": "action", "action": rng.choice(moves)})
+    plays = [a for a in moves if a["kind"] not in ("draw", "keep")]
+    reply = await actor.request({"type": "action", "action": rng.choice(plays if hurry and plays else moves)})
     assert reply["type"] == "ack", reply
     await sync(clients)
     return True

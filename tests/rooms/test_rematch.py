@@ -40,7 +40,7 @@ async def finished_match(server: LiveServer, seats: int, seed: int) -> list[Clie
     clients = await seat_players(server, code, seats)
     await start_game(clients)
     while clients[0].status in ("playing", "between"):
-        if not await puppet_step(clients, rng):
+        if not await puppet_step(clients, rng, hurry=True):
             await next_round_or_over(clients)
     await sync(clients)
     assert all(c.status == "over" for c in clients)
@@ -176,7 +176,7 @@ def test_a_game_the_seated_players_do_not_fit_is_refused(server: LiveServer) -> 
         clients = await seat_players(server, code, 6)
         await start_game(clients)
         while clients[0].status in ("playing", "between"):
-            if not await puppet_step(clients, rng):
+            if not await puppet_step(clients, rng, hurry=True):
                 await next_round_or_over(clients)
         err = await clients[0].request({"type": "next_match", "variant": "pocket_pizza"})
         assert err["code"] == "bad_seats" and "6 are seated" in err["message"]
