@@ -46,7 +46,7 @@ pass waits until memory has grown by another quarter of the ceiling past what th
 (a server whose live rooms alone fill the ceiling is not stopped at every check).  The check
 reads one line of /proc, every ``CHECK_SECONDS`` at most.  A test plays rooms through their
 whole life and checks they leave no cyclic garbage (tests/hardening/test_no_cycles.py), and
-``bench/soak.py`` shows the memory of 1,000 rooms flat over half an hour.
+``bench/soak.py`` samples the memory of 1,000 rooms in play for half an hour (docs/OPERATIONS.md).
 """
 
 from __future__ import annotations
