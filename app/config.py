@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # made only while the heap is small enough for a short one (app/gc_policy.py).  0 leaves
     # CPython's collector as it is.
     gc_full_seconds: float = 900.0
+    # Resident memory beyond start-up's past which a full pass is made anyway, however long
+    # (app/gc_policy.py); 0: no ceiling.
+    gc_ceiling_mib: int = 1024
     # A trivial /ws/echo WebSocket: bench/load.py's baseline for this stack.  Off unless asked for.
     echo_endpoint: bool = False
 

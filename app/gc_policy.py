@@ -37,6 +37,16 @@ to be short, and otherwise skipped until the next tick.  Counting the containers
 ``sys.getallocatedblocks()`` instead (well under a millisecond) tells how many memory blocks
 objects hold beyond what start-up left — 2.2 to 4.4 for each container — and a pass is made
 only while they number at most ``WALK_LIMIT``: a small server, or a big one at a quiet hour.
+
+Skipping forever would leave a cycle that ever appears unfreed for as long as the server is
+busy, and memory would grow until the process is killed.  So memory has a ceiling too
+(``UNO_GC_CEILING_MIB``): once the resident memory held beyond start-up's passes it, a full
+pass is made anyway — a pause of a second beats running out of memory — and the next such
+pass waits until memory has grown by another quarter of the ceiling past what this one left
+(a server whose live rooms alone fill the ceiling is not stopped at every check).  The check
+reads one line of /proc, every ``CHECK_SECONDS`` at most.  A test plays rooms through their
+whole life and checks they leave no cyclic garbage (tests/hardening/test_no_cycles.py), and
+``bench/soak.py`` samples the memory of 1,000 rooms in play for half an hour (docs/OPERATIONS.md).
 """
 
 from __future__ import annotations
@@ -44,6 +54,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import resource
 import sys
 import time
 
@@ -54,6 +66,8 @@ log = logging.getLogger("app.gc")
 # longest measured: 50 ms (50 rooms at human pace, a pass every 2 s).
 WALK_LIMIT = 100_000
 _start_blocks = 0  # sys.getallocatedblocks() once start-up's heap is frozen
+_start_bytes = 0  # resident memory then
+CHECK_SECONDS = 10.0  # how often the memory ceiling is checked, at most (between the timer's ticks)
 
 
 class Passes:
@@ -65,15 +79,32 @@ class Passes:
     unreachable = 0
     skipped = 0  # ticks without a pass: the heap may have been too big for a short one
     longest_seconds = 0.0
+    forced = 0  # passes made, however long, because memory had passed the ceiling
+
+
+def resident_bytes() -> int:
+    """Current RSS from /proc on Linux; elsewhere the peak, which is what getrusage knows."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return int(peak if sys.platform == "darwin" else peak * 1024)
 
 
 def tune() -> None:
     """Freeze what is loaded so far and stop automatic collection (``full_collections`` runs them)."""
-    global _start_blocks
+    global _start_blocks, _start_bytes
     gc.collect()
     gc.freeze()
     gc.disable()
     _start_blocks = sys.getallocatedblocks()
+    _start_bytes = resident_bytes()
+
+
+def held_bytes() -> int:
+    """Resident memory beyond what start-up left."""
+    return max(0, resident_bytes() - _start_bytes)
 
 
 def walk_bound() -> int:
@@ -82,13 +113,7 @@ def walk_bound() -> int:
     return max(0, sys.getallocatedblocks() - _start_blocks)
 
 
-def full_collection_if_short() -> bool:
-    """One full pass, if it is bound to be short (``WALK_LIMIT``); True if it ran."""
-    bound = walk_bound()
-    if bound > WALK_LIMIT:
-        Passes.skipped += 1
-        log.info("garbage collection skipped: %d blocks allocated since start-up, over %d", bound, WALK_LIMIT)
-        return False
+def _collect() -> int:
     started = time.perf_counter()
     found = gc.collect()
     took = time.perf_counter() - started
@@ -98,10 +123,53 @@ def full_collection_if_short() -> bool:
     Passes.longest_seconds = max(Passes.longest_seconds, took)
     Passes.unreachable += found
     log.info("garbage collection: %d unreachable objects in %.0f ms", found, took * 1000)
+    return found
+
+
+def full_collection_if_short() -> bool:
+    """One full pass, if it is bound to be short (``WALK_LIMIT``); True if it ran."""
+    bound = walk_bound()
+    if bound > WALK_LIMIT:
+        Passes.skipped += 1
+        log.info("garbage collection skipped: %d blocks allocated since start-up, over %d", bound, WALK_LIMIT)
+        return False
+    _collect()
     return True
 
 
-async def full_collections(every_s: float) -> None:
+class Ceiling:
+    """Memory held beyond start-up past which a full pass is made however long it takes."""
+
+    def __init__(self, ceiling_bytes: int) -> None:
+        self.ceiling = ceiling_bytes
+        self.bar = ceiling_bytes  # held bytes that force the next pass
+
+    def collect_if_over(self) -> bool:
+        """A full pass if memory is over the bar; True if it ran.  0: no ceiling."""
+        if self.ceiling <= 0:
+            return False
+        held = held_bytes()
+        if held <= self.bar:
+            return False
+        log.warning("memory %d MiB beyond start-up, over %d MiB: a full garbage collection, however long",
+                    held >> 20, self.bar >> 20)
+        Passes.forced += 1
+        _collect()
+        # What the pass left is live (or in free lists the next rooms reuse): wait for real growth.
+        self.bar = max(self.ceiling, held_bytes() + self.ceiling // 4)
+        return True
+
+
+async def full_collections(every_s: float, ceiling_bytes: int = 0) -> None:
+    """A full pass every ``every_s`` while short; the ceiling checked in between."""
+    ceiling = Ceiling(ceiling_bytes)
+    step = min(every_s, CHECK_SECONDS) if ceiling_bytes > 0 else every_s
+    waited = 0.0
     while True:
-        await asyncio.sleep(every_s)
-        full_collection_if_short()
+        await asyncio.sleep(step)
+        waited += step
+        if ceiling.collect_if_over():
+            waited = 0.0
+        elif waited >= every_s:
+            waited = 0.0
+            full_collection_if_short()

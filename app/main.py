@@ -210,7 +210,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         await registry.start()
         app.state.qr_codes.start()  # the invite QR codes' worker process (app/web/invite.py)
         if settings.gc_full_seconds > 0:
-            collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds))
+            collector = asyncio.create_task(gc_policy.full_collections(settings.gc_full_seconds,
+                                                                        settings.gc_ceiling_mib << 20))
         lag_watch = asyncio.create_task(app.state.loop_lag.watch())
         try:
             yield {GATE: app.state.connection_gate}  # uvicorn hands it to each connection's protocol

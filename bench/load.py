@@ -570,7 +570,7 @@ def rss_sum(pids: list[int]) -> int | None:
     return sum(s for s in sizes if s is not None) if sizes and None not in sizes else None
 
 
-def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database_url: str, gc_trace: str, start_within: float = 60) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "UNO_BETWEEN_ROUNDS_SECONDS": "1", "UNO_MAX_ROOMS": "100000", "UNO_ECHO_ENDPOINT": "1",
            "DATABASE_URL": database_url,
@@ -585,7 +585,7 @@ def start_server(database_url: str, gc_trace: str) -> tuple[subprocess.Popen[byt
                              "--port", str(port), "--log-level", "warning", "--backlog", "4096"],
                             cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60  # a busy machine may take a while to import the app
+    deadline = time.monotonic() + start_within
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url + "/healthz").status_code == 200:

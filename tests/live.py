@@ -10,9 +10,11 @@ let clients check their patched views against the server's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
+import socket
 import threading
 import time
 from typing import Any, ClassVar
@@ -201,6 +203,7 @@ class LiveServer(OnLoopback):
         return self
 
     def stop(self) -> None:
+        Client.hang_up_abandoned(self)
         self.server.should_exit = True
         self.thread.join(10)
 
@@ -211,6 +214,22 @@ class LiveServer(OnLoopback):
 
 class Client:
     """A protocol-only client: keeps a view by applying snapshots and patches, checks seq."""
+
+    # Every client connected, until its server stops.  Held, not weakly: a connection that is
+    # dropped unclosed sits in reference cycles, its socket open until a garbage collection.
+    opened: ClassVar[list[Client]] = []
+
+    @classmethod
+    def hang_up_abandoned(cls, server: OnLoopback) -> None:
+        """End the connections to ``server`` of clients whose event loop is gone (a test that
+        ended without closing them): nobody is left to answer the server's closing handshake,
+        which the server, stopping, would wait out for seconds (and a test stops many)."""
+        for client in [c for c in cls.opened if c.server is server]:
+            cls.opened.remove(client)
+            ws = client.ws
+            if ws is not None and ws.loop.is_closed():
+                with contextlib.suppress(OSError):  # already gone
+                    ws.transport.get_extra_info("socket").shutdown(socket.SHUT_RDWR)
 
     def __init__(self, server: LiveServer, code: str, token: str | None = None, seat: int | None = None) -> None:
         self.server, self.code, self.token, self.seat = server, code, token, seat
@@ -238,7 +257,11 @@ class Client:
             params.append(f"last_seq={last_seq}")
         if params:
             url += "?" + "&".join(params)
-        self.ws = await connect(url, additional_headers=headers, max_size=2**22)
+        # No flow control on the client's side: a test that stops reading (a socket it only
+        # closes later) would otherwise stop hearing the server, close frame included, and wait
+        # out the close timeout (10 s) on every close.
+        self.ws = await connect(url, additional_headers=headers, max_size=2**22, max_queue=None)
+        Client.opened.append(self)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -311,12 +334,12 @@ class Client:
 
 
 async def connect_once(server: LiveServer, code: str, token: str | None, seat: int = 0) -> None:
-    """Open a seat's socket, take the snapshot, and leave: enough to make the server log a connection."""
+    """Open a seat's socket, take the snapshot, and leave: enough to make the server log a connection
+    (uvicorn logs it as it accepts the handshake, before anything is sent on the socket)."""
     c = Client(server, code, token, seat)
     await c.connect()
     await c.recv()
     await c.close()
-    await asyncio.sleep(0.1)
 
 
 async def create_room(server: LiveServer, variant: str, seats: int, target: int | None = 1,
@@ -410,14 +433,16 @@ def pending_client(clients: list[Client]) -> Client | None:
     return next((c for c in clients if c.seat == seat), None)
 
 
-async def puppet_step(clients: list[Client], rng: random.Random) -> bool:
-    """The seat to act makes a random decision, never saying UNO!; then everyone syncs."""
+async def puppet_step(clients: list[Client], rng: random.Random, hurry: bool = False) -> bool:
+    """The seat to act makes a random decision, never saying UNO!; then everyone syncs.
+    ``hurry``: a card whenever one may be played (drawing at random makes rounds long)."""
     actor = pending_client(clients)
     if actor is None:
         return False
     table = actor.game["table"]
     moves = [a for a in table["legal"] if a["kind"] not in ("declare_uno", "catch") and not a.get("uno")]
-    reply = await actor.request({"type": "action", "action": rng.choice(moves)})
+    plays = [a for a in moves if a["kind"] not in ("draw", "keep")]
+    reply = await actor.request({"type": "action", "action": rng.choice(plays if hurry and plays else moves)})
     assert reply["type"] == "ack", reply
     await sync(clients)
     return True

@@ -23,7 +23,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from app.config import Settings
 
@@ -38,11 +38,13 @@ from .inbox import (
     Detach,
     GetSummary,
     Join,
+    Mailbox,
     MatchShown,
     Message,
     SpectatorsDue,
     Stop,
     Tick,
+    refuse,
 )
 from .outcome import Answer, Outcome
 from .parts import RoomParts
@@ -55,6 +57,7 @@ from .room_state import RoomState, hash_token
 from .streams import FrameObserver, Streams, dumps
 
 log = logging.getLogger("app.rooms")
+T = TypeVar("T")
 
 # Called when a room stopped because what it had to store could not be stored.
 LostHandler = Callable[[str], None]
@@ -69,10 +72,11 @@ class RoomActor:
         self.settings = settings
         self.store = store
         self.on_lost = on_lost
-        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
+        self.mailbox = Mailbox()
+        self.inbox = self.mailbox.queue
         self.streams = Streams(state, settings, observer)
-        self.streams.tell = self.tell
-        self.automation = Automation(state, settings, self.tell)
+        self.streams.tell = self.mailbox.tell  # not self.tell: the parts must not hold the actor
+        self.automation = Automation(state, settings, self.mailbox.tell)
         self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state),
                                Reveal(state, time.monotonic()))
         for p in state.players:
@@ -80,7 +84,6 @@ class RoomActor:
         self.task: asyncio.Task[None] | None = None
         # For the registry's sweep: when a seat last did something, and when a seat last had a socket.
         self.last_activity = self.last_seated = time.monotonic()
-        self.stopped = False
         # Replaced (never mutated) after each message, so others may read it without the actor.
         self.summary: dict[str, Any] = state.public_summary()
         # With several nodes: whether this node may still serve its rooms (its lease is fresh).
@@ -106,32 +109,40 @@ class RoomActor:
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"room-{self.code}")
 
+    @property
+    def stopped(self) -> bool:
+        return self.mailbox.closed
+
+    @stopped.setter
+    def stopped(self, value: bool) -> None:
+        self.mailbox.closed = value
+
     def tell(self, message: Message) -> None:
-        if self.stopped:
-            _refuse(message, room_closed())
-            return
-        self.inbox.put_nowait(message)
+        self.mailbox.tell(message)
+
+    async def ask(self, message: Callable[[asyncio.Future[T]], Message]) -> T:
+        """Tell the room ``message(reply)`` and wait for its reply."""
+        reply: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self.tell(message(reply))
+        try:
+            return await reply
+        finally:
+            # A refusal raised here keeps this frame in its traceback, and the future holds the
+            # refusal: without this, every refused request would leave a cycle behind.
+            del reply
 
     async def join(self, name: str) -> dict[str, Any]:
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.tell(Join(name, fut))
-        return await fut
+        return await self.ask(lambda reply: Join(name, reply))
 
     async def get_summary(self) -> dict[str, Any]:
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.tell(GetSummary(fut))
-        return await fut
+        return await self.ask(GetSummary)
 
     async def add_bot(self, token: str) -> dict[str, Any]:
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.tell(AddBot(token, fut))
-        return await fut
+        return await self.ask(lambda reply: AddBot(token, reply))
 
     async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
                      address: str = "") -> int | None:
-        fut: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
-        self.tell(Attach(outlet, token, last_seq, fut, address))
-        return await fut
+        return await self.ask(lambda reply: Attach(outlet, token, last_seq, reply, address))
 
     async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:
         """Stop after the messages already in the inbox (their writes included) are handled."""
@@ -150,15 +161,13 @@ class RoomActor:
         self.automation.cancel()
         self.streams.close_all(code, reason)
         while not self.inbox.empty():
-            _refuse(self.inbox.get_nowait(), room_restarting())
+            refuse(self.inbox.get_nowait(), room_restarting())
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
 
     async def shown(self, match_id: str) -> bool:
         """Whether a match of this room may be shown over HTTP yet (``reveal.py``)."""
-        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.tell(MatchShown(match_id, fut))
-        return await fut
+        return await self.ask(lambda reply: MatchShown(match_id, reply))
 
     def resume(self) -> None:
         """After a restart: plan what the restored room calls for (bots, clocks, the next round,
@@ -226,7 +235,7 @@ class RoomActor:
             else:
                 MESSAGE_HANDLERS[type(msg)](self.parts, msg, out)
         except RoomError as err:
-            _refuse(msg, err)
+            refuse(msg, err)
         except Exception:
             # A bug may have changed the state halfway: rebuild the room from what is stored.
             log.exception("room %s: error handling %s", self.code, type(msg).__name__)
@@ -275,7 +284,7 @@ class RoomActor:
             return False
         log.warning("room %s: a %s was refused by the store for its content; the room goes on", self.code,
                     type(msg).__name__)
-        _refuse(msg, RoomError("not_stored", "That could not be stored, so it did not happen.", 422))
+        refuse(msg, RoomError("not_stored", "That could not be stored, so it did not happen.", 422))
         if out.answer is not None:
             out.answer.error = _error(out.answer.cid, "not_stored", "That could not be stored, so it did not happen.")
             self._answer(out.answer)
@@ -356,17 +365,17 @@ class RoomActor:
         self.automation.cancel()
         self.streams.close_all(code, reason)
         while not self.inbox.empty():
-            _refuse(self.inbox.get_nowait(), room_closed())
+            refuse(self.inbox.get_nowait(), room_closed())
 
     def _lost(self, msg: Message) -> None:
         """What this message changed could not be stored: nobody is shown it.  The room stops,
         its sockets are told to come back, and the registry rebuilds it from the store."""
-        _refuse(msg, room_restarting())
+        refuse(msg, room_restarting())
         self.stopped = True
         self.automation.cancel()
         self.streams.close_all(CLOSE_RESTARTING, "room restarting")
         while not self.inbox.empty():
-            _refuse(self.inbox.get_nowait(), room_restarting())
+            refuse(self.inbox.get_nowait(), room_restarting())
         if self.on_lost is not None:
             self.on_lost(self.code)
 
@@ -377,13 +386,3 @@ def _error(cid: str | None, code: str, message: str, params: dict[str, object] |
     if params:
         frame["params"] = params
     return frame
-
-
-def _refuse(msg: Message, err: RoomError) -> None:
-    """Answer a message the room will not handle: its asker gets the error (a socket's command,
-    just the end of its wait)."""
-    if isinstance(msg, Join | GetSummary | MatchShown | Attach | AddBot):
-        if not msg.reply.done():
-            msg.reply.set_exception(err)
-    elif isinstance(msg, Command) and not msg.done.done():
-        msg.done.set_result(None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .commands import ClientCommand
+from .errors import RoomError, room_closed
 from .ports import Outlet
 
 
@@ -118,3 +119,32 @@ class Stop:
 
 Message = (Join | GetSummary | MatchShown | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn
            | TurnTimeout | Tick | CountWatchers | SpectatorsDue | Stop)
+
+
+class Mailbox:
+    """The room's inbox, and whether it still takes messages.  The room's own parts (its timers,
+    its streams) hold this to tell the room something later — not the actor, which holds them:
+    a room that is dropped is then freed at once by reference counting, with no cycle left for
+    the garbage collector, which a busy server rarely runs (app/gc_policy.py)."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.closed = False
+
+    def tell(self, message: Message) -> None:
+        if self.closed:
+            refuse(message, room_closed())
+            return
+        self.queue.put_nowait(message)
+
+
+def refuse(msg: Message, err: RoomError) -> None:
+    """Answer a message the room will not handle: its asker gets the error (a socket's command,
+    just the end of its wait)."""
+    if isinstance(msg, Join | GetSummary | MatchShown | Attach | AddBot):
+        if not msg.reply.done():
+            # Without where the room raised it: that traceback holds the room's frame, which
+            # holds this message, which holds the error — a cycle for every refusal.
+            msg.reply.set_exception(err.with_traceback(None))
+    elif isinstance(msg, Command) and not msg.done.done():
+        msg.done.set_result(None)

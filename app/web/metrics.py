@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import resource
-import sys
 import time
 from typing import Any
 
@@ -16,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from app.config import Settings, networks_of
-from app.gc_policy import Passes
+from app.gc_policy import Passes, resident_bytes
 from app.web.limits import client_address
 
 router = APIRouter(tags=["health"])
@@ -56,16 +54,6 @@ def _number(value: float) -> str:
     if isinstance(value, int):
         return str(value)
     return repr(float(value))
-
-
-def resident_bytes() -> int:
-    """Current RSS from /proc on Linux; elsewhere the peak, which is what getrusage knows."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return int(peak if sys.platform == "darwin" else peak * 1024)
 
 
 def open_fds() -> int | None:
@@ -136,6 +124,8 @@ def render(request: Request) -> str:
                [("", Passes.longest_seconds)])
     out.metric("uno_gc_skipped_total", "counter", "Timer ticks without a collection: the heap was too big "
                "for a short one.", [("", Passes.skipped)])
+    out.metric("uno_gc_forced_total", "counter", "Collections made however long, memory being over the ceiling "
+               "(UNO_GC_CEILING_MIB).", [("", Passes.forced)])
     out.metric("process_resident_memory_bytes", "gauge", "Resident memory of the server process.",
                [("", resident_bytes())])
     fds = open_fds()

@@ -15,12 +15,17 @@ from typing import Any
 os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", tempfile.mkdtemp(prefix="pw-browsers-"))
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.servers import serve
 from tests.live import LiveServer
 
 CHROMIUM = os.environ.get("UNO_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+# Every expectation waits up to 20 s (Playwright's default: 5 s): a page on a busy machine
+# gets there later, and one that never does still fails.
+expect.set_options(timeout=20_000)
 
 
 def _uses_browser(item: pytest.Item) -> bool:

@@ -9,7 +9,10 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 
+from app.engine.house import HouseRules
+from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
 from tests.live import LiveServer
+from tests.waiting import eventually
 
 
 @pytest.fixture
@@ -106,7 +109,10 @@ def test_reconnects_resumes_and_resends_unacknowledged_messages(browser: Browser
     expect(host.get_by_test_id("chat-list").locator("li")).to_have_count(1)
 
 
-def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContext], live_server: LiveServer) -> None:
+def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContext], live_server: LiveServer,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # The host (seat 0) opens on a number: a plain turn, whatever the random deal would have been.
+    deal_with(monkeypatch, find_seed("classic", 2, HouseRules(), opens_on_a_number))
     host = open_page(browser, contexts)
     guest = open_page(browser, contexts)
     join(guest, create_room(host, live_server, "Kai"), "Lou")
@@ -122,7 +128,7 @@ def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContex
     expect(watcher.locator("[data-testid=card]")).to_have_count(0)
     expect(watcher.get_by_test_id("uno-button")).to_be_disabled()
     expect(watcher.locator("[data-testid=opponent]")).to_have_count(2)
-    page = host if host.get_by_test_id("table").get_attribute("data-my-turn") == "true" else guest
+    page = host
     expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
     cards = page.locator("[data-testid=card]")
     assert cards.count() >= 7
@@ -136,12 +142,12 @@ def test_keyboard_play_and_labels(browser: Browser, contexts: list[BrowserContex
     else:
         page.keyboard.press("d")
     # Something happened: the hand changed, or a decision is asked for (colour, drawn card...).
-    page.wait_for_function(
+    eventually(lambda: page.evaluate(
         """(before) => {
             const t = document.querySelector('[data-testid=table]');
             const dialog = document.querySelector('[data-testid=dialog]:not([hidden])');
-            return dialog || Number(t.dataset.handCount) !== before;
-        }""", arg=before)
+            return Boolean(dialog) || Number(t.dataset.handCount) !== before;
+        }""", before), what="a change after the key press")
     dialog = page.locator("[data-testid=dialog]:not([hidden])")
     if dialog.count():
         # The first option has the focus: Enter answers it.

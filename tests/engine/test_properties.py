@@ -16,6 +16,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,17 +122,32 @@ def play_round(match: Match, rng: random.Random, *, views: bool) -> None:
     assert rnd.hands[rnd.winner] == []
 
 
-@settings(max_examples=250, deadline=None)
-@given(editions_with_seats(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1),
-       st.one_of(st.just(HouseRules()), HOUSE_RULES))
-def test_random_rounds_keep_every_invariant(edition_seats: tuple[str, int], seed: int, policy: int,
-                                            house: HouseRules) -> None:
+ROUNDS = (editions_with_seats(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1),
+          st.one_of(st.just(HouseRules()), HOUSE_RULES))
+
+
+def a_round_keeps_every_invariant(edition_seats: tuple[str, int], seed: int, policy: int, house: HouseRules) -> None:
     edition, seats = edition_seats
     match, _ = new_match(MatchConfig(edition, seats, house=house), seed)
     check_conservation(match)
     play_round(match, random.Random(policy), views=True)
     again = replay(match.config, seed, match.log)
     assert again.fingerprint() == match.fingerprint()
+
+
+@pytest.mark.slow  # a long property run; the quick subset has the short one below
+@settings(max_examples=250, deadline=None)
+@given(*ROUNDS)
+def test_random_rounds_keep_every_invariant(edition_seats: tuple[str, int], seed: int, policy: int,
+                                            house: HouseRules) -> None:
+    a_round_keeps_every_invariant(edition_seats, seed, policy, house)
+
+
+@settings(max_examples=25, deadline=None)
+@given(*ROUNDS)
+def test_a_few_random_rounds_keep_every_invariant(edition_seats: tuple[str, int], seed: int, policy: int,
+                                                  house: HouseRules) -> None:
+    a_round_keeps_every_invariant(edition_seats, seed, policy, house)
 
 
 @settings(max_examples=40, deadline=None)

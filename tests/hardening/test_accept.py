@@ -53,15 +53,18 @@ class TurnProbe:
 
 
 def busy_then(loop: asyncio.AbstractEventLoop, seconds: float, then: Callable[[], None]) -> threading.Event:
-    """Hold the server's loop for ``seconds`` (what arrives meanwhile waits in the kernel), then ``then``."""
-    done = threading.Event()
+    """Hold the server's loop for ``seconds`` (what arrives meanwhile waits in the kernel), then ``then``.
+    Returns once the loop is held (a busy machine may take a while to get there)."""
+    started, done = threading.Event(), threading.Event()
 
     def hold() -> None:
-        time.sleep(seconds)
+        started.set()
+        time.sleep(seconds)  # the server's loop, held on purpose: what the test is about
         then()
         done.set()
 
     loop.call_soon_threadsafe(hold)
+    assert started.wait(30), "the server's loop never got to the hold"
     return done
 
 
@@ -107,7 +110,6 @@ def test_a_burst_of_silent_connections_is_taken_in_and_let_go_a_few_per_turn() -
         # And they all go at once: the loop is busy again while they close.
         probe.shrank = 0
         busy = busy_then(loop, 1.0, lambda: None)
-        time.sleep(0.1)
         for s in held:
             s.close()
         assert busy.wait(10)

@@ -25,6 +25,7 @@ from app.transport.limits import CLOSE_POLICY
 from app.transport.uvicorn_adapter import WebSocketProtocol
 from bench.wire import close_code_in
 from tests.live import Client, LiveServer, create_room, seat_players
+from tests.waiting import eventually
 
 
 def settings(**kw: object) -> Settings:
@@ -209,7 +210,10 @@ def test_a_connection_that_sends_no_whole_request_is_closed_after_the_header_tim
         # Keep-alive: the first request is answered, the second never finishes.
         kept = tcp(server)
         kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        assert kept.recv(65536).startswith(b"HTTP/1.1 200")
+        answer = b""
+        while not answer.endswith(b"}"):  # the whole answer: on a busy machine its body may come apart
+            answer += kept.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 200")
         kept.sendall(b"GET /healthz HTTP/1.1\r\n")
         start = time.monotonic()
         for s in (*silent, *partial, kept):
@@ -242,29 +246,27 @@ def test_a_connection_that_sends_no_whole_request_is_closed_after_the_header_tim
 def test_connections_per_address_are_capped_and_a_websocket_keeps_its_place_in_the_count() -> None:
     with live(connections_per_address=50, header_timeout_s=30) as server:
         idle = [tcp(server, "127.0.0.2") for _ in range(300)]
-        time.sleep(0.3)
+        eventually(lambda: sum(not is_open(s) for s in idle) >= 250, what="the connections over the cap refused")
         refused = [s for s in idle if not is_open(s)]
         assert len(refused) == 250
         assert refused[0].recv(65536).startswith(b"HTTP/1.1 503")
         # Everyone else is served, at once.
         start = time.monotonic()
-        assert httpx.get(server.http + "/healthz", timeout=2).status_code == 200
-        assert time.monotonic() - start < 0.5
+        assert httpx.get(server.http + "/healthz", timeout=10).status_code == 200
+        assert time.monotonic() - start < 5  # not held behind the idle ones (their header timeout: 30 s)
         for s in idle:
             s.close()
-        time.sleep(0.2)
-        assert gate(server).by_address.get("127.0.0.2") is None
+        eventually(lambda: gate(server).by_address.get("127.0.0.2") is None, what="the address's count gone")
         # An upgraded connection still counts, until it closes.
         sockets = [raw_websocket(server, "/ws/echo", "127.0.0.3") for _ in range(50)]
         extra = tcp(server, "127.0.0.3")
         assert extra.recv(65536).startswith(b"HTTP/1.1 503")
         sockets.pop().close()
-        time.sleep(0.2)
+        eventually(lambda: gate(server).by_address["127.0.0.3"] < 50, what="the closed socket uncounted")
         sockets.append(raw_websocket(server, "/ws/echo", "127.0.0.3"))
         for s in (*sockets, extra):
             s.close()
-        time.sleep(0.3)
-        assert gate(server).by_address.get("127.0.0.3") is None
+        eventually(lambda: gate(server).by_address.get("127.0.0.3") is None, what="the address's count gone")
         metrics = httpx.get(server.http + "/metrics").text
         assert 'uno_refused_total{reason="connections_per_address"} 251' in metrics
 
@@ -272,7 +274,7 @@ def test_connections_per_address_are_capped_and_a_websocket_keeps_its_place_in_t
 def test_at_the_global_cap_new_connections_displace_the_oldest_waiting_ones() -> None:
     with live(max_connections=100, connections_per_address=10_000, header_timeout_s=30) as server:
         idle = [tcp(server, f"127.0.1.{1 + i % 50}") for i in range(300)]
-        time.sleep(0.3)
+        eventually(lambda: sum(is_open(s) for s in idle) <= 100, what="the oldest displaced")
         open_now = [s for s in idle if is_open(s)]
         assert len(open_now) <= 100
         assert open_now == idle[-len(open_now):]  # the newest are the ones kept
@@ -280,7 +282,8 @@ def test_at_the_global_cap_new_connections_displace_the_oldest_waiting_ones() ->
         # Connections that did send their request are not displaced: a WebSocket stays.
         ws = raw_websocket(server, "/ws/echo")
         more = [tcp(server, "127.0.0.9") for _ in range(150)]
-        time.sleep(0.3)
+        eventually(lambda: gate(server).open <= 100 and sum(is_open(s) for s in more) <= 100,
+                   what="the newest displacing the waiting ones")
         assert is_open(ws) and gate(server).open <= 100
         metrics = httpx.get(server.http + "/metrics").text
         for s in (*idle, *more, ws):
@@ -330,7 +333,7 @@ def test_a_trusted_proxy_is_held_to_the_global_cap_only() -> None:
               trusted_proxies="127.0.0.1,127.0.0.2") as server:  # their X-Forwarded-For is believed
         proxied = [tcp(server, "127.0.0.2") for _ in range(30)]
         direct = [tcp(server, "127.0.0.3") for _ in range(30)]
-        time.sleep(0.3)
+        eventually(lambda: sum(is_open(s) for s in direct) <= 10, what="the direct ones over the cap refused")
         assert sum(is_open(s) for s in proxied) == 30
         assert sum(is_open(s) for s in direct) == 10
         for s in (*proxied, *direct):

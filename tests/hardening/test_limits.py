@@ -14,6 +14,7 @@ from app.config import Settings
 from app.transport.limits import CLOSE_POLICY, CLOSE_TOO_BIG, SlidingWindow, origin_allowed
 from app.web.limits import Window
 from tests.live import Client, LiveServer, create_room, seat_players
+from tests.waiting import until
 
 
 async def closed_with(client: Client, timeout: float = 5) -> tuple[int | None, list[dict[str, object]]]:
@@ -219,7 +220,7 @@ def test_spectators_per_room_and_sockets_per_address_are_capped() -> None:
         # The seat still plays, and a watcher who leaves makes room for another.
         assert (await player.request({"type": "ping"}))["type"] == "pong"
         await watchers[0].close()
-        await asyncio.sleep(0.1)
+        await until(lambda: len(live.registry.get(code).streams.spectators) == 1, what="the watcher gone")
         await watchers[2].connect()
         assert (await watchers[2].recv())["type"] == "snapshot"
         # Three sockets from this address so far; the fourth is the last one it may hold.
@@ -232,7 +233,7 @@ def test_spectators_per_room_and_sockets_per_address_are_capped() -> None:
         close, frames = await closed_with(fifth)
         assert close == 4429 and frames[-1]["code"] == "too_many_sockets"
         await fourth.close()
-        await asyncio.sleep(0.1)
+        await until(lambda: live.app.state.sockets_by_address["127.0.0.1"] < 4, what="the fourth socket uncounted")
         await fifth.connect()
         assert (await fifth.recv())["type"] == "snapshot"
         async with httpx.AsyncClient(base_url=live.http) as http:

@@ -13,6 +13,7 @@ from websockets.asyncio.client import connect
 
 from app.main import JsonFormatter, install_json_logs
 from tests.live import LiveServer, connect_once
+from tests.waiting import until
 
 
 def test_json_lines_with_fields_and_no_tokens() -> None:
@@ -76,7 +77,7 @@ def test_a_percent_encoded_token_parameter_is_redacted_too(server: LiveServer, n
     async def connect_with_the_name() -> dict[str, object]:
         async with connect(f"{server.ws}/ws/rooms/{code}?{name}={token}") as ws:
             frame: dict[str, object] = json.loads(await asyncio.wait_for(ws.recv(), 5))
-        await asyncio.sleep(0.1)
+        await until(lambda: "WebSocket" in stream.getvalue(), what="the connection logged")
         return frame
 
     try:

@@ -27,6 +27,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from tests.waiting import eventually
+
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +119,7 @@ def test_the_apps_log_lines_reach_stderr(tmp_path: Path) -> None:
                     pass
 
         asyncio.run(hijack())
-        time.sleep(0.3)
+        eventually(lambda: "refused a WebSocket from origin" in log.read_text(), what="the refusal logged")
     text = log.read_text()
     assert "INFO app.web: refusing POST /api/rooms from 127.0.0.1" in text, text
     assert "INFO app.transport: refused a WebSocket from origin 'https://evil.example'" in text, text

@@ -8,12 +8,16 @@ import asyncio
 import gzip
 import json
 
+import pytest
+
 from app.config import Settings
 from app.engine.verify import verify
 from app.persistence.db import create_engine
 from app.persistence.store import SqlStore
 from app.web.match_builds import MatchBuilds, Refused
 from bench.abuse_matches import big_match_records
+
+pytestmark = pytest.mark.slow  # each server's builds are made in worker processes: real processes
 
 
 def settings() -> Settings:

@@ -54,7 +54,10 @@ def engine_event_kinds() -> set[str]:
                         events = start_next_round(match)
                         continue
                     seat = match.round.pending.seat  # type: ignore[union-attr]
-                    events = apply(match, seat, rng.choice(legal_actions(match, seat)))
+                    legal = legal_actions(match, seat)
+                    # Mostly a card when one may be played: drawing at random makes rounds very long.
+                    plays = [a for a in legal if a.kind not in ("draw", "keep")]
+                    events = apply(match, seat, rng.choice(plays if plays and rng.random() < 0.85 else legal))
     # Kinds random play from the pending seat rarely reaches (a jump-in is another seat's move).
     for path in (ROOT / "app/engine").rglob("*.py"):
         seen |= set(re.findall(r"(?:emit|Event)\(\s*\"(\w+)\"", path.read_text()))

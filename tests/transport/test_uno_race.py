@@ -81,7 +81,7 @@ def test_uno_race_every_order_has_one_winner_the_first_to_arrive(server: LiveSer
                     await race(clients, target, order, burst=True)
                     bursts += 1
                 continue
-            if not await puppet_step(clients, rng):
+            if not await puppet_step(clients, rng, hurry=True):
                 assert await next_round_or_over(clients), "the match ended before every order was raced"
         return done
 
@@ -99,7 +99,7 @@ def test_a_seat_repeating_a_late_attempt_adds_it_to_the_receipt_once(server: Liv
         clients = await seat_players(server, code, 3)
         await start_game(clients)
         while (target := exposed(clients)) is None:
-            if not await puppet_step(clients, rng):
+            if not await puppet_step(clients, rng, hurry=True):  # cards played: a seat soon holds one
                 assert await next_round_or_over(clients)
         winner, late = [c for c in clients if c.seat != target][:2]
         assert (await winner.request(race_message(winner, target)))["type"] == "ack"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 import types
 from collections.abc import Callable
 from typing import Any
@@ -179,7 +180,9 @@ def test_the_private_state_we_touch_is_there_on_a_live_socket(server: LiveServer
             for p in players:
                 await p.close()
         # A lost connection: our connection_lost ended the parser and broke the scope's cycle.
-        await asyncio.sleep(0.2)
+        deadline = time.monotonic() + 10
+        while GOING_AWAY in proto.scope["extensions"] and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)  # the close reaches the server
         problems = []
         if GOING_AWAY in proto.scope["extensions"]:
             problems.append(f"WebSocketProtocol.connection_lost did not run: {GOING_AWAY!r} is still in the scope")

@@ -10,6 +10,7 @@ import pytest
 
 from app.rooms.room_state import CODE_ALPHABET, CODE_LENGTH
 from tests.live import LiveServer, connect_once
+from tests.waiting import until
 
 
 def get(server: LiveServer, path: str) -> httpx.Response:
@@ -100,15 +101,15 @@ def test_echo_relay_groups_for_the_benchmark(server: LiveServer) -> None:
     async def go() -> None:
         url = f"{server.ws}/ws/echo?group="
         async with connect(url + "a") as a1, connect(url + "a") as a2, connect(url + "b") as b1:
-            await asyncio.sleep(0.1)  # all three are in their groups
+            groups = server.app.state.echo_groups
+            await until(lambda: sum(map(len, groups.values())) == 3, what="all three in their groups")
             await a1.send("to a")
             assert await a1.recv() == "to a" and await a2.recv() == "to a"
             await b1.send("to b")
             assert await b1.recv() == "to b"
             with pytest.raises(TimeoutError):
                 await asyncio.wait_for(a2.recv(), 0.2)  # nothing of b's reached a
-        await asyncio.sleep(0.1)
-        assert server.app.state.echo_groups == {}  # emptied as they left
+        await until(lambda: server.app.state.echo_groups == {}, what="the groups emptied as they left")
 
     asyncio.run(go())
 

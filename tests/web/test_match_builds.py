@@ -33,6 +33,8 @@ from app.signatures import new_private_key, public_key
 from bench.abuse_matches import big_match_records
 from tests.live import LiveServer
 
+pytestmark = pytest.mark.slow  # every build is made in a worker process of its own: real processes
+
 ROOT = Path(__file__).resolve().parents[2]
 FINISHED, LIVE, OTHER = "f1f1f1f1f1f1f1f1", "a1a1a1a1a1a1a1a1", "e2e2e2e2e2e2e2e2"
 

@@ -1,0 +1,142 @@
+"""Soak: 1,000 rooms × 4 bot clients at human pace for half an hour, the server's memory sampled.
+
+    uv run python bench/soak.py                          # 1,000 rooms, 30 minutes, SQLite
+    uv run python bench/soak.py --rooms 50 --minutes 3 --warmup-minutes 1 --every 5   # a quick look
+
+The server and the clients are bench/load.py's (the same bots, the same server settings, the
+server started through bench/gc_trace.py), with its garbage-collector policy as it ships
+(app/gc_policy.py: no automatic collection; at 4,000 sockets no timed full pass either, unless
+memory passes ``UNO_GC_CEILING_MIB``).  The store is SQLite, as a server starts by default: the
+in-memory store keeps every match ever played, by design, and would grow for that alone.
+
+Every ``--every`` seconds the server's resident memory is read from /proc.  Once the warm-up is
+over (rooms have played several matches, the replay buffers and the caches are full), the series
+should be flat: ``flat`` is true when its highest and lowest samples are within ``--tolerance``
+(5 %) of their median.  After the run, with every socket still open, one full collection is
+timed and what it found reported (``gc_probe.full_pass_found``: the cyclic garbage half an hour
+of play left, which no pass had collected).  The last line printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.load import gc_figures, raise_open_files, rss_kib, run_clients, start_server  # noqa: E402
+
+
+class Sampler(threading.Thread):
+    """The server's RSS every ``every`` seconds, with the seconds since the run started."""
+
+    def __init__(self, pid: int, every: float) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.every = pid, every
+        self.samples: list[tuple[float, float]] = []  # (seconds, MiB)
+        self.started = time.monotonic()
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            kib = rss_kib(self.pid)
+            if kib is not None:
+                self.samples.append((round(time.monotonic() - self.started, 1), round(kib / 1024, 1)))
+                print(f"rss at {self.samples[-1][0]:.0f} s: {self.samples[-1][1]} MiB", file=sys.stderr, flush=True)
+            self.stopped.wait(self.every)
+
+
+def flatness(samples: list[tuple[float, float]], warmup_s: float, tolerance: float) -> dict[str, Any]:
+    """How far the samples after the warm-up stray from their median."""
+    after = [mib for at, mib in samples if at >= warmup_s]
+    if len(after) < 2:
+        return {"flat": None, "samples_after_warmup": len(after)}
+    median = statistics.median(after)
+    spread = max(max(after) - median, median - min(after)) / median
+    half = len(after) // 2
+    return {
+        "samples_after_warmup": len(after),
+        "rss_mib_after_warmup": {"first": after[0], "last": after[-1], "min": min(after), "max": max(after),
+                                 "median": median},
+        # The two halves' medians: a slow leak shows as a later half above the earlier one.
+        "rss_mib_halves": [statistics.median(after[:half]), statistics.median(after[half:])],
+        "spread_pct": round(spread * 100, 2),
+        "flat": spread <= tolerance,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rooms", type=int, default=1000)
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds before each move")
+    ap.add_argument("--minutes", type=float, default=30.0, help="the whole run, warm-up included")
+    ap.add_argument("--warmup-minutes", type=float, default=5.0, help="samples before this are not judged")
+    ap.add_argument("--every", type=float, default=30.0, help="seconds between RSS samples")
+    ap.add_argument("--tolerance", type=float, default=0.05, help="how far from the median is still flat")
+    ap.add_argument("--workers", type=int, default=2, help="client processes")
+    args = ap.parse_args()
+    raise_open_files()
+    # Rooms are all made before any socket opens; on a busy machine that takes minutes, past the
+    # sweep of waiting rooms nobody is connected to (and the lookups of swept ones count as misses).
+    os.environ.setdefault("UNO_WAITING_ROOM_IDLE_SECONDS", "36000")
+    os.environ.setdefault("UNO_ROOM_MISSES_PER_MINUTE", "1000000")
+    # What bench/load.py's run_clients reads: its measured window is the run after the warm-up.
+    plan = argparse.Namespace(rooms=args.rooms, seats=args.seats, think=args.think, pace="human",
+                              workers=args.workers, warmup=args.warmup_minutes * 60,
+                              duration=(args.minutes - args.warmup_minutes) * 60)
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = f"{tmp}/gc.json"
+        proc, url = start_server(f"sqlite:///{tmp}/soak.sqlite3", trace, start_within=120)  # a busy machine
+        ready = time.time()
+        sampler = Sampler(proc.pid, args.every)
+        sampler.start()
+
+        def probe() -> None:  # with every socket still open: the garbage a full pass finds now
+            sampler.stopped.set()
+            os.kill(proc.pid, signal.SIGUSR1)
+            time.sleep(10)
+
+        try:
+            game = run_clients(url, plan, "game", server_pid=proc.pid, after_window=probe)
+        finally:
+            sampler.stopped.set()
+            proc.terminate()
+            try:
+                proc.wait(120)  # it writes the collections it timed as it ends
+            except subprocess.TimeoutExpired:
+                print("the server did not stop within 120 s: killed", file=sys.stderr)
+                proc.kill()
+                proc.wait()
+        window = game.pop("window")
+        try:
+            gc = gc_figures(json.loads(Path(trace).read_text()), ready, *window)
+        except (OSError, ValueError):
+            gc = {}
+    # The sampler's clock started with the server; the warm-up ends when the measured window opens.
+    warmup_s = window[0] - ready
+    series = sampler.samples
+    print("rss series (seconds, MiB): " + " ".join(f"{at:.0f}:{mib}" for at, mib in series), file=sys.stderr)
+    result = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "minutes": args.minutes,
+              "warmup_minutes": args.warmup_minutes, "every_s": args.every,
+              **flatness(series, warmup_s, args.tolerance),
+              "rss_series_mib": [mib for _, mib in series],
+              "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
+              "errors": game["errors"], "client_failures": game["client_failures"],
+              "gc_collections": gc.get("gc_collections"), "gc_max_pause_ms": gc.get("gc_max_pause_ms"),
+              "gc_probe": gc.get("gc_probe")}
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
