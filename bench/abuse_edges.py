@@ -60,7 +60,7 @@ def nul_id_storm(port: int, code: str, seconds: float) -> dict[str, Any]:
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
-    from bench.abuse import Seat  # the late_uno attacker's blocking seat client
+    from bench.abuse_sockets import Seat  # the late_uno attacker's blocking seat client
 
     deadline = time.monotonic() + seconds
     transport = httpx.HTTPTransport(local_address="127.0.0.30")
