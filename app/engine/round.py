@@ -51,8 +51,9 @@ class Round(RoundState):
     __slots__ = ("_cache", "_cache_seat", "_cache_version")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None, house: HouseRules | None = None) -> None:
-        super().__init__(variant, seats, dealer, seed, layout, house)
+                 layout: Layout | None = None, house: HouseRules | None = None,
+                 out: frozenset[int] = frozenset()) -> None:
+        super().__init__(variant, seats, dealer, seed, layout, house, out)
         # legal_actions is asked twice per action (by the player, then by apply): keep the last answer.
         self._cache_version = -1
         self._cache_seat = -1
@@ -114,5 +115,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house,
+            self.winner, self.points, self.house, self.out,
         )

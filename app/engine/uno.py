@@ -52,7 +52,7 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
     if not is_catch and not rnd.calls.with_play and early_declaration(rnd, seat):  # HR-17
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card.")
     if is_catch:
-        if target is None or not 0 <= target < rnd.n:
+        if target is None or not 0 <= target < rnd.n or target in rnd.out:  # D-12
             return IllegalAction(Refusal.BAD_TARGET, "Say whom you catch.")
         if target == seat:
             return IllegalAction(Refusal.CANNOT_CATCH_SELF, "You cannot catch yourself; declare UNO instead.")

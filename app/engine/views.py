@@ -35,7 +35,7 @@ def views(match: Match, seats: Iterable[int | None],
     parts = parts or ViewParts()
 
     def match_part() -> dict[str, Any]:
-        return {
+        part = {
             "edition": match.config.edition,
             "seats": match.config.seats,
             "target": match.target,
@@ -51,8 +51,11 @@ def views(match: Match, seats: Iterable[int | None],
                 for r in match.history
             ],
         }
+        if match.config.house.elimination != "off":
+            part["eliminated"] = list(match.out)  # HR-29, HR-30: in the order they went out
+        return part
 
-    # Rounds are only ever appended to the history, and scores change with it.
+    # Rounds are only ever appended to the history, and scores (and eliminations) change with it.
     public = parts.get("match", (match.phase, match.round_no, match.dealer, tuple(match.scores), match.winner,
                                  match.target, len(match.history)), match_part, owner=match)
     table = public_table(match.round)

@@ -2,10 +2,10 @@
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
 engine plays but the misplay penalty, which has its own — HR-1 … HR-7, HR-10, HR-11, HR-14 …
-HR-19, HR-21 … HR-24 — with §6's), keep the engine's invariants — the deck's 108/112/52 cards
-conserved, no view showing another seat's cards, the pending decision always a seat's, totals as
-the scoring options say — and a finished match exports and verifies as fair; the bots choose only
-legal actions under them.
+HR-19, HR-21 … HR-24, HR-29, HR-30 — with §6's), keep the engine's invariants — the deck's 108/112/52 cards
+conserved, no view showing another seat's cards, the pending decision always a seat's, turns only
+over seats still in, totals as the scoring options say — and a finished match exports and
+verifies as fair; the bots choose only legal actions under them.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def exported(match: Match, secrets: dict[int, str]) -> dict[str, object]:
 
 @settings(max_examples=120, deadline=None)
 @given(editions_and_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
-def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14(
+def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14__HR_30(
         edition_seats_rules: tuple[str, int, HouseRules], seed: int, policy: int) -> None:
     edition, seats, rules = edition_seats_rules
     match, _ = new_match(MatchConfig(edition, seats, target=60, house=rules), str(seed))
@@ -81,6 +81,11 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
             else:
                 totals[seat] += rnd.points * factor if seat == winner else 0
         assert match.scores == totals
+        # HR-29, HR-30: one seat out per round, never the winner; the seats already out hold nothing.
+        assert len(match.out) == (number if rules.elimination != "off" else 0)
+        assert winner not in rnd.out and all(rnd.hands[s] == [] for s in rnd.out)
+        if rules.elimination != "off" and len(match.out) == seats - 1:
+            assert match.phase == OVER and match.winner not in match.out
         if match.phase == OVER:
             break
         secrets[number + 1] = f"{seed}-{number + 1}"
