@@ -290,8 +290,7 @@ class RoundState:
         return seat
 
     @property
-    def players(self) -> int:
-        """The seats still in the match (C-10's "two players" counts these, HR-30)."""
+    def players(self) -> int:  # the seats still in the match: C-10's "two players" counts these (HR-30)
         return self.n - len(self.out)
 
     @property
