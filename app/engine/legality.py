@@ -19,6 +19,7 @@ from .cards import COLOURS
 from .errors import IllegalAction, Refusal
 from .house.drawing import may_draw, may_keep
 from .house.finishing import restricted_last
+from .house.teams import partners
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -78,7 +79,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         ):
             out.append(DECLARE)
         if exposed:
-            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
+            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules, elimination, scoring
+from .house import HouseRules, elimination, scoring, teams
 from .round import Round
 from .state import Layout
 from .variants import VARIANTS, Variant
@@ -168,6 +168,7 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
               layout: Layout | None = None) -> tuple[Match, list[Event]]:
     """Start a match and its first round.  ``dealer`` and ``layout`` stack the first round for tests."""
     variant = config.validate()
+    teams.check(config.house, config.seats)
     events: list[Event] = []
     if dealer is None:
         dealer, events = draw_for_dealer(variant, config.seats, seed)
@@ -236,7 +237,10 @@ def _score_round(match: Match) -> list[Event]:
     if champion is not None:
         match.phase = OVER
         match.winner = champion
-        events.append(Event("match_over", {"winner": champion, "scores": list(match.scores)}))
+        over: dict[str, Any] = {"winner": champion, "scores": list(match.scores)}
+        if house.team_play:
+            over["team"] = sorted(teams.team_of(house, match.config.seats, champion))
+        events.append(Event("match_over", over))
     else:
         match.phase = BETWEEN
     return events

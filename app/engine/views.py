@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .house import scoring, teams
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
@@ -51,7 +52,11 @@ def views(match: Match, seats: Iterable[int | None],
                 for r in match.history
             ],
         }
-        if match.config.house.elimination != "off":
+        house = match.config.house
+        if house.team_play:  # HR-26, HR-27: who partners whom, and the totals the match ranks
+            part["teams"] = teams.groups(house, match.config.seats)
+            part["team_scores"] = scoring.side_totals(house, match.scores)
+        if house.elimination != "off":
             part["eliminated"] = list(match.out)  # HR-29, HR-30: in the order they went out
         return part
 

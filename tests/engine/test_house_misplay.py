@@ -9,7 +9,7 @@ import pytest
 
 from app.engine import VARIANTS, Action, IllegalAction, MatchConfig, apply, legal_actions, new_match, replay
 
-from .house_sets import random_house
+from .house_sets import random_house, seats_for
 from .scenario import act, card, drawn_by, play
 from .test_house_stacking import house_match
 
@@ -61,7 +61,7 @@ def test_random_rounds_with_misplays_replay_and_conserve_cards__HR_20() -> None:
         rng = random.Random(edition)
         for game in range(4):
             rules = replace(random_house(rng, edition), misplay_penalty=True)
-            match, _ = new_match(MatchConfig(edition, 3, house=rules), f"misplay-{game}")
+            match, _ = new_match(MatchConfig(edition, seats_for(rules, 3), house=rules), f"misplay-{game}")
             rnd = match.round
             misplays = 0
             for _ in range(2000):

@@ -227,4 +227,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
     "misplay_penalty",  # misplay.py
     "elimination",  # elimination.py
+    "team_play",  # teams.py (with scoring.py)
 })
