@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules, elimination, scoring, teams
+from .house import HouseRules, elimination, scoring, seating, teams
 from .round import Round
 from .state import Layout
 from .variants import VARIANTS, Variant
@@ -170,11 +170,15 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
     variant = config.validate()
     teams.check(config.house, config.seats)
     events: list[Event] = []
-    if dealer is None:
+    order = seating.order(config.house, config.seats, (), round_seed(seed, 1))
+    if dealer is None and order is not None:  # HR-28: the order's first seat deals, with no draw
+        dealer = order[0]
+        events = [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
+    elif dealer is None:
         dealer, events = draw_for_dealer(variant, config.seats, seed)
     elif not 0 <= dealer < config.seats:
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
-    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house)
+    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house, order=order)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
     events.extend(rnd.events)
@@ -258,9 +262,12 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
         match.dealer = (match.dealer + 1) % match.config.seats
     if secret is not None:
         match.secrets[match.round_no] = secret
-    match.round = Round(match.variant, match.config.seats, match.dealer,
-                        round_seed(match.round_secret(match.round_no), match.round_no), house=match.config.house,
-                        out=frozenset(match.out))
+    seed = round_seed(match.round_secret(match.round_no), match.round_no)
+    order = seating.order(match.config.house, match.config.seats, match.out, seed)
+    if order is not None:
+        match.dealer = order[0]  # HR-28
+    match.round = Round(match.variant, match.config.seats, match.dealer, seed, house=match.config.house,
+                        out=frozenset(match.out), order=order)
     match.phase = ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []

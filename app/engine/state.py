@@ -190,12 +190,14 @@ class RoundState:
         "out",
         "owed",
         "pending",
+        "place",
         "points",
         "predeclared",
         "prev_colour",
         "prev_top",
         "resolved",
         "reveal",
+        "ring",
         "rng",
         "rules",
         "seed",
@@ -207,15 +209,16 @@ class RoundState:
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None = None, house: HouseRules | None = None,
-                 out: frozenset[int] = frozenset()) -> None:
+                 out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         self.variant = variant
         self.house = house if house is not None else HouseRules()
         self.rules = variant.rules_for(self.house)
         self.calls = UnoCalls.of(self.house)  # C-11 as the UNO! house rules have it (house/calls.py)
         self.cards = variant.cards
         self.n = seats
-        # HR-30: seats eliminated from the match, passed over by everything that counts seats.
-        self.out = out
+        # ``ring``: who plays after whom (None: every seat by number) — seats out (HR-30) left out, HR-28's order.
+        self.out, ring = out, tuple(s for s in (order if order is not None else range(seats)) if s not in out)
+        self.ring, self.place = ring if out or order is not None else None, {s: i for i, s in enumerate(ring)}
         self.dealer = dealer
         self.seed = seed
         self.rng = random.Random(seed)
@@ -248,7 +251,7 @@ class RoundState:
         ids = list(range(len(self.cards)))
         if layout is None:
             self.rng.shuffle(ids)
-            order = [s for i in range(1, self.n + 1) if (s := (self.dealer + i) % self.n) not in self.out]
+            order = [self.next_seat(self.dealer, i) for i in range(1, self.players + 1)]
             for _ in range(self.variant.hand_size):
                 for s in order:
                     self.hands[s].append(ids.pop())
@@ -280,14 +283,10 @@ class RoundState:
     # ------------------------------------------------------------------ questions
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        if not self.out:
+        ring = self.ring
+        if ring is None:
             return (seat + self.direction * steps) % self.n
-        step = self.direction if steps > 0 else -self.direction
-        for _ in range(abs(steps)):
-            seat = (seat + step) % self.n
-            while seat in self.out:  # HR-30: an eliminated seat is passed over
-                seat = (seat + step) % self.n
-        return seat
+        return ring[(self.place[seat] + self.direction * steps) % len(ring)]
 
     @property
     def players(self) -> int:  # the seats still in the match: C-10's "two players" counts these (HR-30)

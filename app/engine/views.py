@@ -111,6 +111,8 @@ def public_table(rnd: Round) -> dict[str, Any]:
         "pending": pending,
         "winner": rnd.winner,
     }
+    if rnd.house.shuffle_seats and rnd.ring is not None:
+        out["seat_order"] = list(rnd.ring)  # HR-28: this round's order of play (before any Reverse)
     if rnd.winner is not None:
         out["result"] = {
             "winner": rnd.winner,

@@ -228,4 +228,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "misplay_penalty",  # misplay.py
     "elimination",  # elimination.py
     "team_play",  # teams.py (with scoring.py)
+    "shuffle_seats",  # seating.py
 })
