@@ -113,7 +113,7 @@ def test_two_players_left_make_a_reverse_a_skip__HR_30() -> None:
     assert m.round.current == 0
 
 
-def test_the_zero_passes_hands_over_an_eliminated_seat__HR_30() -> None:
+def test_the_zero_passes_hands_over_an_eliminated_seat__HR_30__HX_13() -> None:
     m = with_out(fresh(3, seven_o=True), [1], [["red 0", "red 6", "red 1"], [], ["blue 7", "blue 8"]], "red 9", 2)
     play(m, 0, "red 0")
     r = m.round
@@ -121,7 +121,7 @@ def test_the_zero_passes_hands_over_an_eliminated_seat__HR_30() -> None:
     assert r.cards[r.hands[2][0]].name in ("red 6", "red 1")  # seat 0's hand went to seat 2
 
 
-def test_naming_an_eliminated_seat_as_a_target_is_bad_target__HR_30__D_12() -> None:
+def test_naming_an_eliminated_seat_as_a_target_is_bad_target__HR_30__HX_13__D_12() -> None:
     m = with_out(fresh(3, seven_o=True), [1], [["red 7", "red 6", "red 1"], [], ["blue 7", "blue 8"]], "red 9", 2)
     assert {a.target for a in legal_actions(m, 0) if a.kind == "play" and a.card == card(m, 0, "red 7")} == {2}
     with pytest.raises(IllegalAction) as refused:

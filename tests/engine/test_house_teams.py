@@ -99,3 +99,12 @@ def test_a_catch_on_ones_partner_is_refused__HR_27() -> None:
         apply(m, 2, Action("catch", target=0))
     assert refused.value.code == "cannot_catch_partner"
     assert Action("catch", target=0) in legal_actions(m, 1)
+
+
+def test_a_seven_may_swap_with_ones_partner__HR_26__HX_13() -> None:
+    config = MatchConfig("classic", 4, None, HouseRules(team_play=True, seven_o=True))
+    hands = [["red 7", "red 6", "red 2"], *HANDS[1:]]
+    m = new_match(config, 0, dealer=3, layout=Layout(hands, "red 1"))[0]
+    assert Action("play", m.card_id("red 7", 0), target=2) in legal_actions(m, 0)
+    play(m, 0, "red 7", target=2)
+    assert sorted(m.round.cards[c].name for c in m.round.hands[0]) == ["green 3", "green 4", "red 8"]
