@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from app.bots import choose_action
 from app.config import Settings
-from app.engine import Action, HouseRules, IllegalAction, legal_actions
+from app.engine import Action, HouseRules, IllegalAction, action_from_json, legal_actions
 from app.rooms import records as rec
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.options import RoomOptions
@@ -55,3 +56,28 @@ def test_a_room_shows_the_eliminated_seat_and_refuses_its_actions__HR_29__HR_30(
     assert stored is not None
     again = restore_state(stored, settings)
     assert again.match is not None and again.match.fingerprint() == m.fingerprint()
+
+
+def test_bots_play_an_elimination_match_out_and_never_act_for_a_seat_out__HR_30__HX_8() -> None:
+    defaults: dict[str, Any] = {"_env_file": None}
+    settings = Settings(**defaults)
+    st = RoomState.open("ROOM4567", RoomOptions("classic", 4, house=HouseRules(elimination="points")), settings)
+    st.players = [Player(f"P{i}", f"h{i}", i) for i in range(4)]
+    races, rng = Races(st), random.Random(3)
+    start_match(st, races)
+    m = st.match
+    assert m is not None
+    for _ in range(20_000):
+        if st.status == OVER:
+            break
+        if st.status == BETWEEN:
+            next_round(st, races)
+            continue
+        for seat in range(4):
+            chosen = choose_action(st.view_for(seat)["game"], rng)
+            if seat in m.out:
+                assert chosen is None  # a seat out has nothing to do, so its bot does nothing
+            elif chosen is not None and action_from_json(chosen) in legal_actions(m, seat):
+                act(st, races, settings, st.players[seat], action_from_json(chosen))
+                break
+    assert st.status == OVER and len(m.out) == 3 and m.winner not in m.out
