@@ -29,6 +29,8 @@ class Refusal(StrEnum):
     BAD_COLOUR = "bad_colour"
     TARGET_REQUIRED = "target_required"
     BAD_TARGET = "bad_target"
+    CANNOT_CATCH_PARTNER = "cannot_catch_partner"  # HR-27
+    ELIMINATED = "eliminated"  # the seat is out of the match (HR-30)
     TARGET_NOT_ALLOWED = "target_not_allowed"
     UNO_NOT_ALLOWED = "uno_not_allowed"
     TOO_LATE = "too_late"

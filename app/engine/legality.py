@@ -19,6 +19,7 @@ from .cards import COLOURS
 from .errors import IllegalAction, Refusal
 from .house.drawing import may_draw, may_keep
 from .house.finishing import restricted_last
+from .house.teams import partners
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -63,7 +64,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     """Exactly what ``seat`` may do now, in a stable order (the decision's, then UNO's)."""
     out: list[Action] = []
     p = rnd.pending
-    if rnd.winner is None and p is not None and 0 <= seat < rnd.n:
+    if rnd.winner is None and p is not None and 0 <= seat < rnd.n and seat not in rnd.out:
         if p.seat == seat:
             _decision_actions(rnd, seat, out)
         elif p.kind == TURN and rnd.house.jump_in:
@@ -78,7 +79,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         ):
             out.append(DECLARE)
         if exposed:
-            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat)
+            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
     return out
 
 
@@ -166,6 +167,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     """None if ``seat`` may take ``action`` now; otherwise the precise reason it may not."""
     if not 0 <= seat < rnd.n:
         return IllegalAction(Refusal.BAD_SEAT, f"There is no seat {seat}.")
+    if seat in rnd.out:
+        return IllegalAction(Refusal.ELIMINATED, "You are out of the match; you can watch and chat.")
     p = rnd.pending
     if rnd.winner is not None or p is None:
         return IllegalAction(Refusal.ROUND_OVER, "The round is over.")
@@ -267,8 +270,8 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
     if rule.needs_target(last):
         if target is None:
             return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
-        if target == seat or not 0 <= target < rnd.n:
-            return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents.")
+        if target == seat or not 0 <= target < rnd.n or target in rnd.out:  # D-12: an eliminated seat too
+            return IllegalAction(Refusal.BAD_TARGET, "Choose one of your opponents still in the match.")
     elif target is not None:
         return IllegalAction(Refusal.TARGET_NOT_ALLOWED, "This card does not take a target.")
     if action.uno and not rnd.calls.with_play:

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules, scoring
+from .house import HouseRules, elimination, scoring, seating, teams
 from .round import Round
 from .state import Layout
 from .variants import VARIANTS, Variant
@@ -93,6 +93,7 @@ class Match:
     history: list[RoundResult] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     secrets: dict[int, str] = field(default_factory=dict)  # round -> its own secret, when it was given one
+    out: list[int] = field(default_factory=list)  # seats eliminated (HR-29), in the order they went out
 
     def round_secret(self, number: int) -> str:
         """The secret round ``number`` was dealt from: its own, or the match seed (round 1, and the default)."""
@@ -130,7 +131,7 @@ class Match:
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
                 self.winner, tuple(self.history), tuple(self.log), tuple(sorted(self.secrets.items())),
-                self.round.fingerprint())
+                tuple(self.out), self.round.fingerprint())
 
 
 def round_seed(seed: int | str, number: int) -> str:
@@ -167,12 +168,17 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
               layout: Layout | None = None) -> tuple[Match, list[Event]]:
     """Start a match and its first round.  ``dealer`` and ``layout`` stack the first round for tests."""
     variant = config.validate()
+    teams.check(config.house, config.seats)
     events: list[Event] = []
-    if dealer is None:
+    order = seating.order(config.house, config.seats, (), round_seed(seed, 1))
+    if dealer is None and order is not None:  # HR-28: the order's first seat deals, with no draw
+        dealer = order[0]
+        events = [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
+    elif dealer is None:
         dealer, events = draw_for_dealer(variant, config.seats, seed)
     elif not 0 <= dealer < config.seats:
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
-    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house)
+    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house, order=order)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
     events.extend(rnd.events)
@@ -215,7 +221,8 @@ def _score_round(match: Match) -> list[Event]:
     assert winner is not None
     house = match.config.house
     cards = rnd.cards
-    gained = scoring.gains(house, winner, [sum(cards[c].value for c in hand) for hand in rnd.hands])
+    values = [sum(cards[c].value for c in hand) for hand in rnd.hands]
+    gained = scoring.gains(house, winner, values)
     for seat, gain in enumerate(gained):
         match.scores[seat] += gain
     match.history.append(RoundResult(match.round_no, rnd.dealer, str(rnd.seed), winner, rnd.points,
@@ -224,11 +231,20 @@ def _score_round(match: Match) -> list[Event]:
     if house.double_score or house.scoring != "winner":
         data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
     events = [Event("scores", data)]
-    champion = scoring.champion(house, match.scores, match.wins(), match.round_no, winner, match.target)
+    gone = elimination.loser(house, winner, [len(h) for h in rnd.hands], values, match.out)
+    if gone is not None:
+        match.out.append(gone)
+        events.append(Event("eliminated", {"seat": gone}))
+        champion = elimination.champion(match.config.seats, match.out)
+    else:
+        champion = scoring.champion(house, match.scores, match.wins(), match.round_no, winner, match.target)
     if champion is not None:
         match.phase = OVER
         match.winner = champion
-        events.append(Event("match_over", {"winner": champion, "scores": list(match.scores)}))
+        over: dict[str, Any] = {"winner": champion, "scores": list(match.scores)}
+        if house.team_play:
+            over["team"] = sorted(teams.team_of(house, match.config.seats, champion))
+        events.append(Event("match_over", over))
     else:
         match.phase = BETWEEN
     return events
@@ -242,10 +258,16 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
         raise IllegalAction(Refusal.NO_NEXT_ROUND, "The next round can only start between rounds.")
     match.round_no += 1
     match.dealer = (match.dealer + 1) % match.config.seats
+    while match.dealer in match.out:  # HR-30: the deal passes over an eliminated seat
+        match.dealer = (match.dealer + 1) % match.config.seats
     if secret is not None:
         match.secrets[match.round_no] = secret
-    match.round = Round(match.variant, match.config.seats, match.dealer,
-                        round_seed(match.round_secret(match.round_no), match.round_no), house=match.config.house)
+    seed = round_seed(match.round_secret(match.round_no), match.round_no)
+    order = seating.order(match.config.house, match.config.seats, match.out, seed)
+    if order is not None:
+        match.dealer = order[0]  # HR-28
+    match.round = Round(match.variant, match.config.seats, match.dealer, seed, house=match.config.house,
+                        out=frozenset(match.out), order=order)
     match.phase = ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []

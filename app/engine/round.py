@@ -12,6 +12,7 @@ in ``uno.py``; each card's rule in its edition's module under ``variants/``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import actions as A
@@ -51,8 +52,9 @@ class Round(RoundState):
     __slots__ = ("_cache", "_cache_seat", "_cache_version")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None, house: HouseRules | None = None) -> None:
-        super().__init__(variant, seats, dealer, seed, layout, house)
+                 layout: Layout | None = None, house: HouseRules | None = None,
+                 out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
+        super().__init__(variant, seats, dealer, seed, layout, house, out, order)
         # legal_actions is asked twice per action (by the player, then by apply): keep the last answer.
         self._cache_version = -1
         self._cache_seat = -1
@@ -114,5 +116,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house,
+            self.winner, self.points, self.house, self.out, self.ring,
         )

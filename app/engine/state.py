@@ -187,14 +187,17 @@ class RoundState:
         "hands",
         "house",
         "n",
+        "out",
         "owed",
         "pending",
+        "place",
         "points",
         "predeclared",
         "prev_colour",
         "prev_top",
         "resolved",
         "reveal",
+        "ring",
         "rng",
         "rules",
         "seed",
@@ -205,13 +208,17 @@ class RoundState:
     )
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None, house: HouseRules | None = None) -> None:
+                 layout: Layout | None = None, house: HouseRules | None = None,
+                 out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         self.variant = variant
         self.house = house if house is not None else HouseRules()
         self.rules = variant.rules_for(self.house)
         self.calls = UnoCalls.of(self.house)  # C-11 as the UNO! house rules have it (house/calls.py)
         self.cards = variant.cards
         self.n = seats
+        # ``ring``: who plays after whom (None: every seat by number) — seats out (HR-30) left out, HR-28's order.
+        self.out, ring = out, tuple(s for s in (order if order is not None else range(seats)) if s not in out)
+        self.ring, self.place = ring if out or order is not None else None, {s: i for i, s in enumerate(ring)}
         self.dealer = dealer
         self.seed = seed
         self.rng = random.Random(seed)
@@ -220,7 +227,7 @@ class RoundState:
         self.discard: list[int] = []  # the top card is the end of the list
         self.colour: str | None = None  # the colour to match (declared after a wild)
         self.direction = 1
-        self.current = (dealer + 1) % seats
+        self.current = self.next_seat(dealer)
         self.pending: Pending | None = Pending(TURN, self.current)
         self.exposed: set[int] = set()  # one card, no UNO said, catch window open (C-11)
         self.declared: set[int] = set()  # one card, UNO said
@@ -244,9 +251,10 @@ class RoundState:
         ids = list(range(len(self.cards)))
         if layout is None:
             self.rng.shuffle(ids)
+            order = [self.next_seat(self.dealer, i) for i in range(1, self.players + 1)]
             for _ in range(self.variant.hand_size):
-                for i in range(1, self.n + 1):
-                    self.hands[(self.dealer + i) % self.n].append(ids.pop())
+                for s in order:
+                    self.hands[s].append(ids.pop())
             self.draw_pile = ids
             return
         if len(layout.hands) != self.n:
@@ -275,7 +283,14 @@ class RoundState:
     # ------------------------------------------------------------------ questions
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        return (seat + self.direction * steps) % self.n
+        ring = self.ring
+        if ring is None:
+            return (seat + self.direction * steps) % self.n
+        return ring[(self.place[seat] + self.direction * steps) % len(ring)]
+
+    @property
+    def players(self) -> int:  # the seats still in the match: C-10's "two players" counts these (HR-30)
+        return self.n - len(self.out)
 
     @property
     def top(self) -> int:
@@ -290,7 +305,7 @@ class RoundState:
         return ct.colour is None or ct.colour == self.colour or ct.face == self.cards[self.discard[-1]].face
 
     def opponents(self, seat: int) -> list[int]:
-        return [s for s in range(self.n) if s != seat]
+        return [s for s in range(self.n) if s != seat and s not in self.out]
 
     def can_draw(self) -> bool:
         return bool(self.draw_pile) or len(self.discard) > 1
@@ -372,10 +387,12 @@ class RoundState:
         """Every hand moves on to the next seat in the direction of play (Seven-O's 0)."""
         moved: list[list[int]] = [[] for _ in range(self.n)]
         for s, hand in enumerate(self.hands):
-            moved[self.next_seat(s)] = hand
+            if s not in self.out:
+                moved[self.next_seat(s)] = hand
         self.hands = moved
         for s in range(self.n):
-            self.touched[s] = -1
+            if s not in self.out:
+                self.touched[s] = -1
 
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]

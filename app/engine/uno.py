@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .actions import CATCH, DECLARE_UNO, Action
 from .errors import IllegalAction, Refusal
+from .house.teams import partners
 from .pending import TURN
 from .state import RoundState
 
@@ -35,7 +36,8 @@ def early_declaration(rnd: RoundState, seat: int) -> bool:
 
 
 def may_catch(rnd: RoundState, seat: int, target: int | None) -> bool:
-    return target is not None and target != seat and target in rnd.exposed
+    return (target is not None and target != seat and target in rnd.exposed
+            and not partners(rnd.house, rnd.n, seat, target))
 
 
 def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
@@ -52,10 +54,12 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
     if not is_catch and not rnd.calls.with_play and early_declaration(rnd, seat):  # HR-17
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card.")
     if is_catch:
-        if target is None or not 0 <= target < rnd.n:
+        if target is None or not 0 <= target < rnd.n or target in rnd.out:  # D-12
             return IllegalAction(Refusal.BAD_TARGET, "Say whom you catch.")
         if target == seat:
             return IllegalAction(Refusal.CANNOT_CATCH_SELF, "You cannot catch yourself; declare UNO instead.")
+        if partners(rnd.house, rnd.n, seat, target):  # HR-27
+            return IllegalAction(Refusal.CANNOT_CATCH_PARTNER, "You cannot catch your partner.")
     assert target is not None
     if target in rnd.resolved:
         how, by = rnd.resolved[target]

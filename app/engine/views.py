@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .house import scoring, teams
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
@@ -35,7 +36,7 @@ def views(match: Match, seats: Iterable[int | None],
     parts = parts or ViewParts()
 
     def match_part() -> dict[str, Any]:
-        return {
+        part = {
             "edition": match.config.edition,
             "seats": match.config.seats,
             "target": match.target,
@@ -51,8 +52,15 @@ def views(match: Match, seats: Iterable[int | None],
                 for r in match.history
             ],
         }
+        house = match.config.house
+        if house.team_play:  # HR-26, HR-27: who partners whom, and the totals the match ranks
+            part["teams"] = teams.groups(house, match.config.seats)
+            part["team_scores"] = scoring.side_totals(house, match.scores)
+        if house.elimination != "off":
+            part["eliminated"] = list(match.out)  # HR-29, HR-30: in the order they went out
+        return part
 
-    # Rounds are only ever appended to the history, and scores change with it.
+    # Rounds are only ever appended to the history, and scores (and eliminations) change with it.
     public = parts.get("match", (match.phase, match.round_no, match.dealer, tuple(match.scores), match.winner,
                                  match.target, len(match.history)), match_part, owner=match)
     table = public_table(match.round)
@@ -103,6 +111,8 @@ def public_table(rnd: Round) -> dict[str, Any]:
         "pending": pending,
         "winner": rnd.winner,
     }
+    if rnd.house.shuffle_seats and rnd.ring is not None:
+        out["seat_order"] = list(rnd.ring)  # HR-28: this round's order of play (before any Reverse)
     if rnd.winner is not None:
         out["result"] = {
             "winner": rnd.winner,

@@ -54,6 +54,8 @@ class RoomOptions:
             MatchConfig(edition, max_seats, target, house).validate()
         except ConfigError as err:
             raise RoomError(err.code, err.message, 422, **err.params) from None  # the option, for the words
+        if house.team_play and max_seats < 4:  # HR-26: teams of two need four seats at least
+            raise RoomError("bad_teams", "Teams of two need a room of at least 4 seats.", 422)
         if turn_seconds is not None and not (type(turn_seconds) is int
                                              and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
             raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "

@@ -13,6 +13,7 @@ import time
 from app.config import Settings
 from app.engine import VARIANTS, Action, Event, IllegalAction, MatchConfig, apply, new_match, start_next_round
 from app.engine.audit import commitment
+from app.engine.house.teams import TEAM_SIZES
 
 from . import records as rec
 from .errors import RoomError
@@ -21,10 +22,17 @@ from .room_state import BETWEEN, OVER, PLAYING, Player, RoomState
 from .seating import room_record
 
 
+def require_teams(st: RoomState, count: int) -> None:
+    """HR-26: with teams of two, a match starts only with 4, 6, 8 or 10 players (``bad_teams``)."""
+    if st.house.team_play and count not in TEAM_SIZES:
+        raise RoomError("bad_teams", f"Teams of two need 4, 6, 8 or 10 players, not {count}.")
+
+
 def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     variant = VARIANTS[st.edition]
     if len(st.players) < max(2, variant.min_seats):
         raise RoomError("not_enough_players", "At least two players are needed to start.")
+    require_teams(st, len(st.players))
     # 128 bits, drawn fresh: the seed is round 1's secret (and draws the first dealer), and its
     # hash is published before anyone plays, so it must be neither guessable nor chosen.
     seed = secrets.token_hex(16)

@@ -55,6 +55,7 @@ def _start(room: RoomParts, out: Outcome) -> None:
     absent = [p for p in st.players if gone(st, p)]
     if len(st.players) - len(absent) < max(2, VARIANTS[st.edition].min_seats):
         raise RoomError("not_enough_players", "At least two players are needed for a rematch.")
+    play.require_teams(st, len(st.players) - len(absent))  # refused before anyone's seat is given up
     for p in absent:
         st.note("left", seat=p.seat, name=p.name)  # (seats close up: the name stays with the note)
         seating.remove(st, p)

@@ -51,6 +51,7 @@ const WORDS = {
   round_over: (d, n) => t("ev.round_over", { name: n(d.winner), points: d.points }),
   scores: (d, n) => t("ev.scores", { scores: (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") }),
   match_over: (d, n) => t("ev.match_over", { name: n(d.winner) }),
+  eliminated: (d, n) => t("ev.eliminated", { name: n(d.seat) }),
   final: (d, n) => t("ev.match_over", { name: n(d.winner) }),
   // Room notes.  Seats close up when someone leaves or is removed: those notes carry the name.
   joined: (d, n, p) => t("ev.joined", { name: d.name || p.name, seat: d.seat + 1 }),

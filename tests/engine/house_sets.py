@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from app.engine import VARIANTS, ConfigError, HouseRules
 from app.engine.house import AVAILABLE
 from app.engine.house.options import CHOICES
+from app.engine.house.teams import TEAM_SIZES
 
 # Match endings are drawn apart (the match tests choose them), the rest here.  A misplay (HR-20)
 # applies an action legal_actions does not list, which these tests probe as refused: it has
@@ -39,3 +40,8 @@ def random_house(rng: random.Random, edition: str, on: float = 0.4) -> HouseRule
 def house_sets(edition: str) -> st.SearchStrategy[HouseRules]:
     options = st.fixed_dictionaries({}, optional={name: st.sampled_from(CHOICES[name]) for name in PLAYED})
     return options.map(lambda data: valid(edition, data)).filter(lambda rules: rules is not None)  # type: ignore[return-value]
+
+
+def seats_for(rules: HouseRules, seats: int) -> int:
+    """The seats drawn, or four when teams of two (HR-26) cannot be made of them."""
+    return 4 if rules.team_play and seats not in TEAM_SIZES else seats

@@ -2,10 +2,10 @@
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
 engine plays but the misplay penalty, which has its own — HR-1 … HR-7, HR-10, HR-11, HR-14 …
-HR-19, HR-21 … HR-24 — with §6's), keep the engine's invariants — the deck's 108/112/52 cards
-conserved, no view showing another seat's cards, the pending decision always a seat's, totals as
-the scoring options say — and a finished match exports and verifies as fair; the bots choose only
-legal actions under them.
+HR-19, HR-21 … HR-24, HR-26, HR-27, HR-29, HR-30 — with §6's), keep the engine's invariants:
+the deck's 108/112/52 cards conserved, no view showing another seat's cards, the pending
+decision always a seat's, turns only over seats still in, totals as the scoring options say;
+and a finished match exports and verifies as fair.  The bots choose only legal actions under them.
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ from app.engine import (
 )
 from app.engine import start_next_round as next_round
 from app.engine.audit import commitment, export_document
+from app.engine.house.teams import team_of
 from app.engine.verify import verify
 
-from .house_sets import house_sets, random_house
+from .house_sets import house_sets, random_house, seats_for
 from .test_properties import check_conservation, play_round
 
 DECK_SIZES = {"classic": 108, "mario_kart": 112, "all_wild": 112, "pocket_pizza": 52}
@@ -58,9 +59,10 @@ def exported(match: Match, secrets: dict[int, str]) -> dict[str, object]:
 
 @settings(max_examples=120, deadline=None)
 @given(editions_and_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
-def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14(
+def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14__HR_27__HR_30(
         edition_seats_rules: tuple[str, int, HouseRules], seed: int, policy: int) -> None:
     edition, seats, rules = edition_seats_rules
+    seats = seats_for(rules, seats)
     match, _ = new_match(MatchConfig(edition, seats, target=60, house=rules), str(seed))
     assert len(match.round.cards) == DECK_SIZES[edition]
     rng = random.Random(policy)
@@ -78,9 +80,15 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
         for seat in range(seats):
             if rules.scoring == "penalty":  # HR-23
                 totals[seat] += 0 if seat == winner else values[seat] * factor
-            else:
-                totals[seat] += rnd.points * factor if seat == winner else 0
+            elif seat == winner:  # C-14; HR-27: the partner's hand scores for nobody
+                side = team_of(rules, seats, winner)
+                totals[seat] += sum(v for s, v in enumerate(values) if s not in side) * factor
         assert match.scores == totals
+        # HR-29, HR-30: one seat out per round, never the winner; the seats already out hold nothing.
+        assert len(match.out) == (number if rules.elimination != "off" else 0)
+        assert winner not in rnd.out and all(rnd.hands[s] == [] for s in rnd.out)
+        if rules.elimination != "off" and len(match.out) == seats - 1:
+            assert match.phase == OVER and match.winner not in match.out
         if match.phase == OVER:
             break
         secrets[number + 1] = f"{seed}-{number + 1}"
@@ -96,8 +104,8 @@ def test_bots_only_choose_legal_actions_under_random_house_rules__HX_8() -> None
     for edition in VARIANTS:
         rng = random.Random(edition)
         for game in range(12):
-            seats = rng.randint(2, min(5, VARIANTS[edition].max_seats))
             rules = random_house(rng, edition, on=0.6)
+            seats = seats_for(rules, rng.randint(2, min(5, VARIANTS[edition].max_seats)))
             match, _ = new_match(MatchConfig(edition, seats, house=rules), f"bots-{game}")
             for _ in range(3000):
                 if match.phase != "round":

@@ -26,7 +26,7 @@ from app.engine import (
 from app.engine.actions import KINDS
 from app.engine.round import Round
 
-from .house_sets import random_house
+from .house_sets import random_house, seats_for
 
 
 def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -55,7 +55,7 @@ def test_refusal_is_none_exactly_for_legal_actions(edition: str) -> None:
     checked = 0
     for game in range(10):
         house = random_house(rng, edition, on=0.5)
-        seats = rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats))
+        seats = seats_for(house, rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats)))
         match, _ = new_match(MatchConfig(edition, seats, house=house), f"legality-{game}")
         rnd = match.round
         for _ in range(250):

@@ -91,6 +91,7 @@ def play_round(match: Match, rng: random.Random, *, views: bool) -> None:
         if match.phase != ROUND:
             break
         assert rnd.pending is not None
+        assert rnd.pending.seat not in rnd.out  # HR-30: only seats still in are asked anything
         # Mostly the seat that must act; sometimes anyone (UNO declarations and catches race).
         seat = rnd.pending.seat if rng.random() < 0.8 else rng.randrange(rnd.n)
         legal = legal_actions(match, seat)

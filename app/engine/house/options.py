@@ -226,4 +226,7 @@ AVAILABLE: frozenset[str] = frozenset({
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
     "misplay_penalty",  # misplay.py
+    "elimination",  # elimination.py
+    "team_play",  # teams.py (with scoring.py)
+    "shuffle_seats",  # seating.py
 })

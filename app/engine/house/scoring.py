@@ -1,5 +1,5 @@
 """The scoring family (RULES.md §7.7): HR-22 double score and HR-23 penalty scoring, with the
-match endings of §6 (``single_round``, ``rounds``) and HX-14.
+match endings of §6 (``single_round``, ``rounds``), HX-14, and HR-27's team totals (teams.py).
 
 ``match.py`` asks this module two things after each round: what every seat's total gains
 (``gains``) and who, if anyone, has now won the match (``champion``); ``standings`` orders
@@ -18,24 +18,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .options import HouseRules
+from .teams import groups, team_of
 
 OPTIONS = ("double_score", "scoring")
 
 
 def gains(house: HouseRules, winner: int, hand_values: Sequence[int]) -> list[int]:
-    """What each seat's total gains from a round its ``winner`` went out of (C-14, HR-22, HR-23)."""
+    """What each seat's total gains from a round its ``winner`` went out of (C-14, HR-22, HR-23, HR-27)."""
     if house.scoring == "penalty":
         out = [0 if seat == winner else value for seat, value in enumerate(hand_values)]
     else:
-        out = [sum(hand_values) if seat == winner else 0 for seat in range(len(hand_values))]
+        side = team_of(house, len(hand_values), winner)  # HR-27: the partner's hand scores for nobody
+        points = sum(v for seat, v in enumerate(hand_values) if seat not in side)
+        out = [points if seat == winner else 0 for seat in range(len(hand_values))]
     factor = 2 if house.double_score else 1
     return [g * factor for g in out]
 
 
 def standings(house: HouseRules, scores: Sequence[int], wins: Sequence[int]) -> list[int]:
-    """The seats, best first: by total (highest, or lowest under HR-23), then rounds won, then seat."""
+    """The seats, best first: by total (highest, or lowest under HR-23), then rounds won, then seat.
+
+    Under HR-27 the sides are teams: a team's total and wins are its two seats', and a team's
+    seats stand together (the lower first)."""
     sign = 1 if house.scoring == "penalty" else -1
-    return sorted(range(len(scores)), key=lambda s: (sign * scores[s], -wins[s], s))
+    sides = groups(house, len(scores))
+    totals = [sum(scores[s] for s in side) for side in sides]
+    won = [sum(wins[s] for s in side) for side in sides]
+    order = sorted(range(len(sides)), key=lambda i: (sign * totals[i], -won[i], i))
+    return [s for i in order for s in sides[i]]
+
+
+def side_totals(house: HouseRules, scores: Sequence[int]) -> list[int]:
+    """Each side's total: a seat's own, or under HR-27 its team's, per side in seat order."""
+    return [sum(scores[s] for s in side) for side in groups(house, len(scores))]
 
 
 def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], rounds_played: int,
@@ -46,5 +61,6 @@ def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], roun
     if house.rounds is not None:
         return standings(house, scores, wins)[0] if rounds_played >= house.rounds else None
     if house.scoring == "penalty":
-        return standings(house, scores, wins)[0] if max(scores) >= target else None
-    return round_winner if scores[round_winner] >= target else None  # C-15
+        return standings(house, scores, wins)[0] if max(side_totals(house, scores)) >= target else None
+    side = team_of(house, len(scores), round_winner)
+    return round_winner if sum(scores[s] for s in side) >= target else None  # C-15 (HR-27: the team's)

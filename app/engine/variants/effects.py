@@ -28,7 +28,7 @@ def reverse(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -
     rnd.direction = -rnd.direction
     rnd.emit("reverse", {"direction": rnd.direction})
     if not last:
-        rnd.pass_turn(seat, skip_next=1 if rnd.n == 2 else 0)
+        rnd.pass_turn(seat, skip_next=1 if rnd.players == 2 else 0)
 
 
 def draw_and_skip(count: int) -> Effect:

@@ -1,0 +1,41 @@
+"""Elimination (RULES.md §7.10): HR-29 who is out after a round, HR-30 what being out means.
+
+HR-29 (``elimination``: ``cards`` | ``points``): after each scored round, of the seats still in
+other than its winner, the one holding the most cards (``cards``) or the highest hand value
+(``points``) is out; a tie goes to the other measure, then against the higher seat.  The last
+seat in wins the match; the target never ends it (scores are still kept), so a match of N seats
+has at most N − 1 scored rounds.  ``match.py`` asks ``loser`` and ``champion`` after each round.
+
+HR-30: an eliminated seat is dealt nothing and passed over by everything that counts seats —
+``RoundState.out`` is the set, ``next_seat`` skips it (turns, the deal, Banana Peel, Lightning,
+the 0, deflections), ``players`` is C-10's "two players", ``opponents`` leaves it out of every
+chosen target (naming it is refused ``bad_target``, D-12) and any action of its own is refused
+``eliminated`` (``legality.py``).  It keeps a seat's view with an empty hand, as a spectator's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from .options import HouseRules
+
+OPTIONS = ("elimination",)
+
+
+def loser(house: HouseRules, winner: int, sizes: Sequence[int], values: Sequence[int],
+          out: Collection[int]) -> int | None:
+    """HR-29: the seat a round's end eliminates, or None with the option off."""
+    if house.elimination == "off":
+        return None
+    candidates = [s for s in range(len(sizes)) if s != winner and s not in out]
+    if not candidates:
+        return None
+    if house.elimination == "cards":
+        return max(candidates, key=lambda s: (sizes[s], values[s], s))
+    return max(candidates, key=lambda s: (values[s], sizes[s], s))
+
+
+def champion(seats: int, out: Collection[int]) -> int | None:
+    """The last seat in, once only one is left."""
+    left = [s for s in range(seats) if s not in out]
+    return left[0] if len(left) == 1 else None

@@ -1,0 +1,35 @@
+"""Shuffled seats (RULES.md §7.9): HR-28.
+
+Every round, the first included, plays in a fresh random cyclic order of the seats still in,
+drawn from the round's own seed (``order``).  The round's ``ring`` (``state.py``) is that order,
+so every "next", "left", "previous" or "seated before" (C-1, MK-7, the 0, HR-3, HR-4) follows
+it; seat numbers never change, and views show it (``seat_order``).  The order's first seat
+deals — C-2's draw is skipped — and C-4 applies (``match.py``).  With ``team_play`` partners stay
+N/2 apart in it: the teams are shuffled, each shows one partner in the first half and the other
+in the same place of the second.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+
+from .options import HouseRules
+
+OPTIONS = ("shuffle_seats",)
+
+
+def order(house: HouseRules, seats: int, out: Collection[int], seed: str) -> list[int] | None:
+    """HR-28: the round's cyclic order of the seats still in (None with the option off)."""
+    if not house.shuffle_seats:
+        return None
+    rng = random.Random(f"{seed}/seats")
+    if house.team_play:
+        half = seats // 2
+        teams = list(range(half))
+        rng.shuffle(teams)
+        first = [t if rng.random() < 0.5 else t + half for t in teams]
+        return first + [(s + half) % seats for s in first]
+    ring = [s for s in range(seats) if s not in out]
+    rng.shuffle(ring)
+    return ring

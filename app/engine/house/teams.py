@@ -1,0 +1,46 @@
+"""Team play (RULES.md §7.9): HR-26 teams of two and HR-27 team rounds.
+
+HR-26 (``team_play``): partners sit opposite — with N seated at the start (4, 6, 8 or 10), the
+k-th and the (k + N/2)-th, by position in seat order (D-9); the engine numbers the seated
+0 … N − 1, so team k is seats k and k + N/2.  Fewer than 4 or an odd number is ``bad_teams``
+(``check``, asked by ``new_match``; the room refuses a ``max_seats`` below 4 at creation).
+
+HR-27: a round still ends when one player goes out; that player's team scores the hands of the
+*other* teams — the partner's hand scores for nobody (``scoring.gains``); under HR-23 each hand
+but the winner's adds to its own team.  Target, ``rounds``, ``single_round`` and ties (more
+rounds won, then the team with the lower seat) use team totals (``scoring.standings`` and
+``champion`` rank ``groups``); a seat's own total is what it gained, its team's the sum of the
+two.  C-16 holds between partners, and a catch on one's partner is refused
+``cannot_catch_partner`` (``uno.py``).
+"""
+
+from __future__ import annotations
+
+from ..errors import ConfigError
+from .options import HouseRules
+
+OPTIONS = ("team_play",)
+TEAM_SIZES = (4, 6, 8, 10)
+
+
+def check(house: HouseRules, seats: int) -> None:
+    """HR-26: teams need an even number of players, at least four."""
+    if house.team_play and seats not in TEAM_SIZES:
+        raise ConfigError("bad_teams", f"Teams of two need 4, 6, 8 or 10 players, not {seats}.")
+
+
+def groups(house: HouseRules, seats: int) -> list[list[int]]:
+    """The sides whose totals the match ranks: teams of two, or every seat on its own."""
+    if not house.team_play:
+        return [[s] for s in range(seats)]
+    half = seats // 2
+    return [[k, k + half] for k in range(half)]
+
+
+def partners(house: HouseRules, seats: int, a: int, b: int) -> bool:
+    return house.team_play and a != b and (a - b) % seats == seats // 2
+
+
+def team_of(house: HouseRules, seats: int, seat: int) -> set[int]:
+    """The seats on ``seat``'s side (itself, and its partner under HR-26)."""
+    return {seat, (seat + seats // 2) % seats} if house.team_play else {seat}
