@@ -19,7 +19,7 @@ const SAMPLES = {
   play: { seat: 0, card, colour: null }, draw: { seat: 1, count: 2, reason: "caught" }, drew: { seat: 0, cards: [card] },
   passed: { seat: 0, card, to: 1 }, pass: { seat: 0, to: 1 }, hand_revealed: { seat: 1, cards: [card] },
   skipped: { seat: 1 }, uno: { seat: 0 }, exposed: { seat: 0 }, caught: { seat: 0, by: 2 }, keep: { seat: 0 },
-  accept: { seat: 1 }, deflect: { seat: 1, to: 2, penalty: 4 },
+  accept: { seat: 1 }, eliminated: { seat: 2 }, deflect: { seat: 1, to: 2, penalty: 4 },
   misplay: { seat: 0, cards: [{ colour: "red", face: "5" }] }, challenge: { seat: 1, against: 0, guilty: true }, colour: { seat: 0, colour: "blue" },
   reverse: { seat: 0, direction: -1 }, swap: { seat: 0, target: 2 }, jump_in: { seat: 2, skipped: 1 },
   hands_passed: { seat: 0, direction: 1 }, item: { seat: 0, card, item: "mushroom" }, reshuffle: { cards: 40 },
