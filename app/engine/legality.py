@@ -17,7 +17,7 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
-from .house.drawing import may_draw, may_keep
+from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import RoundState
@@ -97,7 +97,9 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
         variant = rnd.variant
-        if variant.voluntary_draw:
+        if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
+            pass
+        elif variant.voluntary_draw:
             if may_draw(rnd, len(out) > before):  # HR-10
                 out.append(DRAW_ONE)
         elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
@@ -189,6 +191,9 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
             return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
+    if kind in (A.DRAW, A.SPECIAL_DRAW) and at_limit(rnd, seat):
+        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.house.hand_limit} cards or more you may "
+                             "not draw on your turn.")
     holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c) for c in hand)
     if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
             rnd, seat)):

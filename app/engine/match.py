@@ -174,6 +174,8 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
     rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
+    if rnd.void:  # HR-13 at the deal (only a stacked deck can do it)
+        match.phase = BETWEEN
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
     events.extend(rnd.events)
     rnd.events = []
@@ -206,6 +208,8 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
     match.log.append(LogEntry(match.round_no, seat, action))
     if rnd.winner is not None:
         events.extend(_score_round(match))
+    elif rnd.void:
+        match.phase = BETWEEN  # HR-13: nothing is scored; the next dealer deals anew
     return events
 
 
@@ -224,7 +228,8 @@ def _score_round(match: Match) -> list[Event]:
     if house.double_score or house.scoring != "winner":
         data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
     events = [Event("scores", data)]
-    champion = scoring.champion(house, match.scores, match.wins(), match.round_no, winner, match.target)
+    # HX-14: ``rounds`` counts scored rounds only, not HR-13's void ones.
+    champion = scoring.champion(house, match.scores, match.wins(), len(match.history), winner, match.target)
     if champion is not None:
         match.phase = OVER
         match.winner = champion
@@ -246,7 +251,7 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
         match.secrets[match.round_no] = secret
     match.round = Round(match.variant, match.config.seats, match.dealer,
                         round_seed(match.round_secret(match.round_no), match.round_no), house=match.config.house)
-    match.phase = ROUND
+    match.phase = BETWEEN if match.round.void else ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []
     return events

@@ -19,6 +19,7 @@ from .actions import Action
 from .errors import IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
+from .house.drawing import pass_stuck
 from .house.misplay import is_misplay, misplay
 from .legality import legal_actions, refusal
 from .pending import (
@@ -48,7 +49,7 @@ __all__ = [
 
 
 class Round(RoundState):
-    __slots__ = ("_cache", "_cache_seat", "_cache_version")
+    __slots__ = ("_cache", "_cache_seat", "_cache_version", "void")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None = None, house: HouseRules | None = None) -> None:
@@ -58,6 +59,7 @@ class Round(RoundState):
         self._cache_seat = -1
         self._cache: list[Action] = []
         variant.start(self)
+        self.void = pass_stuck(self)  # HR-13: a round voided by HR-12 passes (no winner, nothing pending)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
@@ -84,6 +86,7 @@ class Round(RoundState):
             self.touched = {}
             misplay(self, seat, action)
             update_uno(self, seat, protected=False)
+            self.void = pass_stuck(self)
             self.version += 1
             return self.events
         self.events = []
@@ -104,6 +107,7 @@ class Round(RoundState):
             HANDLERS[kind](self, seat, action)
             if self.winner is None:
                 update_uno(self, seat, protected)
+                self.void = pass_stuck(self)  # HR-12's passes at once, and HR-13 (house/drawing.py)
         self.version += 1
         return self.events
 
@@ -114,5 +118,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house,
+            self.winner, self.points, self.house, self.void,
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .house.drawing import at_limit
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState
 
@@ -49,8 +50,9 @@ def put_down(rnd: RoundState, seat: int, card: int, action: Action) -> None:
 
 def draw(rnd: RoundState, seat: int, action: Action) -> None:
     got = rnd.draw(seat, 1, "turn")
-    # The draw_until_playable house rule: the draw goes on until a playable card comes.
-    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]):
+    # The draw_until_playable house rule: the draw goes on until a playable card comes, or the
+    # hand limit (HR-12) is reached.
+    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
         got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
     if got and rnd.variant.voluntary_draw and rnd.playable(got[0]):

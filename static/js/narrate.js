@@ -39,6 +39,8 @@ const WORDS = {
   swap: (d, n, p) => t("ev.swap", { ...p, target: n(d.target) }),
   jump_in: (d, n, p) => t("ev.jump_in", { ...p, target: n(d.skipped) }),
   hands_passed: (d) => t(d.direction === 1 ? "ev.hands_passed_cw" : "ev.hands_passed_ccw"),
+  limit_pass: (d, n, p) => t("ev.limit_pass", { ...p, limit: d.limit }),
+  dead_round: () => t("ev.dead_round"),
   item: (d, n, p) => t("ev.item", { ...p, card: cardName(d.card), item: t(`item.${d.item}`) }),
   reshuffle: (d) => t("ev.reshuffle", { count: d.cards }),
   first_card: (d) => t("ev.first_card", { card: cardName(d.card) }),
