@@ -108,8 +108,10 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
             out.append(DRAW_ONE)
     elif kind == DRAWN:
         assert p.card is not None
-        play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        if may_keep(rnd, seat, p.card):  # HR-11
+        playable = may_play(rnd, p.card)  # not always, under HR-32 (house/information.py)
+        if playable:
+            play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
+        if not playable or may_keep(rnd, seat, p.card):  # HR-11
             out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
@@ -200,7 +202,7 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
     if kind == A.DRAW and not may_draw(rnd, holds_a_play):
         return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
-    if kind == A.KEEP and p.card is not None and not may_keep(rnd, seat, p.card):
+    if kind == A.KEEP and p.card is not None and may_play(rnd, p.card) and not may_keep(rnd, seat, p.card):
         return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
@@ -215,6 +217,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
     if kind == A.PLAY_DRAWN and card != p.card:
         return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
+    if kind == A.PLAY_DRAWN and p.kind == DRAWN and card is not None and not may_play(rnd, card):  # HR-32
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "The card you drew does not match: keep it.")
     # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
     if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")

@@ -13,6 +13,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .house.drawing import at_limit
+from .house.information import offers_drawn
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState
 
@@ -55,7 +56,7 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     while rnd.house.draw_until_playable and got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
         got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
-    if got and rnd.variant.voluntary_draw and rnd.playable(got[0]):
+    if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
         rnd.ask(Pending(DRAWN, seat, card=got[0]))
     else:
         rnd.pass_turn(seat)

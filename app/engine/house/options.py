@@ -226,4 +226,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
     "misplay_penalty",  # misplay.py
+    "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
 })
