@@ -21,6 +21,7 @@ from .events import Event
 from .house import HouseRules
 from .house.drawing import pass_stuck
 from .house.misplay import is_misplay, misplay
+from .house.volume import canonical
 from .legality import legal_actions, refusal
 from .pending import (
     CHALLENGE,
@@ -76,7 +77,7 @@ class Round(RoundState):
         return refusal(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
+        if (canonical(self, seat, action) if action.more else action) not in self.legal_actions(seat):
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):

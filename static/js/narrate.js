@@ -41,6 +41,7 @@ const WORDS = {
   hands_passed: (d) => t(d.direction === 1 ? "ev.hands_passed_cw" : "ev.hands_passed_ccw"),
   limit_pass: (d, n, p) => t("ev.limit_pass", { ...p, limit: d.limit }),
   dead_round: () => t("ev.dead_round"),
+  bomb: (d, n, p) => t("ev.bomb", { ...p, count: d.cards }),
   item: (d, n, p) => t("ev.item", { ...p, card: cardName(d.card), item: t(`item.${d.item}`) }),
   reshuffle: (d) => t("ev.reshuffle", { count: d.cards }),
   first_card: (d) => t("ev.first_card", { card: cardName(d.card) }),

@@ -21,7 +21,7 @@ const SAMPLES = {
   skipped: { seat: 1 }, uno: { seat: 0 }, exposed: { seat: 0 }, caught: { seat: 0, by: 2 }, keep: { seat: 0 },
   accept: { seat: 1 }, challenge: { seat: 1, against: 0, guilty: true }, colour: { seat: 0, colour: "blue" },
   reverse: { seat: 0, direction: -1 }, swap: { seat: 0, target: 2 }, jump_in: { seat: 2, skipped: 1 },
-  hands_passed: { seat: 0, direction: 1 }, limit_pass: { seat: 1, limit: 15 }, dead_round: { hand_sizes: [15, 16] },
+  hands_passed: { seat: 0, direction: 1 }, limit_pass: { seat: 1, limit: 15 }, dead_round: { hand_sizes: [15, 16] }, bomb: { seat: 0, cards: 3 },
   item: { seat: 0, card, item: "mushroom" }, reshuffle: { cards: 40 },
   first_card: { card }, first_card_returned: { card }, dealer_draw: { draws: [{ seat: 0, card }] },
   dealer_chosen: { dealer: 1 }, round_start: { round: 2, dealer: 1 }, round_over: { winner: 0, points: 87 },

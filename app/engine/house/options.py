@@ -226,5 +226,6 @@ AVAILABLE: frozenset[str] = frozenset({
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
     "misplay_penalty",  # misplay.py
+    "multi_play", "bomb",  # volume.py
     "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
 })
