@@ -1,8 +1,8 @@
 """Property tests under random valid sets of the house rules the engine plays (RULES.md §7).
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
-engine plays but the misplay penalty, which has its own — HR-1 … HR-7, HR-10 … HR-19, HR-21 …
-HR-24 — with §6's), keep the engine's invariants — the deck's 108/112/52 cards
+engine plays but the misplay penalty, which has its own — HR-1 … HR-19, HR-21 … HR-24 and
+HR-32 — with §6's; a dead round, HR-13, scores nothing), keep the engine's invariants — the deck's 108/112/52 cards
 conserved, no view showing another seat's cards, the pending decision always a seat's, totals as
 the scoring options say — and a finished match exports and verifies as fair; the bots choose only
 legal actions under them.
