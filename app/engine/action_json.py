@@ -15,7 +15,8 @@ from .variants import VARIANTS
 
 MAX_CARD_ID = max(len(v.cards) for v in VARIANTS.values())  # ids index an edition's expanded deck
 MAX_SEATS = max(v.max_seats for v in VARIANTS.values())
-FIELDS = frozenset({"kind", "card", "colour", "target", "uno"})
+FIELDS = frozenset({"kind", "card", "colour", "target", "uno", "more"})
+MAX_MORE = 7  # HR-8: no deck has more than 8 cards of one number
 
 
 def action_from_json(data: object) -> Action:
@@ -36,4 +37,10 @@ def action_from_json(data: object) -> Action:
         raise IllegalAction(Refusal.BAD_ACTION, f"'colour' must be one of {', '.join(COLOURS)}.")
     if type(uno) is not bool:
         raise IllegalAction(Refusal.BAD_ACTION, "'uno' must be true or false.")
-    return Action(kind, card, colour, target, uno)
+    more = data.get("more", [])
+    if (not isinstance(more, list) or len(more) > MAX_MORE
+            or any(type(c) is not int or not 0 <= c < MAX_CARD_ID for c in more)):
+        raise IllegalAction(Refusal.BAD_ACTION, f"'more' must be a list of at most {MAX_MORE} card ids.")
+    if more and (kind != "play" or card is None):
+        raise IllegalAction(Refusal.BAD_ACTION, "'more' goes only with a 'play' of a card.")
+    return Action(kind, card, colour, target, uno, tuple(more))

@@ -37,6 +37,7 @@ class Action(NamedTuple):
     colour: str | None = None
     target: int | None = None
     uno: bool = False
+    more: tuple[int, ...] = ()  # HR-8: the further cards of a batch, in order (house/volume.py)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -48,4 +49,6 @@ class Action(NamedTuple):
             out["target"] = self.target
         if self.uno:
             out["uno"] = True
+        if self.more:
+            out["more"] = list(self.more)
         return out

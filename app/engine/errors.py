@@ -19,6 +19,7 @@ class Refusal(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     WRONG_ACTION = "wrong_action"  # not the kind of action the pending decision takes
     MUST_PLAY = "must_play"
+    HAND_LIMIT = "hand_limit"  # a draw on one's turn while holding the hand limit or more (HR-12)
     SPECIAL_DRAW_NOT_ALLOWED = "special_draw_not_allowed"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     NOT_DRAWN_CARD = "not_drawn_card"

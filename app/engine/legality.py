@@ -17,11 +17,12 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
-from .house.drawing import may_draw, may_keep
+from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.teams import partners
+from .house.volume import batch_refusal, batches, canonical
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .state import RoundState
+from .state import HandAfter, RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -97,8 +98,13 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
+                if rnd.house.multi_play:  # HR-8 (house/volume.py)
+                    for more in batches(rnd, seat, card):
+                        batch_options(rnd, seat, card, more, out)
         variant = rnd.variant
-        if variant.voluntary_draw:
+        if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
+            pass
+        elif variant.voluntary_draw:
             if may_draw(rnd, len(out) > before):  # HR-10
                 out.append(DRAW_ONE)
         elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
@@ -107,8 +113,10 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
             out.append(DRAW_ONE)
     elif kind == DRAWN:
         assert p.card is not None
-        play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        if may_keep(rnd, seat, p.card):  # HR-11
+        playable = may_play(rnd, p.card)  # not always, under HR-32 (house/information.py)
+        if playable:
+            play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
+        if not playable or may_keep(rnd, seat, p.card):  # HR-11
             out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
@@ -160,6 +168,24 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
                 out.append(Action(kind, card, c, t, True))
 
 
+def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
+    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
+    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
+    last_card = more[-1]
+    rule = rnd.rules.by_card[last_card]
+    hand_len = len(rnd.hands[seat])
+    last = hand_len == 1 + len(more)
+    say_uno = rnd.calls.with_play
+    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
+    for t in targets:
+        left = 0 if last else rule.cards_left(rnd, seat, t, last)
+        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
+            left -= len(more)
+        out.append(Action(A.PLAY, card, None, t, False, more))
+        if left == 1 and say_uno:
+            out.append(Action(A.PLAY, card, None, t, True, more))
+
+
 # ---------------------------------------------------------------------- refusal
 
 
@@ -173,6 +199,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     if rnd.winner is not None or p is None:
         return IllegalAction(Refusal.ROUND_OVER, "The round is over.")
     kind = action.kind
+    if action.more:
+        return _batch_refusal(rnd, seat, action)
     if kind in A.UNO_KINDS:
         return uno_refusal(rnd, seat, action)
     card = action.card
@@ -192,13 +220,16 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
             return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
+    if kind in (A.DRAW, A.SPECIAL_DRAW) and at_limit(rnd, seat):
+        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.house.hand_limit} cards or more you may "
+                             "not draw on your turn.")
     holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c) for c in hand)
     if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
             rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
     if kind == A.DRAW and not may_draw(rnd, holds_a_play):
         return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
-    if kind == A.KEEP and p.card is not None and not may_keep(rnd, seat, p.card):
+    if kind == A.KEEP and p.card is not None and may_play(rnd, p.card) and not may_keep(rnd, seat, p.card):
         return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
@@ -213,6 +244,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
     if kind == A.PLAY_DRAWN and card != p.card:
         return IllegalAction(Refusal.NOT_DRAWN_CARD, "You may only play the card you just drew.")
+    if kind == A.PLAY_DRAWN and p.kind == DRAWN and card is not None and not may_play(rnd, card):  # HR-32
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "The card you drew does not match: keep it.")
     # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
     if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
@@ -237,6 +270,32 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
             return no_uno_with_actions(rnd)
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+
+
+def _batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+    """HR-8: a play with ``more``: what makes a batch (house/volume.py), then C-5 for its first card,
+    then the ways its last card is played."""
+    refused = batch_refusal(rnd, seat, action)
+    if refused is not None:
+        return refused
+    assert action.card is not None
+    if not may_play(rnd, action.card):
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+    options: list[Action] = []
+    batch_options(rnd, seat, action.card, canonical(rnd, seat, action).more, options)
+    if canonical(rnd, seat, action) in options:
+        return None
+    if action.colour is not None:
+        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")
+    if action.uno:
+        if not rnd.calls.with_play:
+            return no_uno_with_actions(rnd)
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+    if action.target is None:
+        return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
+    return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,
+                         "Choose one of your opponents." if options[0].target is not None
+                         else "This card does not take a target.")
 
 
 def no_uno_with_actions(rnd: RoundState) -> IllegalAction:

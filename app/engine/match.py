@@ -180,6 +180,8 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
     rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house, order=order)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
+    if rnd.void:  # HR-13 at the deal (only a stacked deck can do it)
+        match.phase = BETWEEN
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
     events.extend(rnd.events)
     rnd.events = []
@@ -212,6 +214,8 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
     match.log.append(LogEntry(match.round_no, seat, action))
     if rnd.winner is not None:
         events.extend(_score_round(match))
+    elif rnd.void:
+        match.phase = BETWEEN  # HR-13: nothing is scored; the next dealer deals anew
     return events
 
 
@@ -237,7 +241,8 @@ def _score_round(match: Match) -> list[Event]:
         events.append(Event("eliminated", {"seat": gone}))
         champion = elimination.champion(match.config.seats, match.out)
     else:
-        champion = scoring.champion(house, match.scores, match.wins(), match.round_no, winner, match.target)
+        # HX-14: ``rounds`` counts scored rounds only, not HR-13's void ones.
+        champion = scoring.champion(house, match.scores, match.wins(), len(match.history), winner, match.target)
     if champion is not None:
         match.phase = OVER
         match.winner = champion
@@ -268,7 +273,7 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
         match.dealer = order[0]  # HR-28
     match.round = Round(match.variant, match.config.seats, match.dealer, seed, house=match.config.house,
                         out=frozenset(match.out), order=order)
-    match.phase = ROUND
+    match.phase = BETWEEN if match.round.void else ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []
     return events

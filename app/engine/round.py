@@ -20,7 +20,9 @@ from .actions import Action
 from .errors import IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
+from .house.drawing import pass_stuck
 from .house.misplay import is_misplay, misplay
+from .house.volume import canonical
 from .legality import legal_actions, refusal
 from .pending import (
     CHALLENGE,
@@ -49,7 +51,7 @@ __all__ = [
 
 
 class Round(RoundState):
-    __slots__ = ("_cache", "_cache_seat", "_cache_version")
+    __slots__ = ("_cache", "_cache_seat", "_cache_version", "void")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None = None, house: HouseRules | None = None,
@@ -60,6 +62,7 @@ class Round(RoundState):
         self._cache_seat = -1
         self._cache: list[Action] = []
         variant.start(self)
+        self.void = pass_stuck(self)  # HR-13: a round voided by HR-12 passes (no winner, nothing pending)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
@@ -76,7 +79,7 @@ class Round(RoundState):
         return refusal(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(seat):
+        if (canonical(self, seat, action) if action.more else action) not in self.legal_actions(seat):
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):
@@ -86,6 +89,7 @@ class Round(RoundState):
             self.touched = {}
             misplay(self, seat, action)
             update_uno(self, seat, protected=False)
+            self.void = pass_stuck(self)
             self.version += 1
             return self.events
         self.events = []
@@ -106,6 +110,7 @@ class Round(RoundState):
             HANDLERS[kind](self, seat, action)
             if self.winner is None:
                 update_uno(self, seat, protected)
+                self.void = pass_stuck(self)  # HR-12's passes at once, and HR-13 (house/drawing.py)
         self.version += 1
         return self.events
 
@@ -116,5 +121,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house, self.out, self.ring,
+            self.winner, self.points, self.house, self.out, self.ring, self.void,
         )

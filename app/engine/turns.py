@@ -12,6 +12,9 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .house.drawing import at_limit
+from .house.information import offers_drawn
+from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState
 
@@ -21,6 +24,10 @@ def play(rnd: RoundState, seat: int, action: Action) -> None:
     assert card is not None
     hand = rnd.hands[seat]
     rnd.touched.setdefault(seat, len(hand))  # as take_from_hand, inlined: every play comes here
+    if action.more:  # HR-8: a batch; only its last card acts
+        lay_batch(rnd, seat, action)
+        put_down(rnd, seat, action.more[-1], action, batch=(card, *action.more))
+        return
     hand.remove(card)
     p = rnd.pending
     if p is not None and p.kind == TURN and p.seat != seat:  # Jump-In: the turn jumps to this seat
@@ -29,8 +36,8 @@ def play(rnd: RoundState, seat: int, action: Action) -> None:
     put_down(rnd, seat, card, action)
 
 
-def put_down(rnd: RoundState, seat: int, card: int, action: Action) -> None:
-    rnd.prev_top = rnd.discard[-1]
+def put_down(rnd: RoundState, seat: int, card: int, action: Action, batch: tuple[int, ...] = ()) -> None:
+    rnd.prev_top = rnd.discard[-1 - max(0, len(batch) - 1)]  # the card the play (or batch) went on
     rnd.prev_colour = rnd.colour
     rnd.discard.append(card)
     ct = rnd.cards[card]
@@ -40,7 +47,11 @@ def put_down(rnd: RoundState, seat: int, card: int, action: Action) -> None:
         data["colour"] = action.colour
     if action.target is not None:
         data["target"] = action.target
+    if batch:  # HR-8: every card laid, in order; ``card`` is the last, the one that acts
+        data["batch"] = [rnd.variant.card_json[c] for c in batch]
     rnd.emit("play", data)
+    if batch:
+        bomb(rnd, seat, len(batch))  # HR-9
     last = not rnd.hands[seat]
     rnd.rules.by_card[card].effect(rnd, seat, card, action, last)
     if last:
@@ -49,11 +60,12 @@ def put_down(rnd: RoundState, seat: int, card: int, action: Action) -> None:
 
 def draw(rnd: RoundState, seat: int, action: Action) -> None:
     got = rnd.draw(seat, 1, "turn")
-    # The draw_until_playable house rule: the draw goes on until a playable card comes.
-    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]):
+    # The draw_until_playable house rule: the draw goes on until a playable card comes, or the
+    # hand limit (HR-12) is reached.
+    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
         got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
-    if got and rnd.variant.voluntary_draw and rnd.playable(got[0]):
+    if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
         rnd.ask(Pending(DRAWN, seat, card=got[0]))
     else:
         rnd.pass_turn(seat)

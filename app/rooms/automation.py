@@ -217,7 +217,16 @@ class Automation:
         chosen = choose_action(seen, self.rng, uno_reliability=0.0)
         if chosen is not None and not_for_the_clock(seen, chosen):
             return next(dict(a) for a in legal if a["kind"] == "accept")
+        return no_batch(legal, chosen) if chosen is not None else None
+
+
+def no_batch(legal: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:
+    """HX-8: the clock never plays a batch (HR-8): the bot's batch becomes its first card alone
+    (legal whenever the batch is: C-5 judges the first card), with no UNO! call."""
+    if not chosen.get("more"):
         return chosen
+    return next(dict(a) for a in legal if a["kind"] == "play" and a["card"] == chosen["card"]
+                and not a.get("more") and not a.get("uno"))
 
 
 def not_for_the_clock(seen: dict[str, Any], action: dict[str, Any]) -> bool:

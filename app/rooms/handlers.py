@@ -233,6 +233,8 @@ def cmd_why(room: RoomParts, player: Player, cmd: WhyCmd, out: Outcome) -> None:
     m = room.state.match
     if room.state.status != PLAYING or m is None:
         raise RoomError("not_playing", "No round is being played now.")
+    if room.state.house.no_hints:  # HR-32
+        raise RoomError("no_hints", "No hints at this table: the rules do not say why before you act.")
     refused = m.round.refusal(player.seat, cmd.action)
     if refused is not None:
         raise refused

@@ -23,6 +23,10 @@ AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
 SPECTATOR_DELAY_MIN, SPECTATOR_DELAY_MAX = 0, 30  # seconds spectators' frames are held back
 NAME_MAX = 40
 
+# Options the engine plays but the browser's table cannot yet: HR-32 takes the legal actions out of
+# people's frames, and the table builds every move from them.
+NOT_AT_THE_TABLE = frozenset({"no_hints"})
+
 
 @dataclass(frozen=True)
 class RoomOptions:
@@ -54,6 +58,10 @@ class RoomOptions:
             MatchConfig(edition, max_seats, target, house).validate()
         except ConfigError as err:
             raise RoomError(err.code, err.message, 422, **err.params) from None  # the option, for the words
+        unplayable = [name for name in house.enabled if name in NOT_AT_THE_TABLE]
+        if unplayable:
+            raise RoomError("bad_house_rules", f"'{unplayable[0]}' is not supported by this server's table yet.", 422,
+                            option=unplayable[0])
         if house.team_play and max_seats < 4:  # HR-26: teams of two need four seats at least
             raise RoomError("bad_teams", "Teams of two need a room of at least 4 seats.", 422)
         if turn_seconds is not None and not (type(turn_seconds) is int

@@ -72,11 +72,13 @@ def announce(st: RoomState) -> str:
     return committed
 
 
-def reveal(st: RoomState) -> None:
-    """The round is over: its secret goes to everyone, to check the deal against the commitment."""
+def reveal(st: RoomState, n: int | None = None) -> None:
+    """The round is over: its secret goes to everyone, to check the deal against the commitment.
+
+    ``n``: the round (by default the one just scored)."""
     m = st.match
     assert m is not None
-    n = m.history[-1].number
+    n = m.history[-1].number if n is None else n
     secret = m.round_secret(n)
     st.note("secret", round=n, secret=secret, commitment=commitment(secret))
 
@@ -109,9 +111,15 @@ def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list
     """What the engine's events of one action leave to store besides the action: a round that
     ended (``round_over``), and the match with it (``match_over``), or the pause before the next."""
     ended = next((ev for ev in events if ev.kind == "round_over"), None)
+    m = st.match
+    if ended is None and m is not None and m.round.void:
+        # A dead round (HR-13): nothing is scored; its secret is revealed and the next dealer deals at once.
+        reveal(st, m.round_no)
+        st.status = BETWEEN
+        st.next_round_at = round(time.time(), 3)
+        return [room_record(st)]
     if ended is None:
         return []
-    m = st.match
     assert m is not None and st.match_id is not None
     reveal(st)
     last = m.history[-1]  # the engine's record of the round, scores included

@@ -21,6 +21,7 @@ from typing import Any
 from app.config import Settings
 from app.engine import Event, HouseRules, Match, views
 from app.engine.audit import commitment
+from app.engine.house.information import hintless
 from app.engine.view_parts import ViewParts
 
 from .narrate import scrub
@@ -273,8 +274,12 @@ class RoomState:
         summary = self.summary()
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
+            game = games[seat]
+            if self.house.no_hints and seat is not None and game is not None:
+                # HR-32: people are not told their legal actions (bots and the clock still are: game_views).
+                game = parts.get(("hintless", seat), id(game), functools.partial(hintless, game), owner=game)
             one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
-                                   "chat": chat, "reactions": reactions, "log": log, "game": games[seat],
+                                   "chat": chat, "reactions": reactions, "log": log, "game": game,
                                    "summary": summary}
             if seat is not None:
                 box: Iterable[dict[str, Any]] = self.private.get(seat, ())

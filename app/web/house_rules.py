@@ -19,6 +19,7 @@ from fastapi.responses import Response
 from app.engine import VARIANTS
 from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
+from app.rooms.options import NOT_AT_THE_TABLE
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -67,7 +68,7 @@ def _option(name: str, family: str) -> dict[str, Any]:
     kind = _kind(name)
     entry: dict[str, Any] = {
         "key": name, "family": family, "kind": kind, "default": house.DEFAULTS[name],
-        "rules": list(RULE_IDS.get(name, ())), "available": name in house.AVAILABLE,
+        "rules": list(RULE_IDS.get(name, ())), "available": name in house.AVAILABLE and name not in NOT_AT_THE_TABLE,
         "needs": [needed for option, needed in house.NEEDS if option == name],
         # Either side of an HX-1 pair: this option at one of "own" cannot be on with "key" at one of
         # "values" (null: any value but the default).
@@ -93,7 +94,8 @@ def schema() -> dict[str, Any]:
     """The whole schema: families of options, then the presets (HR-34) with what they expand to."""
     families = [{"key": family, "options": [_option(name, family) for name in names]} for family, names in FAMILIES]
     presets = [{"key": key, "sets": dict(values),
-                "available": all(k in house.AVAILABLE for k, v in values.items() if v != house.DEFAULTS[k])}
+                "available": all(k in house.AVAILABLE and k not in NOT_AT_THE_TABLE
+                                  for k, v in values.items() if v != house.DEFAULTS[k])}
                for key, values in PRESETS.items()]
     return {"families": families, "presets": presets, "editions": list(VARIANTS)}
 

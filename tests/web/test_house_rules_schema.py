@@ -15,6 +15,7 @@ import pytest
 from app.engine import VARIANTS
 from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
+from app.rooms.options import NOT_AT_THE_TABLE
 from tests.live import LiveServer
 
 FAMILY_ORDER = ["room", "stacking", "exchange", "volume", "drawing", "finishing", "uno", "scoring", "pace", "teams",
@@ -46,7 +47,8 @@ def test_every_option_once_in_the_families_of_section_7(schema: dict[str, Any]) 
 def test_kinds_values_defaults_and_availability_are_the_engines(schema: dict[str, Any]) -> None:
     for key, option in options_of(schema).items():
         assert option["default"] == house.DEFAULTS[key], key
-        assert option["available"] is (key in house.AVAILABLE), key
+        # What the engine plays, less what the browser's table cannot play yet (app/rooms/options.py).
+        assert option["available"] is (key in house.AVAILABLE and key not in NOT_AT_THE_TABLE), key
         if key == "rounds":
             assert option["kind"] == "number" and option["min"] == 1 and option["max"] == 100
         else:
@@ -79,7 +81,8 @@ def test_presets_with_their_expansions__HR_34(schema: dict[str, Any]) -> None:
     assert [p["key"] for p in schema["presets"]] == list(PRESETS)
     for preset in schema["presets"]:
         assert preset["sets"] == dict(PRESETS[preset["key"]])
-        playable = all(k in house.AVAILABLE for k, v in PRESETS[preset["key"]].items() if v != house.DEFAULTS[k])
+        playable = all(k in house.AVAILABLE and k not in NOT_AT_THE_TABLE
+                       for k, v in PRESETS[preset["key"]].items() if v != house.DEFAULTS[k])
         assert preset["available"] is playable
 
 

@@ -1,5 +1,5 @@
-"""Drawing and forced play (RULES.md §7.4): HR-10 forced play and HR-11 play what you draw, with
-§6's draw-until-playable (HX-2).
+"""Drawing and forced play (RULES.md §7.4): HR-10 forced play, HR-11 play what you draw, HR-12
+hand limit and HR-13 dead round, with §6's draw-until-playable (HX-2, HX-14, D-13).
 
 ``legality.py`` asks this module whether a seat may draw on its turn and whether it may keep
 the card it drew:
@@ -12,14 +12,27 @@ the card it drew:
   guilty (CL-5, MK-4, PP-5, judged now), which may be kept while big Draws are challenged (not
   under HR-21).  The edition's own challenge test decides (``Edition.guilty_now``).
 
-All Wild refuses both (HX-1): every card there may always be played and nothing is drawn on a turn.
+- HR-12: a seat holding ``hand_limit`` cards or more may not draw on its turn (C-6,
+  draw-until-playable, AW-6: refused ``hand_limit``); draw-until-playable stops at the limit
+  (HX-2).  With a playable card it must play; with none its turn ends at once, undrawn, with no
+  message from the seat (D-13): ``pass_stuck`` runs after every action and after the deal, and
+  emits the public ``limit_pass`` event (RULES.md's ``passed``: that name is already Dip Into
+  The Deck's private event, which carries a card).  Penalty draws ignore the limit.
+  The pass is not a turn action (HX-4): it closes no catch window.
+- HR-13: when every seat passes so in a row (nothing played or drawn between — the passes of
+  one chain, since a seat that can act ends it), the round is void at once: the ``dead_round``
+  event, no scores, not counted in ``rounds`` (HX-14); the next dealer deals anew (``match.py``).
+
+All Wild refuses HR-10 and HR-11 (HX-1): every card there may always be played and nothing is
+drawn on a turn.
 """
 
 from __future__ import annotations
 
+from ..pending import TURN
 from ..state import RoundState
 
-OPTIONS = ("forced_play", "must_play_drawn")
+OPTIONS = ("forced_play", "must_play_drawn", "hand_limit")
 
 
 def may_draw(rnd: RoundState, holds_a_play: bool) -> bool:
@@ -33,3 +46,35 @@ def may_keep(rnd: RoundState, seat: int, card: int) -> bool:
     if not house.must_play_drawn:
         return True
     return not house.no_challenge and rnd.variant.guilty_now(rnd, seat, card)
+
+
+def at_limit(rnd: RoundState, seat: int) -> bool:
+    """HR-12: does ``seat`` hold the hand limit or more (so it may not draw on its turn)?"""
+    limit = rnd.house.hand_limit
+    return limit is not None and len(rnd.hands[seat]) >= limit
+
+
+def stuck(rnd: RoundState, seat: int) -> bool:
+    """HR-12: at the limit with nothing playable, so its turn ends at once.  (A hand at the limit
+    holds more than one card, so no last-card restriction, HR-15, can apply.)"""
+    return at_limit(rnd, seat) and not any(rnd.playable(card) for card in rnd.hands[seat])
+
+
+def pass_stuck(rnd: RoundState) -> bool:
+    """Pass every turn that HR-12 ends at once; True when all seats passed in a row (HR-13).
+
+    A dead round leaves no decision pending (``pending`` None) and no winner."""
+    if rnd.house.hand_limit is None:
+        return False
+    passed: set[int] = set()
+    while rnd.winner is None and (p := rnd.pending) is not None and p.kind == TURN and stuck(rnd, p.seat):
+        rnd.emit("limit_pass", {"seat": p.seat, "limit": rnd.house.hand_limit})
+        passed.add(p.seat)
+        if len(passed) == rnd.n:
+            rnd.pending = None
+            rnd.exposed.clear()
+            rnd.declared.clear()
+            rnd.emit("dead_round", {"hand_sizes": [len(hand) for hand in rnd.hands]})
+            return True
+        rnd.pass_turn(p.seat)
+    return False

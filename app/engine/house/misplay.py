@@ -22,7 +22,8 @@ PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
 
 def is_misplay(rnd: RoundState, seat: int, action: Action, refused: IllegalAction) -> bool:
     p = rnd.pending
-    return (rnd.house.misplay_penalty and refused.code in PENALISED and p is not None and p.seat == seat
+    return (rnd.house.misplay_penalty and not action.more and refused.code in PENALISED  # a batch: never (HR-8)
+            and p is not None and p.seat == seat
             and ((action.kind == PLAY and p.kind == TURN) or (action.kind == PLAY_DRAWN and p.kind == DRAWN))
             and action.card in rnd.hands[seat])
 

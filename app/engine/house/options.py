@@ -221,7 +221,7 @@ AVAILABLE: frozenset[str] = frozenset({
     "stack_only", "cross_stack", "reverse_deflect", "skip_deflect", "revenge", "no_challenge",  # stacking.py
     "uno_penalty", "strict_uno", "silent_uno", "late_catch",  # calls.py
     "double_score", "scoring",  # scoring.py
-    "forced_play", "must_play_drawn",  # drawing.py
+    "forced_play", "must_play_drawn", "hand_limit",  # drawing.py
     "seven_o_cards", "seven_target",  # exchange.py
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
@@ -229,4 +229,6 @@ AVAILABLE: frozenset[str] = frozenset({
     "elimination",  # elimination.py
     "team_play",  # teams.py (with scoring.py)
     "shuffle_seats",  # seating.py
+    "multi_play", "bomb",  # volume.py
+    "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
 })

@@ -1,0 +1,95 @@
+"""The play-volume family (RULES.md §7.3): HR-8 several cards of one number and HR-9 bomb, with
+HX-4, HX-5, HX-9, HX-13 and D-12.
+
+- HR-8 (``multi_play``): on its own ``turn`` decision a seat may play ``card`` (legal by C-5)
+  plus ``more``: further number cards of that number, any colour, laid in order, as one
+  ``play`` — one turn action (one C-11 window; ``uno`` covers it).  Only the last card acts:
+  its colour is the colour to match, and a 7 or 0 swaps or passes only as the last card
+  (HX-13).  ``more`` on any other action or decision, or with the option off, is
+  ``bad_action``; a batch whose cards do not match is refused whole ``card_not_playable``
+  (D-12); a batch is never a jump-in, an answer or a misplay (HR-20 names single plays).
+- HR-9 (``bomb``): a batch of 3 cards or more makes every other seat draw 1, in turn order from
+  the next seat, before its last card acts; nobody loses a turn; a winning batch bombs too
+  (HX-5), and those draws count for scoring.  Bomb draws are part of the batch, not turn actions
+  of their own (HX-4).  Only the batch's own cards count: a number an Item Box flipped never
+  joins one (HX-9), nor does any earlier card of the pile.
+
+``legal_actions`` lists each batch once, its middle cards in hand order (``batches``); a batch
+sent with its middle cards in another order is the same move (``canonical``), laid as sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..actions import PLAY, Action
+from ..cards import NUMBERS
+from ..errors import IllegalAction, Refusal
+from ..pending import TURN
+from ..state import RoundState
+
+OPTIONS = ("multi_play", "bomb")
+BOMB_SIZE = 3
+
+
+def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
+    """The other cards in ``seat``'s hand that may follow ``card`` in a batch (its number, any colour)."""
+    face = rnd.cards[card].face
+    if face not in NUMBERS:
+        return []
+    return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face]
+
+
+def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
+    """Every ``more`` that may follow ``card``: a set of its mates in hand order, then the last one."""
+    mates = batch_mates(rnd, seat, card)
+    for size in range(1, len(mates) + 1):
+        for chosen in combinations(mates, size):
+            for last in chosen:
+                yield (*(c for c in chosen if c != last), last)
+
+
+def canonical(rnd: RoundState, seat: int, action: Action) -> Action:
+    """The batch as ``legal_actions`` lists it: its middle cards in hand order."""
+    if len(action.more) < 3:
+        return action
+    order = {c: i for i, c in enumerate(rnd.hands[seat])}
+    middle = sorted(action.more[:-1], key=lambda c: order.get(c, -1))
+    return action._replace(more=(*middle, action.more[-1]))
+
+
+def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+    """Why a play with ``more`` may not be made (None: its cards make a batch)."""
+    p = rnd.pending
+    if not rnd.house.multi_play or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
+        return IllegalAction(Refusal.BAD_ACTION, "Several cards are played together only under the house rule "
+                             "'multi_play', with a play on your own turn.")
+    hand = rnd.hands[seat]
+    cards = (action.card, *action.more)
+    if any(c not in hand for c in cards):
+        return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
+    mates = batch_mates(rnd, seat, action.card) if action.card is not None else []
+    if len(set(cards)) != len(cards) or any(c not in mates for c in action.more):
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "A batch is number cards of one number.")
+    return None
+
+
+def lay_batch(rnd: RoundState, seat: int, action: Action) -> None:
+    """The batch leaves the hand; its cards but the last go onto the pile (``put_down`` lays that one)."""
+    hand = rnd.hands[seat]
+    for c in (action.card, *action.more[:-1]):
+        assert c is not None
+        hand.remove(c)
+        rnd.discard.append(c)
+    hand.remove(action.more[-1])
+
+
+def bomb(rnd: RoundState, seat: int, size: int) -> None:
+    """HR-9: a batch of 3 or more makes every other seat draw 1, from the next seat on."""
+    if rnd.house.bomb and size >= BOMB_SIZE:
+        rnd.emit("bomb", {"seat": seat, "cards": size})
+        other = rnd.next_seat(seat)
+        while other != seat:
+            rnd.draw(other, 1, "bomb")
+            other = rnd.next_seat(other)
