@@ -99,3 +99,15 @@ def test_without_the_option_no_hand_is_open__HR_31() -> None:
     m = house_match("classic", [["blue 7"], ["green 1"]], "red 9")
     for seat in (0, 1, None):
         assert "open_hands" not in view(m, seat)["table"]
+
+
+def test_a_seven_swap_opens_and_closes_hands_by_their_new_sizes__HR_31__HX_13() -> None:
+    # Seat 0 (3 cards, one a 7) swaps with seat 1 (5 cards): seat 0 now holds 5, seat 1 two.
+    m = house_match("classic", [["red 7", "blue 1", "blue 2"],
+                                ["green 1", "green 2", "green 3", "green 4", "green 5"]], "red 9",
+                    seven_o=True, reveal_hands_at=3)
+    assert open_ids(m, 1)[0] is not None and open_ids(m, 0)[1] is None
+    play(m, 0, "red 7", target=1)
+    assert [len(h) for h in m.round.hands] == [5, 2]
+    for seat in (0, 1, None):
+        assert open_ids(m, seat) == [None, list(m.round.hands[1])]
