@@ -3,7 +3,8 @@
 The server (uvicorn) runs in a background thread with its own event loop; tests talk to
 it over loopback with ``httpx`` and the ``websockets`` client — no in-process shortcuts.
 ``FrameAudit`` is the server-side observer: it sees every frame as it is sent, together
-with the room state at that instant, to check the hidden-information rule (C-16) and to
+with the room state at that instant, to check the hidden-information rule (C-16, widened only
+by HR-31's open hands as they are at that instant, HX-15) and to
 let clients check their patched views against the server's.
 """
 
@@ -25,6 +26,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from app.config import Settings
+from app.engine.house.information import is_open
 from app.engine.view_parts import ViewParts
 from app.main import create_app
 from app.rooms.memory_store import InMemoryStore
@@ -124,6 +126,8 @@ class FrameAudit:
                         continue
                     if reveal is not None and reveal[0] == seat and reveal[1] == other and cid in reveal[2]:
                         continue  # CL-6 / PP-6: the challenged hand, shown to the challenger
+                    if is_open(rnd, other):
+                        continue  # HR-31, HX-15: a hand of few cards is face up for all, spectators too
                     problems.append(f"card {cid} held by seat {other} sent in a {frame.get('type')} frame")
             # Committed shuffles: only the secret's hash is published while the round is played; the
             # secret itself (which deals the whole round) goes out once the round is over.  (A short

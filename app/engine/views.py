@@ -3,7 +3,8 @@
 A seat sees its own hand and legal actions, the size of every hand, the top discard and
 the colour to match, the draw pile's size, the direction, exposures, scores and the
 round's outcome.  Another seat's cards appear only where a rule shows them: the
-challenged hand to its challenger (CL-6, PP-6) and every hand once the round is scored.
+challenged hand to its challenger (CL-6, PP-6), a hand of few cards under HR-31 (to all:
+``open_hands``, a seat's cards or null) and every hand once the round is scored.
 The spectator view (seat None) has no hand at all.  Views are read-only: card dicts, and
 what ``views`` builds once for several seats, are shared between them.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .house import scoring, teams
+from .house import information, scoring, teams
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
@@ -111,6 +112,9 @@ def public_table(rnd: Round) -> dict[str, Any]:
         "pending": pending,
         "winner": rnd.winner,
     }
+    if rnd.house.reveal_hands_at is not None:  # HR-31, HX-15: these hands are face up for all
+        shown = information.open_hands(rnd)
+        out["open_hands"] = [[cards[c] for c in shown[s]] if s in shown else None for s in range(rnd.n)]
     if rnd.house.shuffle_seats and rnd.ring is not None:
         out["seat_order"] = list(rnd.ring)  # HR-28: this round's order of play (before any Reverse)
     if rnd.winner is not None:

@@ -2,10 +2,11 @@
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
 engine plays but the misplay penalty, which has its own — HR-1 … HR-19, HR-21 … HR-24, HR-26 …
-HR-30 and HR-32 — with §6's; a dead round, HR-13, scores nothing), keep the engine's invariants:
-the deck's 108/112/52 cards conserved, no view showing another seat's cards, the pending
-decision always a seat's, turns only over seats still in, totals as the scoring options say;
-and a finished match exports and verifies as fair.  The bots choose only legal actions under them.
+HR-32 — with §6's; a dead round, HR-13, scores nothing), keep the engine's invariants: the
+deck's 108/112/52 cards conserved, no view showing another seat's cards but every view showing
+HR-31's open hands (HX-15), the pending decision always a seat's, turns only over seats still
+in, totals as the scoring options say; and a finished match exports and verifies as fair.  The
+bots choose only legal actions under them.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def exported(match: Match, secrets: dict[int, str]) -> dict[str, object]:
 
 @settings(max_examples=120, deadline=None)
 @given(editions_and_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
-def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14__HR_27__HR_30(
+def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14__HR_27__HR_30__HR_31(
         edition_seats_rules: tuple[str, int, HouseRules], seed: int, policy: int) -> None:
     edition, seats, rules = edition_seats_rules
     seats = seats_for(rules, seats)

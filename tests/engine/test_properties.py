@@ -5,7 +5,7 @@ and catches race the turn actions):
 - cards are conserved at every step (hands + draw pile + discard = the deck, no duplicates);
 - an action is applied exactly when it is in ``legal_actions``; a refused one changes nothing;
 - every round terminates, and the winner's points are the values left in the other hands;
-- no view ever shows a seat another seat's cards (C-16);
+- no view ever shows a seat another seat's cards (C-16), but every view shows an open hand (HR-31, HX-15);
 - replaying the log from the seed gives an identical match.
 All of it with random combinations of house rules too (RULES.md §6).
 """
@@ -37,6 +37,7 @@ from app.engine import (
     start_next_round,
     view,
 )
+from app.engine.house.information import is_open
 
 MAX_STEPS = 20_000
 ID = re.compile(r'"(?:id|card)": (\d+)')
@@ -69,7 +70,9 @@ def check_views(match: Match) -> None:
         shown = {int(x) for x in ID.findall(text)}
         revealed = set(rnd.reveal[2]) if rnd.reveal is not None and rnd.reveal[0] == seat else set()
         for other in range(rnd.n):
-            if other != seat:
+            if is_open(rnd, other):  # HR-31, HX-15: face up for all, spectators too
+                assert set(rnd.hands[other]) <= shown, f"seat {seat} misses seat {other}'s open hand"
+            elif other != seat:
                 leaked = (shown & set(rnd.hands[other])) - revealed
                 assert not leaked, f"seat {seat} sees cards {leaked} of seat {other}"
 

@@ -1,12 +1,18 @@
-"""No hints (RULES.md §7.11 HR-32) in a room: the engine plays it (tests/engine/test_house_information.py),
-but the browser's table builds every move from the legal actions HR-32 leaves out of people's
-frames, so a room refuses it — by name, and the presets that set it with it (HR-34)."""
+"""Information (RULES.md §7.11) in a room: open hands (HR-31, HX-15) reach every seat and the
+spectators and the frame audit accepts exactly them.  No hints (HR-32): the engine plays it
+(tests/engine/test_house_information.py), but the browser's table builds every move from the
+legal actions HR-32 leaves out of people's frames, so a room refuses it — by name, and the
+presets that set it with it (HR-34)."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+
 import httpx
 
-from tests.live import LiveServer
+from tests.live import Client, LiveServer, puppet_step, seat_players, start_game
+from tests.waiting import until
 
 
 def test_a_room_refuses_no_hints_by_name_until_its_table_can_play_it__HR_32(server: LiveServer) -> None:
@@ -23,3 +29,50 @@ def test_a_room_refuses_no_hints_by_name_until_its_table_can_play_it__HR_32(serv
     r = httpx.post(f"{server.http}/api/rooms", json={"variant": "classic", "max_seats": 2,
                                                     "house_rules": {"no_hints": False}})
     assert r.status_code == 201, r.text
+
+
+def test_open_hands_reach_every_seat_and_the_delayed_spectator_and_the_audit_stays_clean__HR_31__HX_15(
+        server: LiveServer) -> None:
+    """Over real sockets: with ``reveal_hands_at`` 3 a hand of 3 cards or fewer is in every frame's
+    ``open_hands``, the spectators' too (after their delay, D-6); the frame audit, which allows
+    another seat's card only while that hand is open, finds nothing (C-16, HX-15)."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "target_score": 500,
+                                                    "spectator_delay": 1, "house_rules": {"reveal_hands_at": 3}})
+            assert r.status_code == 201, r.text
+            code = str(r.json()["code"])
+        players = await seat_players(server, code, 2)
+        await start_game(players)
+        eve = Client(server, code)
+        await eve.connect()
+        rng = random.Random(5)
+        frames_before = server.audit.frames
+
+        def small() -> int | None:
+            sizes = players[0].game["table"]["hand_sizes"]
+            return next((s for s, n in enumerate(sizes) if 1 <= n <= 3), None)
+
+        while small() is None:
+            assert players[0].status == "playing", "the round ended before any hand was down to 3"
+            assert await puppet_step(players, rng, hurry=True)
+        seat = small()
+        assert seat is not None
+        owner, other = players[seat], players[1 - seat]
+        shown = owner.game["table"]["hand"]
+        assert other.game["table"]["open_hands"][seat] == shown  # the other seat sees it face up
+        table = other.game["table"]
+        expected = {k: v for k, v in table.items() if k not in ("hand", "legal", "drawn", "revealed")}
+
+        async def caught_up() -> bool:
+            await eve.drain(0.05)
+            return bool(eve.game is not None and eve.game["table"] == expected)
+
+        await until(caught_up, what="the spectator seeing the open hand")
+        assert eve.game["table"]["open_hands"][seat] == shown and "hand" not in eve.game["table"]
+        assert server.audit.frames > frames_before and server.audit.violations == []
+        for c in (*players, eve):
+            await c.close()
+
+    asyncio.run(main())

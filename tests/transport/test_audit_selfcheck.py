@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 
-from app.engine import MatchConfig, new_match
+from app.engine import HouseRules, MatchConfig, new_match
 from app.rooms.room_state import Player, RoomState
 from tests.live import FrameAudit
 
@@ -45,3 +45,21 @@ def test_the_round_secret_is_caught_until_the_round_ends() -> None:
     leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/summary", "value": {"secret": secret}}]}
     assert any("secret" in p for p in FrameAudit.check(0, leak, st))
     assert any("secret" in p for p in FrameAudit.check(None, leak, st))
+
+
+def test_an_open_hand_passes_and_a_closed_one_is_still_caught__HR_31__HX_15() -> None:
+    """The audit allows another seat's card only while that seat's hand is open (HR-31), at that moment."""
+    st = state()
+    st.match, _ = new_match(MatchConfig("classic", 3, house=HouseRules(reveal_hands_at=3)), seed=1)
+    rnd = st.match.round
+    rnd.discard[:0] = rnd.hands[1][3:]  # seat 1 down to 3 cards: open; seat 2 keeps its 7: hidden
+    del rnd.hands[1][3:]
+    cards = st.match.variant.card_json
+    shown = [cards[c] for c in rnd.hands[1]]
+    frame = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": shown}]}
+    assert FrameAudit.check(0, frame, st) == [] and FrameAudit.check(None, frame, st) == []
+    closed = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": cards[rnd.hands[2][0]]}]}
+    assert FrameAudit.check(0, closed, st) and FrameAudit.check(None, closed, st)
+    rnd.hands[1].extend(rnd.draw_pile[:1])  # 4 cards: closed again, and its cards with it
+    del rnd.draw_pile[:1]
+    assert FrameAudit.check(0, frame, st)

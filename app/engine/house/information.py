@@ -1,4 +1,11 @@
-"""The information family (RULES.md §7.11): HR-32 no hints.
+"""The information family (RULES.md §7.11): HR-31 open hands and HR-32 no hints.
+
+- HR-31 (``reveal_hands_at``): while a hand holds from 1 to that many cards, its cards are
+  face up for every seat and spectator (``open_hands``, in the public part of every view,
+  ``views.py``).  C-16 widens by this only (HX-15); spectators see it after their
+  ``spectator_delay`` like everything else (D-6), and a face-down card inside an open hand is
+  shown like the rest of it (D-13).  The sizes are judged as they are at each moment, after a
+  swap or a pass too (HX-13).
 
 - HR-32 (``no_hints``): frames to people carry no ``legal`` list and the room's ``why`` is
   refused ``no_hints`` (``app/rooms``: ``hintless`` below strips a seat's view); bots and the
@@ -14,7 +21,20 @@ from typing import Any
 
 from ..state import RoundState
 
-OPTIONS = ("no_hints",)
+OPTIONS = ("reveal_hands_at", "no_hints")
+
+
+def is_open(rnd: RoundState, seat: int) -> bool:
+    """Is ``seat``'s hand face up for all (HR-31)?"""
+    limit = rnd.house.reveal_hands_at
+    return limit is not None and 1 <= len(rnd.hands[seat]) <= limit
+
+
+def open_hands(rnd: RoundState) -> dict[int, list[int]]:
+    """The hands face up for all (HR-31), by seat: none unless ``reveal_hands_at`` is on."""
+    if rnd.house.reveal_hands_at is None:
+        return {}
+    return {seat: list(hand) for seat, hand in enumerate(rnd.hands) if is_open(rnd, seat)}
 
 
 def offers_drawn(rnd: RoundState, card: int) -> bool:

@@ -230,5 +230,6 @@ AVAILABLE: frozenset[str] = frozenset({
     "team_play",  # teams.py (with scoring.py)
     "shuffle_seats",  # seating.py
     "multi_play", "bomb",  # volume.py
+    "reveal_hands_at",  # information.py (open hands in every view)
     "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
 })
