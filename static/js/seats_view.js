@@ -4,6 +4,7 @@ import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import { avatar } from "./avatar.js";
 import { changed } from "./table/changed.js";
+import { cardName } from "./cards.js";
 
 function chip(c, before) {
   const change = c.count > before ? " grew" : c.count < before ? " shrank" : "";
@@ -29,7 +30,9 @@ function chip(c, before) {
       c.exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
       c.skips > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: c.skips }) }) : null,
       c.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : c.here ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
-      c.auto ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null)));
+      c.auto ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null)),
+  // Open hands (RULES.md HR-31): the cards of a hand small enough, face up for everyone.
+  c.open ? h("span", { class: "opp-open", "data-testid": "open-hand", text: t("table.open_hand", { cards: c.open.map(cardName).join(", ") }) }) : null);
 }
 
 /**

@@ -169,6 +169,10 @@ test("the seats come in play order from yours, with the turn and the next player
   assert.equal(seats.chips[1].saidUno, true);
   assert.equal(seats.chips[1].here, false); // away
   assert.equal(seats.chips[2].here, true); // a bot is always here
+  assert.equal(seats.chips[1].open, null); // hands are hidden unless the room opens them
+  const open = [null, null, [{ id: 7, colour: "red", face: "5" }], null];
+  const shown = derive({ ...v, game: { ...v.game, table: { ...v.game.table, open_hands: open } } }, LOCAL).seats;
+  assert.deepEqual(shown.chips.map((c) => c.open), [null, open[2], null]); // HR-31: Cy's one card, face up
   const reversed = derive({ ...v, game: { ...v.game, table: { ...v.game.table, direction: -1 } } }, LOCAL).seats;
   assert.deepEqual(reversed.chips.map((c) => c.seat), [3, 2, 1]);
   // Counter-clockwise from Bo (seat 1) comes Ana (you, seat 0): no other chip says next.

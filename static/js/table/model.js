@@ -103,6 +103,7 @@ function seatsModel(view) {
       exposed: tbl.exposed.includes(seat), saidUno: tbl.declared.includes(seat) && count === 1,
       skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
       bot: !!p.bot, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
+      open: (tbl.open_hands && tbl.open_hands[seat]) || null, // HR-31: a small hand shown face up to all
     };
   });
   return { round: g.round, direction: tbl.direction, chips };
