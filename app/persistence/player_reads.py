@@ -13,6 +13,8 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import aliased
 
+from app.engine.house import DEFAULTS
+
 from .models import MatchRow, RoomRow
 from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerRow
 from .ratings import Rating
@@ -25,6 +27,12 @@ def _iso(moment: Any) -> str | None:
         return None
     aware: datetime = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite drops it
     return aware.isoformat()
+
+
+def house_on(house: dict[str, Any]) -> dict[str, Any]:
+    """The house rules a match was played with that are on: not at their default (stored rules
+    hold every key; the preset's name is for display)."""
+    return {k: v for k, v in house.items() if k in DEFAULTS and v != DEFAULTS[k]}
 
 
 def stats_of(rows: list[Any]) -> dict[str, Any]:
@@ -79,7 +87,7 @@ class PlayerReads:
             out.append({
                 # Not the room's code: it is a private room's only lock, and this page is public.
                 "match": row.match_id if linked else None, "edition": row.edition, "target": row.target,
-                "house": {k: v for k, v in ((row.options or {}).get("house") or {}).items() if v},
+                "house": house_on((row.options or {}).get("house") or {}),
                 "seat": row.seat, "placement": row.placement, "won": row.won, "points": row.points,
                 "rounds": row.rounds, "rounds_won": row.rounds_won, "finished_at": _iso(row.finished_at),
                 "counted": row.counted, "reason": row.reason,
