@@ -18,9 +18,13 @@ from playwright.sync_api import Browser, Page, expect
 from app.engine import VARIANTS
 from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
+from app.rooms.options import NOT_AT_THE_TABLE
 from tests.browser.servers import LIFTED, serve
 from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
+
+# What the room offers: what the engine plays, less what the browser's table cannot play yet.
+PLAYABLE = house.AVAILABLE - NOT_AT_THE_TABLE
 
 CATALOGUE_EN = json.loads((Path(__file__).resolve().parents[2] / "static/i18n/en.json").read_text())
 
@@ -145,7 +149,7 @@ def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1_D_2(browser: Br
         expect(page.get_by_test_id("house-revenge")).not_to_be_checked()
         expect(page.get_by_test_id("house-revenge")).to_be_disabled()
         expect(page.get_by_test_id("house-why-revenge")).to_have_text("Needs Stacking")
-        if "fast_mode" in house.AVAILABLE:  # HX-1: fast mode needs the room's turn timer, below in the form
+        if "fast_mode" in PLAYABLE:  # HX-1: fast mode needs the room's turn timer, below in the form
             fast = page.get_by_test_id("house-fast_mode")
             expect(fast).to_be_disabled()
             expect(page.get_by_test_id("house-why-fast_mode")).to_have_text("Needs a turn timer")
@@ -170,8 +174,9 @@ def test_turning_off_what_an_option_needs_turns_it_off_too__HX_1_D_2(browser: Br
 def test_what_the_edition_refuses_cannot_be_picked__HX_1(browser: Browser, server: LiveServer, artifacts: Path,
                                                           device: str) -> None:
     """All Wild refuses no_challenge (HX-1): picking the edition turns it off and says why."""
-    refused = [k for k in sorted(house.AVAILABLE) if house.CHOICES.get(k) == (False, True)
-               and True in VARIANTS["all_wild"].refused_house_rules.get(k, ())]
+    refused = [k for k in sorted(PLAYABLE) if house.CHOICES.get(k) == (False, True)
+               and True in VARIANTS["all_wild"].refused_house_rules.get(k, ())
+               and not any(n == k for n, _ in house.NEEDS)]  # one that can be picked on its own
     assert refused, "an option All Wild refuses is played by the server"
     key = refused[0]
     context, page = open_home(browser, server, device)
@@ -203,15 +208,15 @@ def test_the_schema_drives_the_form_and_the_server_still_decides__HX_1(browser: 
     context, page = open_home(browser, server, LAPTOP)
     try:
         offered = set(page.locator(".house-option").evaluate_all("els => els.map((e) => e.dataset.key)"))
-        assert offered == set(house.AVAILABLE)
+        assert offered == set(PLAYABLE)
         for family in ("room", "stacking"):
             expect(page.get_by_test_id(f"house-family-{family}")).to_be_visible()
         for preset, values in PRESETS.items():  # HR-34: a preset the server cannot play yet cannot be picked
-            playable = all(k in house.AVAILABLE for k, v in values.items() if v != house.DEFAULTS[k])
+            playable = all(k in PLAYABLE for k, v in values.items() if v != house.DEFAULTS[k])
             assert page.locator(f"[data-testid=house-preset] option[value={preset}]").is_disabled() is not playable
     finally:
         context.close()
-    missing = sorted(k for k in house.CHOICES if k not in house.AVAILABLE and house.CHOICES[k] == (False, True)
+    missing = sorted(k for k in house.CHOICES if k not in PLAYABLE and house.CHOICES[k] == (False, True)
                      and not any(n == k for n, _ in house.NEEDS))
     if not missing:
         return  # the engine plays everything: no option is left to refuse
@@ -254,7 +259,7 @@ def test_each_rules_page_lists_the_house_rules_and_marks_a_rooms__HR_34(browser:
         page.goto(f"{server.http}/rules/pocket_pizza?lang={lang}")
         items = page.get_by_test_id("rules-house").locator("li")
         keys = items.evaluate_all("els => els.map((e) => e.dataset.option)")
-        assert set(keys) == set(house.AVAILABLE) and len(keys) == len(house.AVAILABLE)
+        assert set(keys) == set(PLAYABLE) and len(keys) == len(PLAYABLE)
         for i, key in enumerate(keys):
             text = items.nth(i).inner_text()
             assert catalogue[f"house.name.{key}"] in text and catalogue[f"house.about.{key}"] in text, text
