@@ -171,6 +171,13 @@ RULE_SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
 }
 
 
+def missing_page(request: Request) -> Response:
+    """The "no such page" page, with its 404."""
+    response = _render(request, "missing.html", "missing")
+    response.status_code = 404
+    return response
+
+
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request) -> Response:
     return await rules(request, EDITIONS[0])
@@ -180,9 +187,7 @@ async def rules_index(request: Request) -> Response:
 async def rules(request: Request, edition: str) -> Response:
     """An edition's rules in the reader's language."""
     if edition not in RULE_SECTIONS:
-        response = _render(request, "missing.html", "missing")
-        response.status_code = 404
-        return response
+        return missing_page(request)
     variant = VARIANTS[edition]
     facts = {"players": f"{variant.min_seats}–{variant.max_seats}", "hand": variant.hand_size,
              "target": variant.target}
@@ -228,9 +233,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
     """Unknown addresses: a page for browsers, the usual JSON ``{"detail": ...}`` for everyone else."""
     assert isinstance(exc, StarletteHTTPException)
     if exc.status_code == 404 and wants_page(request):
-        response = _render(request, "missing.html", "missing")
-        response.status_code = 404
-        return response
+        return missing_page(request)
     return await http_exception_handler(request, exc)
 
 

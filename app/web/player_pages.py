@@ -8,7 +8,7 @@ import re
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.web.pages import EDITIONS, _render
+from app.web.pages import EDITIONS, _render, missing_page
 
 router = APIRouter(include_in_schema=False)
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
@@ -34,7 +34,5 @@ async def leaderboard_index(request: Request) -> Response:
 @router.get("/leaderboard/{edition}", response_class=HTMLResponse)
 async def leaderboard(request: Request, edition: str) -> Response:
     if edition not in EDITIONS:
-        response = _render(request, "missing.html", "missing")
-        response.status_code = 404
-        return response
+        return missing_page(request)
     return _render(request, "leaderboard.html", "leaderboard", edition=edition)
