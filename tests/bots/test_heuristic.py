@@ -94,6 +94,7 @@ EXPECTED_KINDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", list(VARIANTS))
 def test_bots_only_ever_choose_legal_actions(edition: str) -> None:
     kinds: Counter[str] = Counter()

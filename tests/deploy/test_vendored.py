@@ -7,9 +7,12 @@ import hashlib
 import re
 from pathlib import Path
 
+import pytest
+
 VENDOR = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pyodide"
 
 
+@pytest.mark.slow
 def test_the_vendored_pyodide_files_are_the_ones_its_note_pins() -> None:
     note = (VENDOR / "SOURCE.md").read_text(encoding="utf-8")
     pinned = dict((name, digest) for digest, name in re.findall(r"^([0-9a-f]{64})  (\S+)$", note, re.MULTILINE))

@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.engine import BETWEEN, ROUND, VARIANTS, HouseRules, MatchConfig, apply, legal_actions, new_match, views
 from app.engine import start_next_round as next_round
 
@@ -51,6 +53,7 @@ def view_keys() -> set[str]:
     return keys
 
 
+@pytest.mark.slow
 def test_every_view_key_is_documented() -> None:
     text = DOC.read_text(encoding="utf-8")
     section = text[text.index("### Views"):text.index("## Determinism")]

@@ -15,6 +15,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,6 +59,7 @@ def exported(match: Match, secrets: dict[int, str]) -> dict[str, object]:
     return export_document(config, [f"p{s}" for s in range(match.config.seats)], rounds, actions)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(editions_and_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
 def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__HX_5__HX_14__HR_27__HR_30__HR_31(
@@ -104,6 +106,7 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
     assert verify(exported(match, secrets)) == [f"round {n}: fair" for n in sorted(secrets)]
 
 
+@pytest.mark.slow
 def test_bots_only_choose_legal_actions_under_random_house_rules__HX_8() -> None:
     """Away seats' bots may use every option, but only legal actions; they answer penalties."""
     kinds: Counter[str] = Counter()

@@ -49,6 +49,7 @@ def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", list(VARIANTS))
 def test_refusal_is_none_exactly_for_legal_actions(edition: str) -> None:
     rng = random.Random(edition)

@@ -147,6 +147,7 @@ def test_random_rounds_keep_every_invariant(edition_seats: tuple[str, int], seed
     a_round_keeps_every_invariant(edition_seats, seed, policy, house)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(*ROUNDS)
 def test_a_few_random_rounds_keep_every_invariant(edition_seats: tuple[str, int], seed: int, policy: int,

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 import httpx
+import pytest
 
 from app.transport.gate import ConnectionGate
 from tests.hardening.test_connections import gate, live, tcp
@@ -87,6 +88,7 @@ def silent_connections(port: int, n: int) -> list[socket.socket]:
     return held
 
 
+@pytest.mark.slow
 def test_a_burst_of_silent_connections_is_taken_in_and_let_go_a_few_per_turn() -> None:
     with live(accepts_per_turn=PER_TURN, connections_per_address=BURST) as server:
         counted = gate(server)
@@ -119,6 +121,7 @@ def test_a_burst_of_silent_connections_is_taken_in_and_let_go_a_few_per_turn() -
         assert httpx.get(f"{server.http}/healthz", timeout=5).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_silent_connection_that_speaks_later_is_served_within_its_header_timeout() -> None:
     with live(header_timeout_s=1.0) as server:
         counted = gate(server)

@@ -217,6 +217,7 @@ def whole_answer(s: socket.socket) -> bytes:
     return head + b"\r\n\r\n" + body
 
 
+@pytest.mark.slow
 def test_a_connection_that_sends_no_whole_request_is_closed_after_the_header_timeout(
         caplog: pytest.LogCaptureFixture) -> None:
     with live(header_timeout_s=0.5) as server, caplog.at_level(logging.INFO, logger="app.transport"):

@@ -186,6 +186,7 @@ def check_answers(frames: list[dict[str, Any]], raw: list[str]) -> None:
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
+@pytest.mark.slow
 @given(frame=FRAME, who=SENDER)
 def test_hostile_frames_never_hurt_the_room(server: LiveServer, table: Table, frame: tuple[str, Any], who: str) -> None:
     kind, payload = frame

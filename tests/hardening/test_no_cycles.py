@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from app.config import Settings
 from app.rooms.memory_store import InMemoryStore
@@ -142,6 +143,7 @@ async def restored_and_played(server: LiveServer, code: str, rng: random.Random)
     await watcher.close()
 
 
+@pytest.mark.slow
 def test_a_rooms_whole_life_leaves_no_cyclic_garbage() -> None:
     store = InMemoryStore()
     first = LiveServer(settings(), store=store).start()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from app.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +26,7 @@ def test_every_setting_is_documented() -> None:
     assert not missing, f"settings missing from docs/OPERATIONS.md: {missing}"
 
 
+@pytest.mark.slow
 def test_run_commands_go_through_the_entry_point() -> None:
     """The frame cap, compression off and the protocol classes are set in one place (app/server.py):
     every run command starts the server through it, none spells uvicorn's flags out again."""

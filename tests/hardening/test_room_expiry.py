@@ -54,6 +54,7 @@ async def watch(server: LiveServer, code: str, until: float) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer) -> None:
     async def main() -> None:
         left = await create_room(sweeping, "classic", 2)  # its one player comes and goes
@@ -87,6 +88,7 @@ def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer)
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_rooms_per_address_are_capped_and_freed_when_swept() -> None:
     server = quick_server(rooms_per_address=3, waiting_room_idle_seconds=3.0)
     try:

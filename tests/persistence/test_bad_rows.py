@@ -110,6 +110,7 @@ def tell(server: LiveServer, code: str, client: Client, body: ClientCommand) -> 
     asyncio.run_coroutine_threadsafe(send(), loop).result(5)
 
 
+@pytest.mark.slow
 def test_a_write_the_store_refuses_fails_alone_and_the_room_goes_on(pg_server: LiveServer) -> None:
     async def main() -> dict[str, Any]:
         code, clients, watcher = await table(pg_server)

@@ -8,12 +8,15 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from app.persistence.db import resolve_url
 from tests.live import LiveServer, play_bot
 from tests.players.conftest import Person, remembering_server, settled
 from tests.players.test_memory import open_room
 
 
+@pytest.mark.slow
 def test_a_match_left_unsettled_is_settled_on_the_next_start(tmp_path: Path) -> None:
     url = resolve_url(None, tmp_path)
     first = remembering_server(url)

@@ -25,6 +25,7 @@ async def _room(server: LiveServer, seats: int, **body: object) -> str:
         return str(r.json()["code"])
 
 
+@pytest.mark.slow
 def test_one_round_and_bot_matches_count_in_stats_but_not_in_ratings(tmp_path: Path,
                                                                      caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)

@@ -104,6 +104,7 @@ def test_a_code_moves_the_player_to_another_browser_once(server: LiveServer) -> 
     run(go())
 
 
+@pytest.mark.slow
 def test_codes_expire_and_guessing_them_is_rate_limited(tmp_path: Path) -> None:
     live = remembering_server(resolve_url(None, tmp_path), player_code_seconds=0.5, player_claims_per_minute=3)
     try:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from openskill.models import PlackettLuce
 
 from app.persistence.db import resolve_url
@@ -70,6 +71,7 @@ async def play(server: LiveServer, people: list[Person], seed: int, *, away: int
     return code, clients
 
 
+@pytest.mark.slow
 def test_history_stats_and_ratings_after_real_matches(tmp_path: Path) -> None:
     server = remembering_server(resolve_url(None, tmp_path), leaderboard_min_matches=1, leaderboard_min_opponents=1)
     try:

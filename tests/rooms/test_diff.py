@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import jsonpatch
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def roundtrip(old: Any, new: Any) -> None:
     assert json.dumps(got, sort_keys=True) == json.dumps(new, sort_keys=True), ops
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(json_values, json_values)
 def test_any_two_documents(old: Any, new: Any) -> None:

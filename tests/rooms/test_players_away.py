@@ -223,6 +223,7 @@ def test_one_person_and_two_bots_play_a_round(live: LiveServer, edition: str) ->
 # ---------------------------------------------------------------------- takeover
 
 
+@pytest.mark.slow
 def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveServer) -> None:
     async def main() -> None:
         rng = random.Random(5)

@@ -61,6 +61,7 @@ def test_a_reaction_reaches_everyone_and_is_never_stored(server: LiveServer) -> 
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_each_sender_may_react_a_few_times_per_window(server: LiveServer) -> None:
     async def main() -> None:
         (ana, ben), _ = await table(server)

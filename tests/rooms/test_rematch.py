@@ -69,6 +69,7 @@ def test_the_rematch_starts_when_everyone_at_the_table_is_ready(server: LiveServ
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_hosts_rematch_counts_down_and_deals_in_only_who_is_still_there(server: LiveServer) -> None:
     async def main() -> None:
         clients = await finished_match(server, 3, seed=2)
@@ -117,6 +118,7 @@ def test_when_the_last_one_not_ready_leaves_the_others_play_on(server: LiveServe
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_rematch_that_would_leave_too_few_is_refused_and_changes_nothing(server: LiveServer) -> None:
     async def main() -> None:
         host, other = await finished_match(server, 2, seed=5)

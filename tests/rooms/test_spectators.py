@@ -145,6 +145,7 @@ def test_the_spectator_delay_is_validated_with_a_typed_error(live: LiveServer) -
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_spectator_frames_arrive_the_delay_late_in_order_and_hide_every_hand(live: LiveServer) -> None:
     """C-16: a delayed spectator sees what a live one would, later — never a card in any hand."""
     delay = 1
@@ -182,6 +183,7 @@ def test_spectator_frames_arrive_the_delay_late_in_order_and_hide_every_hand(liv
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_each_move_is_held_back_at_least_the_delay(live: LiveServer) -> None:
     """Frames carrying a move reach a spectator no sooner than the delay after the move."""
     delay = 1
@@ -212,6 +214,7 @@ def test_each_move_is_held_back_at_least_the_delay(live: LiveServer) -> None:
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_delayed_queue_is_bounded_and_merges_rather_than_drops() -> None:
     """C-16: with a tiny budget the spectators' frames merge, stay in order, and show no hand."""
     server = LiveServer(settings(spectator_lag_frames=3)).start()
@@ -294,6 +297,7 @@ def test_a_full_room_answers_room_full_and_still_lets_people_watch(live: LiveSer
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_changing_the_delay_starts_spectators_again_from_a_snapshot(live: LiveServer) -> None:
     async def main() -> None:
         code = await new_room(live)

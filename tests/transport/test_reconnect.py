@@ -93,6 +93,7 @@ def test_reconnect_replays_frames_lost_in_flight_from_the_buffer(server: LiveSer
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_client_that_missed_more_than_the_replay_budget_gets_a_snapshot(server: LiveServer) -> None:
     """The replay buffer is bounded in characters too: past it, a snapshot is no bigger than the replay."""
 
@@ -254,6 +255,7 @@ async def chaos_bot(client: Client, rng: random.Random, acked: set[str]) -> int:
     return reconnects
 
 
+@pytest.mark.slow
 def test_random_games_with_dropping_connections_stay_in_sync_and_apply_each_action_once(
         server: LiveServer) -> None:
     async def game(n: int) -> int:

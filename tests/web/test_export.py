@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from app.engine.audit import commitment
 from app.engine.verify import verify
@@ -38,6 +39,7 @@ async def three_rounds(server: LiveServer) -> list[Client]:
     return clients
 
 
+@pytest.mark.slow
 def test_a_finished_match_exports_and_verifies(server: LiveServer, tmp_path: Path) -> None:
     clients = asyncio.run(three_rounds(server))
     view = clients[0].view

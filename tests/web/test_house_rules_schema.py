@@ -91,6 +91,7 @@ def create(server: LiveServer, variant: str, rules: dict[str, object], **room: o
                                                         **room})
 
 
+@pytest.mark.slow
 def test_what_is_called_available_is_what_rooms_accept__D_1_D_2(server: LiveServer, schema: dict[str, Any]) -> None:
     options = options_of(schema)
     for key, option in options.items():

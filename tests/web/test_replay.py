@@ -27,6 +27,7 @@ from .test_export import three_rounds
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_a_finished_match_replays_step_by_step_as_the_engine_plays_it(server: LiveServer) -> None:
     clients: list[Client] = asyncio.run(three_rounds(server))
     match_id = clients[0].view["room"]["match_id"]
