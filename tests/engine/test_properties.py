@@ -155,6 +155,7 @@ def test_a_few_random_rounds_keep_every_invariant(edition_seats: tuple[str, int]
     a_round_keeps_every_invariant(edition_seats, seed, policy, house)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(editions_with_seats(), st.integers(0, 2**32 - 1), MATCH_ENDINGS)
 def test_random_matches_score_to_the_target_and_replay(edition_seats: tuple[str, int], seed: int,

@@ -169,6 +169,7 @@ def server_side(server: LiveServer, s: socket.socket) -> WebSocketProtocol:
     return found[0]
 
 
+@pytest.mark.slow
 def test_a_socket_that_reads_nothing_is_read_no_more_once_its_output_backs_up() -> None:
     # The rate is lifted: this is about the buffer of pongs a peer never reads.
     with live(socket_rate_messages=1_000_000) as server:

@@ -37,6 +37,7 @@ def zero_a_page_holding(path: Path, marker: bytes) -> int:
     return page
 
 
+@pytest.mark.slow
 def test_a_room_on_a_zeroed_page_is_skipped_and_the_others_come_back(tmp_path: Path) -> None:
     server = sqlite_server(tmp_path)
 

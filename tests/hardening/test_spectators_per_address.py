@@ -6,6 +6,7 @@ import asyncio
 import time
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect
 
 from app.config import Settings
@@ -25,6 +26,7 @@ class From(Client):
                                 local_addr=(self.source, 0))
 
 
+@pytest.mark.slow
 def test_one_address_takes_at_most_its_share_of_a_rooms_spectator_places() -> None:
     settings = Settings(  # type: ignore[call-arg]
         _env_file=None, spectators_per_room=6, spectators_per_address=3, watchers_coalesce_seconds=0.0)

@@ -55,6 +55,7 @@ async def still_open(clients: list[Client]) -> None:
         assert pong["type"] == "pong"
 
 
+@pytest.mark.slow
 def test_a_nul_in_a_message_id_is_refused_to_its_sender_only(pg_server: LiveServer) -> None:
     async def main() -> None:
         code, clients, watcher = await table(pg_server)

@@ -63,6 +63,7 @@ def test_type_changes_are_seen_where_types_differ() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["classic", "mario_kart", "all_wild", "pocket_pizza"]),
        st.integers(2, 4), st.integers(1, 40))
+@pytest.mark.slow
 def test_shared_views_diffed_with_one_memo_give_each_seat_its_own_patch(seed: int, edition: str, seats: int,
                                                                       steps: int) -> None:
     """``RoomState.views`` shares what all seats see; one memo across the seats' diffs must change nothing."""

@@ -300,6 +300,7 @@ def test_the_turn_clock_moves_for_an_idle_player(live: LiveServer) -> None:
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_after_a_restart_bots_and_absent_seats_carry_the_match_on() -> None:
     store = InMemoryStore()
     first = LiveServer(fast_settings(), store=store).start()

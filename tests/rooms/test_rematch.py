@@ -141,6 +141,7 @@ def test_a_rematch_that_would_leave_too_few_is_refused_and_changes_nothing(serve
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_host_chooses_the_next_matchs_game_and_the_table_answers_again(server: LiveServer) -> None:
     async def main() -> None:
         clients = await finished_match(server, 2, seed=6)
@@ -171,6 +172,7 @@ def test_the_host_chooses_the_next_matchs_game_and_the_table_answers_again(serve
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_game_the_seated_players_do_not_fit_is_refused(server: LiveServer) -> None:
     async def main() -> None:
         rng = random.Random(7)

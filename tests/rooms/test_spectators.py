@@ -248,6 +248,7 @@ def test_the_delayed_queue_is_bounded_and_merges_rather_than_drops() -> None:
         server.stop()
 
 
+@pytest.mark.slow
 def test_spectator_options_survive_a_restart() -> None:
     store = InMemoryStore()
     first = LiveServer(settings(), store=store).start()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 APP = Path(__file__).resolve().parents[2] / "app"
 TRANSPORT = "app/transport"
 
@@ -36,6 +38,7 @@ def modules() -> dict[str, ast.Module]:
     return {str(p.relative_to(APP.parent)): ast.parse(p.read_text()) for p in APP.rglob("*.py")}
 
 
+@pytest.mark.slow
 def test_each_dependency_is_imported_by_its_adapters_only() -> None:
     wrong = []
     for path, tree in modules().items():
@@ -49,6 +52,7 @@ def test_each_dependency_is_imported_by_its_adapters_only() -> None:
     assert not wrong, wrong
 
 
+@pytest.mark.slow
 def test_private_parts_are_touched_in_their_adapter_only() -> None:
     wrong = []
     for path, tree in modules().items():
