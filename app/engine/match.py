@@ -238,6 +238,7 @@ def _expire(match: Match, seat: int, action: Action) -> list[Event]:
     winner = pace.fewest_cards(sizes, [sum(rnd.cards[c].value for c in h) for h in rnd.hands], match.out)
     rnd.events, rnd.reveal = [], None  # the pending decision, T and catch windows lapse with the round
     finish(rnd, winner)
+    rnd.events[-1].data["blitz"] = True  # round_over: won by the fewest cards, not by going out
     rnd.version += 1
     events = [Event("blitz_expiry", {"seat": winner, "hand_sizes": sizes}), *rnd.events]
     rnd.events = []
