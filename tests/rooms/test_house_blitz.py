@@ -14,10 +14,12 @@ from app.config import Settings
 from app.engine import HouseRules, action_from_json, legal_actions
 from app.engine.actions import CLOCK_SEAT
 from app.rooms import records as rec
+from app.rooms.automation import Automation
 from app.rooms.blitz import expire
 from app.rooms.inbox import BlitzExpired
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.options import RoomOptions
+from app.rooms.outcome import Outcome
 from app.rooms.play import act, start_match
 from app.rooms.races import Races
 from app.rooms.restore import restore_state
@@ -172,5 +174,31 @@ def test_a_live_room_shows_the_clock_and_its_expiry_ends_the_match__HR_25(server
         assert a.view["summary"]["final"] is True
         for c in (a, b, watcher):
             await c.close()
+
+    asyncio.run(main())
+
+
+def test_the_room_plans_the_expiry_once_per_match_and_never_after_it__HR_25() -> None:
+    """A deadline already past (the room was down when it ran out) is told at once; a match that is
+    over cancels it."""
+    st, races, _ = blitz_room()
+    start_match(st, races)
+    told: list[object] = []
+
+    async def main() -> None:
+        automation = Automation(st, settings(), told.append)
+        assert st.blitz_deadline is not None
+        st.blitz_deadline = time.time() - 5
+        automation.plan(Outcome())
+        assert automation.blitz.key == st.match_no
+        for _ in range(100):
+            if told:
+                break
+            await asyncio.sleep(0.01)
+        assert any(isinstance(m, BlitzExpired) and m.match_no == st.match_no for m in told)
+        expire(st, settings())
+        automation.plan(Outcome())
+        assert automation.blitz.key is None and automation.blitz.handle is None  # over: no clock
+        automation.cancel()
 
     asyncio.run(main())
