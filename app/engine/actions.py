@@ -23,10 +23,13 @@ SPECIAL_DRAW = "special_draw"  # All Wild AW-6
 # UNO actions, open to every seat whenever they are valid (C-11, C-12).
 DECLARE_UNO = "declare_uno"
 CATCH = "catch"  # target
+# The match clock's expiry (HR-25, house/pace.py): the room's own action, never a seat's.
+BLITZ_EXPIRY = "blitz_expiry"
+CLOCK_SEAT = -1  # the seat it is logged under: no seat of the table
 
 KINDS = frozenset(
     {PLAY, DRAW, PLAY_DRAWN, KEEP, ACCEPT, CHALLENGE, CHOOSE_COLOUR, CHOOSE_TARGET, PASS_CARD,
-     SPECIAL_DRAW, DECLARE_UNO, CATCH}
+     SPECIAL_DRAW, DECLARE_UNO, CATCH, BLITZ_EXPIRY}
 )
 UNO_KINDS = frozenset({DECLARE_UNO, CATCH})
 

@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import Action
+from .actions import BLITZ_EXPIRY, CLOCK_SEAT, Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules, elimination, scoring, seating, teams
+from .house import HouseRules, elimination, pace, scoring, seating, teams
 from .round import Round
 from .state import Layout
+from .turns import finish
 from .variants import VARIANTS, Variant
 
 ROUND = "round"  # a round is being played
@@ -206,6 +207,8 @@ def legal_actions(match: Match, seat: int) -> list[Action]:
 
 def apply(match: Match, seat: int, action: Action) -> list[Event]:
     """Apply ``seat``'s action; return what happened.  Raises ``IllegalAction``, changing nothing."""
+    if action.kind == BLITZ_EXPIRY:
+        return _expire(match, seat, action)
     if match.phase != ROUND:
         over = "The round is over." if match.phase == BETWEEN else "The match is over."
         raise IllegalAction(Refusal.ROUND_OVER, over)
@@ -219,7 +222,40 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def _score_round(match: Match) -> list[Event]:
+def _expire(match: Match, seat: int, action: Action) -> list[Event]:
+    """HR-25: the match clock ran out (house/pace.py); only the room sends it, as ``CLOCK_SEAT``."""
+    if seat != CLOCK_SEAT or match.config.house.blitz_seconds is None:
+        raise IllegalAction(Refusal.BAD_ACTION, "Only the match clock runs out (blitz, HR-25).")
+    if match.phase == OVER:
+        raise IllegalAction(Refusal.ROUND_OVER, "The match is over.")
+    match.log.append(LogEntry(match.round_no, seat, action))
+    if match.phase == BETWEEN:  # D-8: nothing to score; the match ends at once
+        last = match.history[-1].winner if match.history else None
+        return [Event("blitz_expiry", {"seat": None}),
+                *_match_over(match, pace.champion(match.config.house, match.scores, match.wins(), last))]
+    rnd = match.round
+    sizes = [len(h) for h in rnd.hands]
+    winner = pace.fewest_cards(sizes, [sum(rnd.cards[c].value for c in h) for h in rnd.hands], match.out)
+    rnd.events, rnd.reveal = [], None  # the pending decision, T and catch windows lapse with the round
+    finish(rnd, winner)
+    rnd.events[-1].data["blitz"] = True  # round_over: won by the fewest cards, not by going out
+    rnd.version += 1
+    events = [Event("blitz_expiry", {"seat": winner, "hand_sizes": sizes}), *rnd.events]
+    rnd.events = []
+    return events + _score_round(match, blitz=True)
+
+
+def _match_over(match: Match, champion: int) -> list[Event]:
+    match.phase = OVER
+    match.winner = champion
+    over: dict[str, Any] = {"winner": champion, "scores": list(match.scores)}
+    if match.config.house.team_play:
+        over["team"] = sorted(teams.team_of(match.config.house, match.config.seats, champion))
+    return [Event("match_over", over)]
+
+
+def _score_round(match: Match, *, blitz: bool = False) -> list[Event]:
+    """Score the round just won; ``blitz``: the match clock stopped it, and the match ends (HR-25)."""
     rnd = match.round
     winner = rnd.winner
     assert winner is not None
@@ -235,6 +271,8 @@ def _score_round(match: Match) -> list[Event]:
     if house.double_score or house.scoring != "winner":
         data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
     events = [Event("scores", data)]
+    if blitz:
+        return events + _match_over(match, pace.champion(house, match.scores, match.wins(), winner))
     gone = elimination.loser(house, winner, [len(h) for h in rnd.hands], values, match.out)
     if gone is not None:
         match.out.append(gone)
@@ -244,12 +282,7 @@ def _score_round(match: Match) -> list[Event]:
         # HX-14: ``rounds`` counts scored rounds only, not HR-13's void ones.
         champion = scoring.champion(house, match.scores, match.wins(), len(match.history), winner, match.target)
     if champion is not None:
-        match.phase = OVER
-        match.winner = champion
-        over: dict[str, Any] = {"winner": champion, "scores": list(match.scores)}
-        if house.team_play:
-            over["team"] = sorted(teams.team_of(house, match.config.seats, champion))
-        events.append(Event("match_over", over))
+        events.extend(_match_over(match, champion))
     else:
         match.phase = BETWEEN
     return events

@@ -75,6 +75,8 @@ class MatchRow(Base):
     players: Mapped[list[str]] = mapped_column(JSON)  # names by seat when the match began
     status: Mapped[str] = mapped_column(String(16))  # playing, over, abandoned
     winner: Mapped[int | None]
+    # HR-25: epoch seconds the match clock runs out, kept so that it survives restarts (null: no blitz).
+    blitz_deadline: Mapped[float | None]
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -39,9 +39,10 @@ def update_room(code: str, **values: Any) -> Op:
 
 
 def start_match(code: str, match_id: str, *, number: int, edition: str, options: dict[str, Any], target: int,
-                seed: str, players: list[str]) -> list[Op]:
+                seed: str, players: list[str], blitz_deadline: float | None = None) -> list[Op]:
     return [(insert(MatchRow).values(id=match_id, room_code=code, number=number, edition=edition, options=options,
-                                     target=target, seed=seed, players=players, status="playing"), None),
+                                     target=target, seed=seed, players=players, status="playing",
+                                     blitz_deadline=blitz_deadline), None),
             update_room(code, match_id=match_id, status="playing")]
 
 
@@ -109,7 +110,7 @@ def ops_for(record: r.Record) -> list[Op]:
         case r.MatchStarted():
             return start_match(record.code, record.match_id, number=record.number, edition=record.edition,
                                options=record.config, target=record.target, seed=record.seed,
-                               players=list(record.players))
+                               players=list(record.players), blitz_deadline=record.blitz_deadline)
         case r.RoundStarted():
             return [start_round(record.match_id, record.number, record.seed, record.dealer, record.secret,
                                 record.commitment)]

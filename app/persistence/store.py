@@ -344,7 +344,8 @@ class SqlStore:
         client_ids = [(a.seat, a.client_id) for a in actions if a.client_id is not None]
         return (StoredMatch(row.id, row.number, row.options, row.seed, list(row.players),
                             max((r.number for r in rounds), default=1), [(a.round, a.seat, a.action) for a in actions],
-                            {r.number: r.secret for r in rounds if r.secret is not None}), client_ids)
+                            {r.number: r.secret for r in rounds if r.secret is not None}, row.blitz_deadline),
+                client_ids)
 
     async def match_history(self, match_id: str) -> dict[str, Any] | None:
         """Rounds, points per round, running totals and the winner of one match."""

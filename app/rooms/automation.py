@@ -22,7 +22,7 @@ from app.config import Settings
 from app.engine import Match
 from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
 
-from .inbox import BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
+from .inbox import BlitzExpired, BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
 from .room_state import BETWEEN, OVER, PLAYING, RoomState
 from .seating import room_record
@@ -65,9 +65,10 @@ class Automation:
         self.wake = Timer()
         self.next_round = Timer()
         self.rematch = Timer()
+        self.blitz = Timer()
 
     def cancel(self) -> None:
-        for timer in (self.bot, self.clock, self.wake, self.next_round, self.rematch):
+        for timer in (self.bot, self.clock, self.wake, self.next_round, self.rematch, self.blitz):
             timer.cancel()
 
     def plan(self, out: Outcome) -> None:
@@ -94,6 +95,7 @@ class Automation:
                 self.rematch.set(st.match_no, st.rematch_at - time.time(), self.tell, RematchDue(st.match_no))
         else:
             self.rematch.cancel()
+        self._plan_blitz()
         self._plan_bot()
         self._plan_clock(out)
 
@@ -153,6 +155,15 @@ class Automation:
         st.host = heir.seat
         st.note("host", seat=heir.seat)
         out.store(room_record(st))
+
+    def _plan_blitz(self) -> None:
+        """HR-25: the match clock's expiry, once per match, through rounds and breaks alike; a match
+        that is over (or a room without a match) has none."""
+        st = self.state
+        if st.blitz_deadline is None or st.match is None or st.status not in (PLAYING, BETWEEN):
+            self.blitz.cancel()
+        elif self.blitz.key != st.match_no:
+            self.blitz.set(st.match_no, st.blitz_deadline - time.time(), self.tell, BlitzExpired(st.match_no))
 
     def _plan_bot(self) -> None:
         """The next bot move: planned once per table state, re-planned whenever it changes."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.engine import ConfigError, IllegalAction, action_from_json
 
-from . import play, reactions, rematch, seating
+from . import blitz, play, reactions, rematch, seating
 from . import records as rec
 from .commands import (
     ActionCmd,
@@ -31,6 +31,7 @@ from .errors import CLOSE_REMOVED, CLOSE_REPLACED, RoomError
 from .inbox import (
     AddBot,
     Attach,
+    BlitzExpired,
     BotTurn,
     CountWatchers,
     Detach,
@@ -211,6 +212,7 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     RematchDue: rematch.on_rematch_due,
     BotTurn: on_bot_turn,
     TurnTimeout: on_turn_timeout,
+    BlitzExpired: blitz.on_blitz_expired,
     Tick: on_tick,
     CountWatchers: on_count_watchers,
     SpectatorsDue: on_spectators_due,

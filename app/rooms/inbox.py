@@ -97,6 +97,13 @@ class TurnTimeout:
 
 
 @dataclass
+class BlitzExpired:
+    """The match clock (HR-25) ran out for the match numbered ``match_no`` (stale: ignored)."""
+
+    match_no: int
+
+
+@dataclass
 class Tick:
     """Time passed (an absent seat's grace ran out): just look at the room again."""
 
@@ -118,7 +125,7 @@ class Stop:
 
 
 Message = (Join | GetSummary | MatchShown | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn
-           | TurnTimeout | Tick | CountWatchers | SpectatorsDue | Stop)
+           | TurnTimeout | BlitzExpired | Tick | CountWatchers | SpectatorsDue | Stop)
 
 
 class Mailbox:

@@ -122,7 +122,7 @@ class InMemoryStore:
             m = self.matches[room.match_id]
             s = m.started
             stored_match = StoredMatch(s.match_id, s.number, s.config, s.seed, list(s.players),
-                                       max(m.rounds, default=1), list(m.log), dict(m.secrets))
+                                       max(m.rounds, default=1), list(m.log), dict(m.secrets), s.blitz_deadline)
             by_seat = {seat.seat: seat.token_hash for seat in room.seats}
             answered += [(by_seat[seat], cid) for seat, cid in m.client_ids if seat in by_seat]
         o = room.opened

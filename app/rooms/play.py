@@ -41,6 +41,9 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     st.match_no += 1
     st.status = PLAYING
     st.next_round_at = st.rematch_at = None
+    # HR-25: the match clock runs from round 1's deal, in wall-clock time (blitz.py schedules it).
+    blitz = st.house.blitz_seconds
+    st.blitz_deadline = round(time.time() + blitz, 3) if blitz is not None else None
     for q in st.players:
         q.ready = False
     races.clear()
@@ -49,7 +52,7 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     st.match_id = secrets.token_hex(8)
     return [
         rec.MatchStarted(st.code, st.match_id, st.match_no, st.edition, match.config.to_json(), match.target,
-                         seed, tuple(p.name for p in st.players)),
+                         seed, tuple(p.name for p in st.players), st.blitz_deadline),
         round_started(st),
         room_record(st),
     ]

@@ -74,6 +74,8 @@ class MatchStarted:
     target: int
     seed: str
     players: tuple[str, ...]
+    # HR-25: epoch seconds the match clock runs out (round 1's deal + ``blitz_seconds``), or None.
+    blitz_deadline: float | None = None
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,7 @@ class StoredMatch:
     rounds_started: int
     log: list[tuple[int, int, dict[str, Any]]]  # (round, seat, action), in order
     secrets: dict[int, str] = field(default_factory=dict)  # round -> the secret it was dealt from, if stored
+    blitz_deadline: float | None = None  # HR-25: when the match clock runs out (epoch seconds), if it runs
 
 
 @dataclass

@@ -48,8 +48,9 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         while match.round_no < round_no:
             st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
             announce(st)
+        playing = match.phase == M_ROUND
         st.record(apply(match, seat, action_from_json(action)))
-        if match.phase != M_ROUND:
+        if playing and match.phase != M_ROUND:  # (not after D-8's blitz expiry between rounds)
             reveal(st)
     while match.round_no < m.rounds_started:
         st.record(start_next_round(match, m.secrets.get(match.round_no + 1)))
@@ -60,6 +61,7 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
         # seat, and a match that is over needs none.
         st.private.clear()
     st.seed, st.match_no, st.match_id = m.seed, m.number, m.id
+    st.blitz_deadline = m.blitz_deadline  # HR-25: the match clock ran on while the room was down
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
     if st.status == BETWEEN:  # the next round's clock starts again
         st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)

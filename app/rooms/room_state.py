@@ -101,6 +101,7 @@ class RoomState:
     turn_seconds: int | None = None  # None: no turn clock
     away_grace_seconds: float = 30.0  # a seat away this long is played by a bot until it returns
     turn_deadline: float | None = None  # epoch seconds: the pending decision is made for its seat then
+    blitz_deadline: float | None = None  # epoch seconds: the match clock runs out then (HR-25, blitz.py)
     spectator_chat: bool = False  # spectators may chat (the host's switch)
     spectator_delay: int = 0  # seconds spectators' frames are held back (the host's choice)
     watchers: int = 0  # spectators as last published (counted at most once per coalescing window)
@@ -199,7 +200,7 @@ class RoomState:
         key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status, self.host,
                len(self.players), self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
                self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
-               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at)
+               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at, self.blitz_deadline)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -219,6 +220,7 @@ class RoomState:
             "house_rules": self.house.to_json(),
             "turn_seconds": self.turn_seconds,
             "turn_deadline": self.turn_deadline,
+            "blitz_deadline": self.blitz_deadline,
             "away_grace_seconds": self.away_grace_seconds,
             "spectator_chat": self.spectator_chat,
             "spectator_delay": self.spectator_delay,

@@ -51,7 +51,9 @@ const WORDS = {
   dealer_draw: (d, n) => t("ev.dealer_draw", { draws: (d.draws || []).map((x) => `${n(x.seat)} ${cardName(x.card)}`).join(", ") }),
   dealer_chosen: (d, n) => t("ev.dealer_chosen", { name: n(d.dealer) }),
   round_start: (d, n) => t("ev.round_start", { round: d.round, name: n(d.dealer) }),
-  round_over: (d, n) => t("ev.round_over", { name: n(d.winner), points: d.points }),
+  // A round the match clock stopped (HR-25) was not gone out of: its winner had the fewest cards.
+  round_over: (d, n) => t(d.blitz ? "ev.round_over_blitz" : "ev.round_over", { name: n(d.winner), points: d.points }),
+  blitz_expiry: (d, n, p) => (typeof d.seat === "number" ? t("ev.blitz", p) : t("ev.blitz_between")),
   scores: (d, n) => t("ev.scores", { scores: (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") }),
   match_over: (d, n) => t("ev.match_over", { name: n(d.winner) }),
   eliminated: (d, n) => t("ev.eliminated", { name: n(d.seat) }),

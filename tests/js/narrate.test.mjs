@@ -29,7 +29,7 @@ const SAMPLES = {
   scores: { scores: [87, 0] }, match_over: { winner: 0 }, final: { winner: 0 }, joined: { seat: 1, name: "Bo" },
   left: { seat: 3, name: "Zed" }, kicked: { seat: 0, by: 0, name: "Zed" }, renamed: { seat: 1, old: "Bob", name: "Bo" },
   started: { match: 2 }, next_match: { seat: 0, edition: "mario_kart", target: null }, bot_added: { seat: 2, bot: "Bot 1", by: 0 }, takeover: { seat: 1 }, returned: { seat: 1 },
-  timeout: { seat: 1 }, host: { seat: 1 }, commitment: { round: 1, commitment: "ab" }, secret: { round: 1, secret: "cd" },
+  timeout: { seat: 1 }, host: { seat: 1 }, blitz_expiry: { seat: 1, hand_sizes: [3, 2] }, commitment: { round: 1, commitment: "ab" }, secret: { round: 1, secret: "cd" },
   uno_race: { target: 0, attempts: [{ seat: 1, action: "catch", ok: true }, { seat: 0, action: "declare", ok: false }] },
 };
 
@@ -50,6 +50,20 @@ for (const lang of ["en", "pl", "sl", "gl"]) {
     }
   });
 }
+
+test("the blitz expiry says whose fewest cards won the round, or that the match ends between rounds (HR-25, D-8)", async () => {
+  await loadCatalogue("en");
+  assert.equal(describe({ kind: "blitz_expiry", seat: 1, hand_sizes: [3, 2] }, nameOf),
+    "Time! The match clock ran out; Bo had the fewest cards and wins the round.");
+  assert.equal(describe({ kind: "blitz_expiry", seat: null }, nameOf), "Time! The match clock ran out between rounds; the match ends here.");
+  assert.equal(describe({ kind: "round_over", winner: 1, points: 40, blitz: true }, nameOf), "Bo scores 40 points.");
+  for (const lang of ["pl", "sl", "gl"]) {
+    await loadCatalogue(lang);
+    const text = describe({ kind: "blitz_expiry", seat: null }, nameOf);
+    assert.ok(text && !/[{}]/.test(text) && !text.startsWith("Time!"), `${lang}: ${text}`);
+    assert.ok(!/[{}]/.test(describe({ kind: "round_over", winner: 1, points: 40, blitz: true }, nameOf)), lang);
+  }
+});
 
 test("an unknown kind reads as a neutral sentence, never a raw kind or English text", async () => {
   await loadCatalogue("pl");

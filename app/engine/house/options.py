@@ -225,6 +225,7 @@ AVAILABLE: frozenset[str] = frozenset({
     "seven_o_cards", "seven_target",  # exchange.py
     "finish_with",  # finishing.py
     "fast_mode",  # pace.py (with the room's turn clock, which it needs)
+    "blitz_seconds",  # pace.py (the room runs the match clock and sends its expiry)
     "misplay_penalty",  # misplay.py
     "elimination",  # elimination.py
     "team_play",  # teams.py (with scoring.py)

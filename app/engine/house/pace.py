@@ -1,15 +1,26 @@
-"""Pace (RULES.md §7.8): HR-24 fast mode.
+"""Pace (RULES.md §7.8): HR-24 fast mode and HR-25 blitz, with HX-4, HX-7, HX-8, HX-14, D-8, D-13.
 
 The engine has no clock: the room's turn clock and its bots ask this module how long a turn
 lasts and how long a bot pauses.  Fast mode halves both: every deadline is ⌊turn_seconds / 2⌋
 seconds, at least 1.  It needs a turn clock (HX-1, checked with the room's options).
+
+HR-25 (``blitz_seconds``): the match clock runs in the room, in wall-clock time, from round 1's
+deal; the engine never reads the time.  When it runs out the room applies one action,
+``blitz_expiry`` from ``CLOCK_SEAT`` (``match.apply``), taken in arrival order like any other and
+logged, so replays, exports and the verifier play it again.  During a round it stops the round
+(the pending decision, T and every catch window lapse: it is no turn action, HX-4), won as if gone
+out by the seat with the fewest cards (``fewest_cards``), scored as usual (HR-22, HR-23, HR-27);
+between rounds nothing is scored (D-8).  Either way the match ends there (``champion``).
 """
 
 from __future__ import annotations
 
-from .options import HouseRules
+from collections.abc import Collection, Sequence
 
-OPTIONS = ("fast_mode",)
+from .options import HouseRules
+from .scoring import standings
+
+OPTIONS = ("fast_mode", "blitz_seconds")
 
 
 def turn_clock_seconds(house: HouseRules, turn_seconds: int) -> int:
@@ -20,3 +31,20 @@ def turn_clock_seconds(house: HouseRules, turn_seconds: int) -> int:
 def bot_pause_factor(house: HouseRules) -> float:
     """What a bot's usual pause before acting is multiplied by."""
     return 0.5 if house.fast_mode else 1.0
+
+
+def fewest_cards(sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int:
+    """HR-25: the seat a stopped round counts as won by: of the seats still in (an eliminated seat
+    holds nothing but is no winner, §7.14), the fewest cards, then the lower hand value, then the
+    lower seat."""
+    return min((s for s in range(len(sizes)) if s not in out), key=lambda s: (sizes[s], values[s], s))
+
+
+def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], last_winner: int | None) -> int:
+    """Who wins a match the clock ended: under HR-29 the winner of the round it stopped or, between
+    rounds, of the last scored round (D-8); under ``single_round`` that round's winner; otherwise the
+    top total (HR-23: the lowest; HR-27: a team's, its lower seat named), ties by more rounds won
+    (the stopped round counts as its fewest-cards seat's, D-13), then the lower seat."""
+    if last_winner is not None and (house.elimination != "off" or house.single_round):
+        return last_winner
+    return standings(house, scores, wins)[0]

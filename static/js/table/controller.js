@@ -20,6 +20,7 @@ import { derive, modeOf, namer } from "./model.js";
 import { cardOptions, legalOf, pickUno, unoMode } from "./decision.js";
 import { buildTable, showTableState, toggleKeys } from "./table_view.js";
 import { showHead } from "./head_view.js";
+import { showMatchClock } from "./match_clock.js";
 import { showPiles } from "./piles_view.js";
 import { handKeys, showHand } from "./hand_view.js";
 import { showActions, showClock, showMe, showStatus } from "./action_bar.js";
@@ -188,7 +189,9 @@ export class RoomController {
   }
 
   tick() {
-    if (this.ui.mode === "game" && this.view && this.view.game) showClock(this.ui.els, this.view.room, this.view.game.table.pending);
+    if (this.ui.mode !== "game" || !this.view || !this.view.game) return;
+    showClock(this.ui.els, this.view.room, this.view.game.table.pending);
+    showMatchClock(this.ui.els.matchClock, this.view.room); // HR-25, through the breaks too
   }
 
   // ---------------------------------------------------------------- rendering

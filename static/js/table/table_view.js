@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { cardBackSvg } from "../cards.js";
 import { scrollHints } from "../scroll_hint.js";
+import { buildMatchClock } from "./match_clock.js";
 
 /** The keyboard shortcuts, listed where everyone can see them (the "?" button or key). */
 function buildKeys(close) {
@@ -39,6 +40,7 @@ export function buildTable(on) {
   const els = {
     head: h("div", { class: "table-head" }),
     headInfo: h("div", { class: "head-info" }),
+    matchClock: buildMatchClock(),
     opponents: h("ol", { class: "opponents", "data-testid": "opponents", "aria-label": t("table.turn_order") }),
     drawPile,
     discard: h("div", { class: "pile discard", "data-testid": "discard" }),
@@ -64,7 +66,7 @@ export function buildTable(on) {
   els.keys = buildKeys(() => toggleKeys(els, false));
   els.keysToggle = h("button", { class: "btn btn-small head-button keys-toggle", type: "button", "data-testid": "keys-toggle", "aria-controls": "keys-help", "aria-expanded": "false", "aria-keyshortcuts": "?", "aria-label": t("keys.title"), title: t("keys.title"), text: "?", onclick: () => toggleKeys(els) });
   els.sideToggle = h("button", { class: "btn btn-small head-button side-toggle", type: "button", "data-testid": "side-toggle", "aria-controls": "side-panel", "aria-expanded": "false", text: t("side.toggle"), onclick: () => on.drawer() });
-  els.head.append(els.headInfo, els.keysToggle, els.sideToggle);
+  els.head.append(els.headInfo, els.matchClock, els.keysToggle, els.sideToggle);
   drawPile.addEventListener("click", () => on.draw());
   els.drawBtn.addEventListener("click", () => on.draw());
   els.uno.addEventListener("click", () => on.uno());
