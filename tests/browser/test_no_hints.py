@@ -84,9 +84,12 @@ class Watcher:
 
 
 def hand_of(page: Page) -> list[dict[str, Any]]:
-    cards: list[dict[str, Any]] = page.evaluate("""() => [...document.querySelectorAll('[data-testid=card]')].map((b) => ({
-        id: Number(b.dataset.cardId), face: b.dataset.face, colour: b.dataset.colour === 'wild' ? null : b.dataset.colour,
-        lit: b.classList.contains('playable'), dim: b.classList.contains('dim'), label: b.getAttribute('aria-label')}))""")
+    cards: list[dict[str, Any]] = page.evaluate("""() => [...document.querySelectorAll('[data-testid=card]')]
+      .map((b) => ({
+        id: Number(b.dataset.cardId), face: b.dataset.face,
+        colour: b.dataset.colour === 'wild' ? null : b.dataset.colour,
+        lit: b.classList.contains('playable'), dim: b.classList.contains('dim'), label: b.getAttribute('aria-label'),
+      }))""")
     return cards
 
 
@@ -145,7 +148,8 @@ def test_a_strict_round_against_a_bot__HR_32__HR_17__HR_20__HR_10__HR_34(
             if time.monotonic() > deadline:
                 page.screenshot(path=str(ARTIFACTS / "no-hints-stuck.png"))
                 tail = [(e["kind"], e.get("seat")) for e in watcher.pump().get("log", [])[-15:]]
-                raise AssertionError(f"not seen: draw {drew}, UNO! {declared}; {watcher.view['room']['status']}, {tail}")
+                status = watcher.view["room"]["status"]
+                raise AssertionError(f"not seen: draw {drew}, UNO! {declared}; {status}, {tail}")
             assert not errors, errors
             uno = page.get_by_test_id("uno-button")
             mode = uno.get_attribute("data-uno-mode")
@@ -221,7 +225,7 @@ def last_n(watcher: Watcher) -> int:
 def expect_moved(page: Page, watcher: Watcher, before: int, seconds: float = 10) -> None:
     """Until Ana's move is in the public log (or a dialog asks its next step: a wild's colour)."""
     deadline = time.monotonic() + seconds
-    while last_n(watcher) == before and not page.locator("[data-testid=dialog]:not([hidden]) [data-option=red]").count():
+    while last_n(watcher) == before and not dialog_option(page, "red").count():
         if time.monotonic() > deadline:
             page.screenshot(path=str(ARTIFACTS / "no-hints-stuck.png"))
             raise AssertionError(f"Ana's move did not land: {watcher.table().get('pending')}")

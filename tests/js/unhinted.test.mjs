@@ -59,6 +59,7 @@ test("HR-32: with no legal list every card in hand is offered on a turn, a wild 
 
 test("HR-32: nothing is offered to a spectator, between rounds, or while another seat owes a turn", () => {
   assert.deepEqual(unhinted({ ...view(), you: null }), []);
+  assert.equal(hintless({ ...view(), you: null }), false); // a spectator's frames never carry legal
   assert.deepEqual(unhinted(view({ table: { winner: 1 } })), []);
   assert.deepEqual(unhinted(view({ table: { current: 1, pending: { kind: "turn", seat: 1 } } })), []);
   // §6 jump-in: any card may be tried while someone else owes a plain turn (a lost jump-in costs nothing, D-7).

@@ -16,10 +16,10 @@ const COLOURED_BY_PLAYER = {
   all_wild: new Set(), // AW-1: no colours at all
 };
 
-/** Does the view come without legal moves (a no-hints table, HR-32)? */
+/** Does a seat's view come without legal moves (a no-hints table, HR-32)?  (A spectator's never has them.) */
 export function hintless(view) {
   const tbl = view && view.game ? view.game.table : null;
-  return !!tbl && !Array.isArray(tbl.legal);
+  return !!tbl && view.you !== null && view.you !== undefined && !Array.isArray(tbl.legal);
 }
 
 const isOn = (value) => value !== undefined && value !== null && value !== false && value !== "off";
