@@ -23,9 +23,10 @@ AWAY_GRACE_MIN, AWAY_GRACE_MAX = 1, 600
 SPECTATOR_DELAY_MIN, SPECTATOR_DELAY_MAX = 0, 30  # seconds spectators' frames are held back
 NAME_MAX = 40
 
-# Options the engine plays but the browser's table cannot yet: HR-32 takes the legal actions out of
-# people's frames, and the table builds every move from them.
-NOT_AT_THE_TABLE = frozenset({"no_hints"})
+# Options the engine plays but the browser's table cannot yet (refused when on, and offered as
+# unavailable by /api/house-rules).  None now: HR-32's no hints, which takes the legal actions out
+# of people's frames, is played by the table's own candidate moves (static/js/table/unhinted.js).
+NOT_AT_THE_TABLE: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,14 @@ export function explainRefusal(code, view, nameOf) {
       // A wild on top matches by the colour chosen for it only; a coloured card by colour or face.
       return top.colour ? t("refusal.match", { colour, face }) : t("refusal.match_colour", { colour });
     }
-    case "must_play": return t("refusal.must_play");
+    case "must_play": // AW-5's edition rule, HR-11's drawn card, or HR-10 / draw-until-playable's draw
+      if (view.game.edition === "all_wild") return t("refusal.must_play");
+      return t(mine && pending.kind === "drawn" ? "refusal.must_play_drawn" : "refusal.forced_play");
+    case "uno_not_allowed": { // HR-17: UNO! only on its own, once exposed; HR-18: never
+      const house = view.game.house_rules || {};
+      return house.silent_uno ? t("refusal.uno_silent") : house.strict_uno ? t("refusal.uno_strict") : null;
+    }
+    case "hand_limit": return t("refusal.hand_limit");
     case "not_drawn_card": return t("refusal.not_drawn_card");
     case "round_over": return t("refusal.round_over");
     default: return null;

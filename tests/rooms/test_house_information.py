@@ -1,13 +1,13 @@
 """Information (RULES.md §7.11) in a room: open hands (HR-31, HX-15) reach every seat and the
-spectators and the frame audit accepts exactly them.  No hints (HR-32): the engine plays it
-(tests/engine/test_house_information.py), but the browser's table builds every move from the
-legal actions HR-32 leaves out of people's frames, so a room refuses it — by name, and the
-presets that set it with it (HR-34)."""
+spectators and the frame audit accepts exactly them.  No hints (HR-32): a room takes it, and the
+strict preset that sets it (HR-34); people's frames carry no legal actions, `why` is refused
+`no_hints`, and the bots still play from the engine's legal actions."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import httpx
 
@@ -15,20 +15,88 @@ from tests.live import Client, LiveServer, puppet_step, seat_players, start_game
 from tests.waiting import until
 
 
-def test_a_room_refuses_no_hints_by_name_until_its_table_can_play_it__HR_32(server: LiveServer) -> None:
+def test_a_room_takes_no_hints_and_the_strict_preset_and_the_schema_offers_them__HR_32__HR_34(
+        server: LiveServer) -> None:
     for rules in ({"no_hints": True}, {"preset": "strict"}):
         r = httpx.post(f"{server.http}/api/rooms", json={"variant": "classic", "max_seats": 2, "house_rules": rules})
-        assert r.status_code == 422, r.text
-        detail = r.json()["detail"]
-        assert detail["code"] == "bad_house_rules" and "no_hints" in detail["message"], detail
+        assert r.status_code == 201, r.text
+        stored = httpx.get(f"{server.http}/api/rooms/{r.json()['code']}").json()["house_rules"]
+        assert stored["no_hints"] is True, stored
+    assert stored["strict_uno"] and stored["uno_penalty"] == 4 and stored["misplay_penalty"] and stored["forced_play"]
     schema = httpx.get(f"{server.http}/api/house-rules").json()
     options = {o["key"]: o for family in schema["families"] for o in family["options"]}
-    assert options["no_hints"]["available"] is False
-    assert next(p for p in schema["presets"] if p["key"] == "strict")["available"] is False
-    # At its default it changes nothing and is accepted (D-1).
-    r = httpx.post(f"{server.http}/api/rooms", json={"variant": "classic", "max_seats": 2,
-                                                    "house_rules": {"no_hints": False}})
-    assert r.status_code == 201, r.text
+    assert options["no_hints"]["available"] is True
+    assert next(p for p in schema["presets"] if p["key"] == "strict")["available"] is True
+
+
+def test_strict_frames_carry_no_legal_actions_why_is_refused_and_a_bot_still_plays__HR_32__HR_34(
+        server: LiveServer) -> None:
+    """Over real sockets, under the strict preset: no seat's frame ever holds ``legal`` (the
+    spectator's never did), ``why`` is refused ``no_hints`` and changes nothing, a move is still
+    judged by the engine, and a bot seat plays its turns (it decides on the engine's legal
+    actions, server-side); the frame audit finds nothing."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "target_score": 500,
+                                                    "house_rules": {"preset": "strict"}})
+            assert r.status_code == 201, r.text
+            code = str(r.json()["code"])
+        [ana] = await seat_players(server, code, 1)
+        bot = await ana.request({"type": "add_bot"})
+        assert bot["type"] == "ack", bot
+        await start_game([ana])
+        frames_before = server.audit.frames
+
+        def table() -> dict[str, Any]:
+            return dict(ana.game["table"])
+
+        for _ in range(40):
+            if ana.status != "playing":
+                break
+            assert "legal" not in table(), table()
+            pending = table()["pending"] or {}
+            if pending.get("seat") != ana.seat:
+                await until(lambda: _drained(ana, lambda: ana.status != "playing"
+                                             or (table()["pending"] or {}).get("seat") == ana.seat),
+                            what="the bot's move")
+                continue
+            why = await ana.request({"type": "why", "action": {"kind": "draw"}})
+            assert why["type"] == "error" and why["code"] == "no_hints", why
+            simple = {"challenge": {"kind": "accept"}, "stack": {"kind": "accept"},
+                      "colour": {"kind": "choose_colour", "colour": "red"}, "drawn": {"kind": "keep"}}
+            if pending["kind"] in simple:
+                assert (await ana.request({"type": "action", "action": simple[pending["kind"]]}))["type"] == "ack"
+                await ana.drain(0.05)
+                continue
+            assert pending["kind"] == "turn", pending
+            # The table's move at a no-hints table: a draw, then keep whatever was drawn (HR-32
+            # offers the drawn decision for any card); under forced play (HR-10) a draw may be
+            # refused must_play, and then the player finds a matching card by looking (C-5).
+            moved = await ana.request({"type": "action", "action": {"kind": "draw"}})
+            if moved["type"] == "error":
+                assert moved["code"] == "must_play", moved
+                t = table()
+                c = next(c for c in t["hand"] if c["colour"] in (None, t["colour"]) or c["face"] == t["top"]["face"])
+                action = {"kind": "play", "card": c["id"], **({"colour": "red"} if c["colour"] is None else {})}
+                assert (await ana.request({"type": "action", "action": action}))["type"] == "ack"
+            await ana.drain(0.05)
+            if ana.status == "playing" and table()["pending"] == {"kind": "drawn", "seat": ana.seat}:
+                kept = await ana.request({"type": "action", "action": {"kind": "keep"}})
+                assert kept["type"] in ("ack", "error"), kept
+            await ana.drain(0.05)
+        moves = {"play", "draw", "keep", "accept", "colour"}
+        bot_moves = [e for e in ana.view["log"] if e["kind"] in moves and e.get("seat") not in (None, ana.seat)]
+        assert bot_moves, "the bot never moved"
+        assert server.audit.frames > frames_before and server.audit.violations == []
+        await ana.close()
+
+    asyncio.run(main())
+
+
+async def _drained(client: Client, ready: Any) -> bool:
+    await client.drain(0.05)
+    return bool(ready())
 
 
 def test_open_hands_reach_every_seat_and_the_delayed_spectator_and_the_audit_stays_clean__HR_31__HX_15(

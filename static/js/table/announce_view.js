@@ -42,13 +42,13 @@ function flashItem(el, entry, nameOf) {
   flashTimer = setTimeout(() => { el.hidden = true; }, 5000);
 }
 
-/** New log entries drive the transient effects: item flashes and UNO! receipts. */
+/** New log entries drive the transient effects: item flashes, UNO! receipts, your own misplay. */
 export class EntryNews {
   constructor() {
     this.seen = null; // entry n -> how many attempts it showed (a race's receipts grow)
   }
 
-  notice(log, flashEl, nameOf) {
+  notice(log, flashEl, nameOf, you = null) {
     const first = this.seen === null;
     if (first) this.seen = new Map();
     for (const e of log) {
@@ -59,6 +59,8 @@ export class EntryNews {
       if (e.kind === "uno_race") toast(raceText(e, nameOf), "uno", 5000);
       else if (e.kind === "item") flashItem(flashEl, e, nameOf);
       else if (e.kind === "challenge") toast(describe(e, nameOf), "info");
+      // HR-20: your misplay was acked, not refused; say what it cost (the card stays in hand).
+      else if (e.kind === "misplay" && e.seat === you) toast(t("table.misplay_you", { card: (e.cards || []).map(cardName).join(", ") }), "error", 5000);
     }
   }
 }

@@ -18,6 +18,7 @@ import { unoSplit } from "../wording.js";
 import { canChat, updateSpectating } from "../spectate.js";
 import { derive, modeOf, namer } from "./model.js";
 import { cardOptions, legalOf, pickUno, unoMode } from "./decision.js";
+import { hintless } from "./unhinted.js";
 import { buildTable, showTableState, toggleKeys } from "./table_view.js";
 import { showHead } from "./head_view.js";
 import { showMatchClock } from "./match_clock.js";
@@ -94,8 +95,11 @@ export class RoomController {
     if (!this.playing()) return;
     const options = cardOptions(this.view, id);
     if (!options.length) {
+      const pending = this.view.game.table.pending;
       // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
-      if (this.view.you !== null) this.send({ type: "why", action: { kind: "play", card: id } });
+      // Not at a no-hints table (HR-32: `why` is refused there): no card is yours to play now.
+      if (this.view.you !== null && !hintless(this.view)) this.send({ type: "why", action: { kind: "play", card: id } });
+      else if (this.view.you !== null && pending && pending.seat !== this.view.you) toast(t("refusal.not_your_turn", { name: this.nameOf(pending.seat) }), "info", 2500);
       else toast(t("hint.not_playable"), "info", 2500);
       return;
     }
@@ -254,7 +258,7 @@ export class RoomController {
     }
     this.side.render(view, view.game, view.you, this.nameOf);
     updateSpectating(view, this.root, this.side.el, (m) => this.send(m));
-    this.news.notice(view.log, this.ui.els.flash, this.nameOf);
+    this.news.notice(view.log, this.ui.els.flash, this.nameOf, view.you);
     this.absence.update(view, view.you, this.nameOf);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears

@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 import { cardLabel, cardName, sortHand } from "../cards.js";
 import { challengeText, stackText, targetTitle, unoSplit } from "../wording.js";
+import { hintless, unhinted } from "./unhinted.js";
 
 /** Deep equality of plain data (views, actions, models): what changed, without signatures. */
 export function same(a, b) {
@@ -15,10 +16,14 @@ export function same(a, b) {
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
 }
 
-/** The moves the server says you may make now (none when watching or between rounds). */
+/**
+ * The moves the server says you may make now (none when watching or between rounds); at a
+ * no-hints table (HR-32), whose frames carry no `legal`, every move the decision could take.
+ */
 export function legalOf(view) {
   const tbl = view && view.game ? view.game.table : null;
-  return (tbl && tbl.legal) || [];
+  if (!tbl) return [];
+  return Array.isArray(tbl.legal) ? tbl.legal : unhinted(view);
 }
 
 /** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
@@ -80,7 +85,7 @@ function fromHand(view, choosing, nameOf) {
   return { kind: "target", title: targetTitle(c), card: c, options: variants.map(targetOption(tbl, nameOf)), cancel: true };
 }
 
-function drawnCard(tbl, pending, legal, armed) {
+function drawnCard(tbl, pending, legal, armed, plain) {
   const plays = legal.filter((a) => a.kind === "play_drawn");
   const keep = legal.find((a) => a.kind === "keep");
   const drawn = tbl.drawn;
@@ -95,7 +100,9 @@ function drawnCard(tbl, pending, legal, armed) {
     }
   }
   if (keep) options.push({ label: t("dialog.keep"), option: "keep", action: keep });
-  return { kind: pending.kind, title: t(pending.kind === "special" ? "dialog.special_title" : "dialog.drawn_title"), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
+  // At a no-hints table (HR-32) every draw on a turn asks: the card may not be playable.
+  const title = pending.kind === "special" ? "dialog.special_title" : plain ? "dialog.drawn_title_unhinted" : "dialog.drawn_title";
+  return { kind: pending.kind, title: t(title), text: drawn ? cardLabel(drawn) : "", card: drawn, options };
 }
 
 function passCard(tbl, you, legal, nameOf) {
@@ -149,7 +156,7 @@ export function decisionModel(view, local, nameOf) {
     }
     case "drawn":
     case "special":
-      return drawnCard(tbl, pending, legal, local.armed);
+      return drawnCard(tbl, pending, legal, local.armed, hintless(view));
     case "pass":
       return passCard(tbl, you, legal, nameOf);
     case "stack": {

@@ -16,7 +16,7 @@ function cardButton(c, onCard, fresh) {
 }
 
 /**
- * Draws `hand` (the model's list of { id, card, playable, passing, label, hint }) into `el`;
+ * Draws `hand` (the model's list of { id, card, playable, plain, passing, label, hint }) into `el`;
  * `onCard(id)` is the controller's. `dialog` is the decision box: a keyboard player there keeps
  * the focus when a card leaves the hand.
  */
@@ -40,7 +40,7 @@ export function showHand(el, hand, { empty, onCard, dialog }) {
   for (const c of hand) {
     const b = existing.get(c.id) || cardButton(c, onCard, fresh);
     b.dataset.playable = c.playable ? "true" : "false";
-    b.classList.toggle("playable", c.playable);
+    b.classList.toggle("playable", c.playable && !c.plain); // HR-32: no card lit up at a no-hints table
     b.classList.toggle("dim", !c.playable);
     b.classList.toggle("passing", c.passing);
     b.setAttribute("aria-label", c.label);

@@ -9,6 +9,7 @@ import { describe } from "../narrate.js";
 import { nextSeat, playOrder } from "../seating.js";
 import { hasOptions, optionsText } from "../dom.js";
 import { cardOptions, choiceStillLegal, decisionModel, legalOf, unoMode } from "./decision.js";
+import { hintless } from "./unhinted.js";
 
 // Entries the ticker does not read out: bookkeeping, not moves.
 const QUIET = new Set(["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"]);
@@ -29,11 +30,13 @@ export function modeOf(view) {
 function handModel(view, over) {
   const tbl = view.game.table;
   const passing = !!(tbl.pending && tbl.pending.seat === view.you && tbl.pending.kind === "pass");
+  // HR-32: at a no-hints table every card is offered alike, and none is lit up or called playable.
+  const plain = hintless(view);
   return sortHand(tbl.hand || []).map((card) => {
     const playable = !over && cardOptions(view, card.id).length > 0;
     return {
-      id: card.id, card, playable, passing: playable && passing, hint: cardHint(card, view.game.edition),
-      label: `${cardLabel(card)}${playable ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`,
+      id: card.id, card, playable, plain: playable && plain, passing: playable && passing, hint: cardHint(card, view.game.edition),
+      label: `${cardLabel(card)}${playable && !plain ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`,
     };
   });
 }
@@ -54,6 +57,7 @@ function statusModel(view, mine, over, nameOf) {
   const pending = view.game.table.pending;
   let text = "";
   if (over) text = "";
+  else if (mine && pending.kind === "drawn" && hintless(view)) text = t("pending.mine.drawn_unhinted"); // HR-32
   else if (mine) text = pendingText(view.game.edition, pending);
   else if (pending) text = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
   if (view.you === null) text = `${t("room.watching")} ${text}`;

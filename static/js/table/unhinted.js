@@ -1,0 +1,195 @@
+// The moves the table offers at a no-hints table (RULES.md HR-32), where the server sends no
+// `legal` list: every move the pending decision could take, worked out from the decision and your
+// own hand only — never from whether a card would be accepted, which is what the rule keeps from
+// you.  The entries have the shape of `legal`'s (docs/PROTOCOL.md, app/engine/actions.py), so the
+// rest of the table (decision.js, model.js, controller.js) builds its cards and buttons from them
+// as from `legal`; the server judges each move, and a refusal is explained (refusal.js) — under
+// HR-20 a misplayed card is acked and its player draws one.  Pure: tested under Node.
+
+const COLOURS = ["red", "yellow", "green", "blue"];
+
+// The faces whose play declares a colour (C-7), per edition (the engine's CardRule.needs_colour).
+const COLOURED_BY_PLAYER = {
+  classic: new Set(["wild", "wild_draw4"]),
+  mario_kart: new Set(["wild_draw4"]), // the Item Box takes its colour from the flip
+  pocket_pizza: new Set(["wild", "wild_dip", "wild_draw2"]),
+  all_wild: new Set(), // AW-1: no colours at all
+};
+
+/** Does a seat's view come without legal moves (a no-hints table, HR-32)?  (A spectator's never has them.) */
+export function hintless(view) {
+  const tbl = view && view.game ? view.game.table : null;
+  return !!tbl && view.you !== null && view.you !== undefined && !Array.isArray(tbl.legal);
+}
+
+const isOn = (value) => value !== undefined && value !== null && value !== false && value !== "off";
+
+/** The seats still in the round other than `seat` (HR-30: eliminated seats are nobody's target). */
+function opponents(view, seat) {
+  const n = view.game.table.hand_sizes.length;
+  const out = new Set(view.game.eliminated || []);
+  return [...Array(n).keys()].filter((s) => s !== seat && !out.has(s));
+}
+
+function partners(house, n, a, b) {
+  return !!house.team_play && a !== b && (((a - b) % n) + n) % n === n / 2; // HR-27, as the engine's
+}
+
+/** Does a play of `card` name an opponent?  (The engine's CardRule.needs_target.) */
+function needsTarget(edition, house, card, last) {
+  if (edition === "all_wild") return card.face === "wild_targeted_draw2" || card.face === "wild_forced_swap";
+  if (edition === "mario_kart" && card.face === "item_box") return last; // its Green Shell asks no one later
+  return card.face === "7" && !!house.seven_o && (house.seven_o_cards || "both") !== "zero"
+    && (house.seven_target || "chosen") === "chosen"; // HR-6, HR-7
+}
+
+/**
+ * How many cards a play of `card` leaves its player, when that is known from the table (the
+ * engine's CardRule.cards_left); null when it depends on the order of play (a Seven-O 0, a 7
+ * swapping with the next seat): UNO! is then said on its own once the hand holds one card.
+ */
+function cardsLeft(view, house, card, target, size) {
+  const edition = view.game.edition;
+  if (edition === "pocket_pizza" && card.face === "wild_dip") return size; // draw one, pass one on
+  const swaps = edition === "all_wild" ? card.face === "wild_forced_swap" : needsTarget(edition, house, card, false);
+  if (swaps) return view.game.table.hand_sizes[target];
+  if (house.seven_o && edition !== "all_wild") {
+    const cards = house.seven_o_cards || "both";
+    if (card.face === "0" && cards !== "seven") return null;
+    if (card.face === "7" && cards !== "zero") return null; // swaps with the next seat (HR-7)
+  }
+  return size - 1;
+}
+
+/** The calls the table allows with a play or on their own (C-11, HR-17 strict, HR-18 none). */
+function callsOf(house) {
+  return { withPlay: !house.strict_uno && !house.silent_uno, any: !house.silent_uno };
+}
+
+/** Every way to play `card` as `kind` (play, play_drawn): colours, targets, UNO! said or not. */
+function playOptions(view, kind, card, out) {
+  const g = view.game;
+  const house = g.house_rules || {};
+  const size = (g.table.hand || []).length;
+  const last = size === 1;
+  const colours = (COLOURED_BY_PLAYER[g.edition] || COLOURED_BY_PLAYER.classic).has(card.face) && card.colour == null
+    ? COLOURS : [null];
+  const targets = needsTarget(g.edition, house, card, last) ? opponents(view, view.you) : [null];
+  const withPlay = callsOf(house).withPlay;
+  for (const target of targets) {
+    const left = last ? 0 : cardsLeft(view, house, card, target, size);
+    for (const colour of colours) {
+      const a = { kind, card: card.id };
+      if (colour !== null) a.colour = colour;
+      if (target !== null) a.target = target;
+      out.push(a);
+      if (withPlay && left === 1) out.push({ ...a, uno: true });
+    }
+  }
+}
+
+/** The draws a `turn` offers: C-6's draw, or All Wild's special draw (AW-5, AW-6). */
+function draws(view, out) {
+  const g = view.game;
+  const tbl = g.table;
+  const hand = tbl.hand || [];
+  const limit = (g.house_rules || {}).hand_limit;
+  if (limit && hand.length >= limit) return; // HR-12: your own hand's size, not a hint
+  if (g.edition !== "all_wild") { out.push({ kind: "draw" }); return; }
+  const n = tbl.hand_sizes.length;
+  const next = (((view.you + tbl.direction) % n) + n) % n;
+  if (hand.every((c) => c.face === "wild") && tbl.hand_sizes[next] === 1) out.push({ kind: "special_draw" });
+  else if (hand.length === 1) out.push({ kind: "draw" }); // HR-15: a restricted last card is drawn past
+}
+
+/** Can anything answer a pending penalty at this table (HX-3: stacking or HR-1 to HR-4)? */
+function answersExist(house) {
+  return !!house.stacking || isOn(house.reverse_deflect) || isOn(house.skip_deflect);
+}
+
+function decisionMoves(view, out) {
+  const g = view.game;
+  const tbl = g.table;
+  const house = g.house_rules || {};
+  const hand = tbl.hand || [];
+  const pending = tbl.pending;
+  const everyCard = () => { for (const c of hand) playOptions(view, "play", c, out); };
+  switch (pending.kind) {
+    case "turn":
+      everyCard();
+      draws(view, out);
+      break;
+    case "drawn":
+    case "special": {
+      const drawn = tbl.drawn || hand.find((c) => c.id === pending.card);
+      if (drawn) playOptions(view, "play_drawn", drawn, out);
+      if (pending.kind === "drawn") out.push({ kind: "keep" });
+      break;
+    }
+    case "challenge":
+      out.push({ kind: "accept" }, { kind: "challenge" });
+      if (answersExist(house)) everyCard();
+      break;
+    case "stack":
+      out.push({ kind: "accept" });
+      everyCard();
+      break;
+    case "colour":
+      for (const colour of COLOURS) out.push({ kind: "choose_colour", colour });
+      break;
+    case "target":
+      for (const target of opponents(view, view.you)) out.push({ kind: "choose_target", target });
+      break;
+    case "pass": {
+      const uno = hand.length === 2 && callsOf(house).withPlay;
+      for (const c of hand) {
+        out.push({ kind: "pass_card", card: c.id });
+        if (uno) out.push({ kind: "pass_card", card: c.id, uno: true });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** UNO! said on its own and catches, from what the table shows (C-11, C-12, HR-17, HR-27). */
+function unoMoves(view, out) {
+  const g = view.game;
+  const tbl = g.table;
+  const house = g.house_rules || {};
+  if (!callsOf(house).any) return; // HR-18: nobody is ever exposed
+  const you = view.you;
+  const exposed = tbl.exposed || [];
+  const pending = tbl.pending;
+  // C-11: on your turn with two cards UNO! may be said early, except under strict UNO! (HR-17).
+  const early = callsOf(house).withPlay && pending.kind === "turn" && pending.seat === you
+    && (tbl.hand || []).length === 2 && !(tbl.declared || []).includes(you);
+  if (exposed.includes(you) || early) out.push({ kind: "declare_uno" });
+  const n = tbl.hand_sizes.length;
+  for (const target of [...exposed].sort((a, b) => a - b)) {
+    if (target !== you && !partners(house, n, you, target)) out.push({ kind: "catch", target });
+  }
+}
+
+/**
+ * The candidate moves of `view`'s seat, in the shape of `legal`'s entries: the decision's own
+ * (every card in hand as a play or an answer, a draw, keep, accept, challenge, the colours, the
+ * opponents), then a jump-in with any card while someone else owes a turn (§6 jump_in), then
+ * UNO! calls.  None while watching, between rounds, or for a seat out of the match.
+ */
+export function unhinted(view) {
+  const g = view && view.game;
+  const tbl = g ? g.table : null;
+  const you = view ? view.you : null;
+  if (!tbl || you === null || you === undefined || !tbl.pending || (tbl.winner !== null && tbl.winner !== undefined)) return [];
+  if ((g.eliminated || []).includes(you) || (view.room && view.room.status !== "playing")) return [];
+  const out = [];
+  const house = g.house_rules || {};
+  if (tbl.pending.seat === you) decisionMoves(view, out);
+  else if (tbl.pending.kind === "turn" && house.jump_in) {
+    for (const c of tbl.hand || []) playOptions(view, "play", c, out);
+  }
+  unoMoves(view, out);
+  return out;
+}

@@ -1,0 +1,158 @@
+// Unit tests of static/js/table/unhinted.js: at a no-hints table (RULES.md HR-32) the frames carry
+// no `legal`, and the table offers every move the pending decision could take, from the decision
+// and your own hand only, in `legal`'s shape (docs/PROTOCOL.md).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import "./catalogues.mjs";
+
+const { loadCatalogue } = await import("../../static/js/i18n.js");
+const { hintless, unhinted } = await import("../../static/js/table/unhinted.js");
+const { legalOf, cardOptions, unoMode, decisionModel } = await import("../../static/js/table/decision.js");
+const { derive } = await import("../../static/js/table/model.js");
+const { explainRefusal } = await import("../../static/js/refusal.js");
+await loadCatalogue("en");
+
+const card = (id, colour, face) => ({ id, name: `${colour || "wild"} ${face}`, colour, face, value: Number(face) || 20 });
+const LOCAL = { choosing: null, armed: false, dismissedReveal: "", code: "ROOM1234" };
+const STRICT = { strict_uno: true, uno_penalty: 4, misplay_penalty: true, no_hints: true, forced_play: true, preset: "strict" };
+
+/** A three-seat classic no-hints table (strict preset), Ana (you, seat 0) to play: no `legal`. */
+function view({ table = {}, house = STRICT, you = 0, edition = "classic", game = {} } = {}) {
+  return {
+    room: { code: "ROOM1234", name: "Strict", edition, status: "playing", host: 0, house_rules: house, turn_seconds: null },
+    you,
+    players: [{ seat: 0, name: "Ana", connected: true }, { seat: 1, name: "Bo", connected: true }, { seat: 2, name: "Cy", connected: true }],
+    log: [],
+    game: {
+      edition, round: 1, dealer: 2, scores: [0, 0, 0], house_rules: house, ...game,
+      table: {
+        current: 0, direction: 1, top: card(90, "red", "5"), colour: "red", draw_pile: 80, discard_pile: 3,
+        hand_sizes: [3, 5, 4], exposed: [], declared: [], skips_owed: [0, 0, 0], pending: { kind: "turn", seat: 0 },
+        hand: [card(3, "red", "7"), card(1, "blue", "2"), card(7, null, "wild")], winner: null,
+        ...table,
+      },
+    },
+  };
+}
+
+const kinds = (moves) => moves.map((a) => a.kind);
+
+test("HR-32: with no legal list every card in hand is offered on a turn, a wild with each colour, and the draw", () => {
+  const v = view();
+  assert.equal(hintless(v), true);
+  assert.deepEqual(unhinted(v), [
+    { kind: "play", card: 3 }, { kind: "play", card: 1 },
+    { kind: "play", card: 7, colour: "red" }, { kind: "play", card: 7, colour: "yellow" },
+    { kind: "play", card: 7, colour: "green" }, { kind: "play", card: 7, colour: "blue" },
+    { kind: "draw" },
+  ]);
+  // The table reads them where it read `legal`: the blue 2 is offered, though it matches nothing.
+  assert.deepEqual(cardOptions(v, 1), [{ kind: "play", card: 1 }]);
+  assert.deepEqual(legalOf(v), unhinted(v));
+  // A table that sends `legal` is untouched, an empty list included (between moves, watching).
+  const hinted = view({ table: { legal: [{ kind: "draw" }] } });
+  assert.equal(hintless(hinted), false);
+  assert.deepEqual(legalOf(hinted), [{ kind: "draw" }]);
+  assert.deepEqual(legalOf(view({ table: { legal: [] } })), []);
+});
+
+test("HR-32: nothing is offered to a spectator, between rounds, or while another seat owes a turn", () => {
+  assert.deepEqual(unhinted({ ...view(), you: null }), []);
+  assert.equal(hintless({ ...view(), you: null }), false); // a spectator's frames never carry legal
+  assert.deepEqual(unhinted(view({ table: { winner: 1 } })), []);
+  assert.deepEqual(unhinted(view({ table: { current: 1, pending: { kind: "turn", seat: 1 } } })), []);
+  // §6 jump-in: any card may be tried while someone else owes a plain turn (a lost jump-in costs nothing, D-7).
+  const jump = view({ house: { ...STRICT, jump_in: true }, table: { current: 1, pending: { kind: "turn", seat: 1 } } });
+  assert.equal(unhinted(jump).filter((a) => a.kind === "play").length, 6);
+});
+
+test("HR-32: the hand lights up no card and calls none playable; the status asks nothing a hint would", () => {
+  const m = derive(view(), LOCAL);
+  assert.equal(m.hand.every((c) => c.playable && c.plain), true);
+  assert.equal(m.hand.some((c) => /playable/.test(c.label)), false);
+  const theirs = derive(view({ table: { current: 1, pending: { kind: "turn", seat: 1 } } }), LOCAL);
+  assert.equal(theirs.hand.every((c) => !c.playable), true); // not your turn: all alike, dimmed
+  // With legal the playable cards are said to be so (unchanged).
+  const hinted = derive(view({ table: { legal: [{ kind: "play", card: 3 }] } }), LOCAL);
+  assert.equal(hinted.hand.find((c) => c.id === 3).label.endsWith("playable"), true);
+  assert.equal(hinted.hand.find((c) => c.id === 3).plain, false);
+});
+
+test("HR-32: after a draw the drawn card may be played or kept, whatever it is, and nothing says it is playable", () => {
+  const drawn = card(12, "green", "9");
+  const v = view({ table: { pending: { kind: "drawn", seat: 0, card: 12 }, drawn, hand: [card(3, "red", "7"), drawn], hand_sizes: [2, 5, 4] } });
+  assert.deepEqual(unhinted(v), [{ kind: "play_drawn", card: 12 }, { kind: "keep" }]); // HR-17: no "uno" variant
+  const d = decisionModel(v, LOCAL, (s) => `S${s}`);
+  assert.equal(d.title, "You drew a card");
+  assert.deepEqual(d.options.map((o) => o.option), ["play", "keep"]);
+  assert.equal(derive(v, LOCAL).status.text, "You drew a card: play it or keep it.");
+});
+
+test("HR-10: forced play still offers the draw; the refusal says why, in the table's words", () => {
+  const v = view();
+  assert.equal(derive(v, LOCAL).actions.draw.disabled, false);
+  assert.equal(explainRefusal("must_play", v, String), "You hold a card you can play: play it, you may not draw.");
+  const drawn = view({ table: { pending: { kind: "drawn", seat: 0, card: 3 }, drawn: card(3, "red", "7") } });
+  assert.equal(explainRefusal("must_play", drawn, String), "The card you drew can be played: play it, you may not keep it.");
+  // HR-12: at the hand limit no draw is offered (your own hand's size tells it, not a hint).
+  assert.equal(kinds(unhinted(view({ house: { ...STRICT, hand_limit: 3 } }))).includes("draw"), false);
+});
+
+test("HR-17: strict UNO! is said on its own while exposed, never with a play; exposed opponents may be caught", () => {
+  const two = view({ table: { hand: [card(3, "red", "7"), card(1, "blue", "2")], hand_sizes: [2, 5, 1], exposed: [2] } });
+  const moves = unhinted(two);
+  assert.equal(moves.some((a) => a.uno), false);
+  assert.equal(kinds(moves).includes("declare_uno"), false); // no two-card call under HR-17
+  assert.deepEqual(moves.filter((a) => a.kind === "catch"), [{ kind: "catch", target: 2 }]);
+  const mine = view({ table: { hand: [card(3, "red", "7")], hand_sizes: [1, 5, 4], exposed: [0], current: 1, pending: { kind: "turn", seat: 1 } } });
+  assert.deepEqual(unhinted(mine), [{ kind: "declare_uno" }]);
+  assert.equal(unoMode(legalOf(mine)).mode, "declare");
+  assert.equal(explainRefusal("uno_not_allowed", two, String), "Strict UNO!: say UNO! on its own, once you hold one card.");
+});
+
+test("C-11 without strict UNO!: a play leaving one card comes with and without UNO!, and UNO! may be said early", () => {
+  const two = view({ house: { no_hints: true }, table: { hand: [card(3, "red", "7"), card(1, "blue", "2")], hand_sizes: [2, 5, 4] } });
+  const moves = unhinted(two);
+  assert.deepEqual(moves.filter((a) => a.card === 3), [{ kind: "play", card: 3 }, { kind: "play", card: 3, uno: true }]);
+  assert.equal(kinds(moves).includes("declare_uno"), true);
+  assert.equal(explainRefusal("uno_not_allowed", two, String), null); // the plain words suffice
+});
+
+test("HR-27: a partner is never offered as a catch", () => {
+  const teams = view({ house: { ...STRICT, team_play: true },
+    table: { hand_sizes: [3, 1, 1, 4], exposed: [1, 2], skips_owed: [0, 0, 0, 0] } });
+  assert.deepEqual(unhinted(teams).filter((a) => a.kind === "catch"), [{ kind: "catch", target: 1 }]);
+});
+
+test("a pending penalty offers accept (and challenge) and every card as an answer only where answers exist (HX-3)", () => {
+  const stack = view({ house: { ...STRICT, stacking: true }, table: { pending: { kind: "stack", seat: 0, penalty: 2, draw_kind: "small" } } });
+  assert.deepEqual(kinds(unhinted(stack)), ["accept", "play", "play", "play", "play", "play", "play"]);
+  const challenge = view({ table: { pending: { kind: "challenge", seat: 0, penalty: 4 } } });
+  assert.deepEqual(unhinted(challenge), [{ kind: "accept" }, { kind: "challenge" }]);
+  const answerable = view({ house: { ...STRICT, skip_deflect: "all" }, table: { pending: { kind: "challenge", seat: 0, penalty: 4 } } });
+  assert.equal(unhinted(answerable).filter((a) => a.kind === "play").length, 6);
+  assert.deepEqual(decisionModel(challenge, LOCAL, String).options.map((o) => o.option), ["accept", "challenge"]);
+});
+
+test("colour and target decisions offer the four colours and the opponents still in (HR-30)", () => {
+  const colour = view({ table: { pending: { kind: "colour", seat: 0 } } });
+  assert.deepEqual(unhinted(colour).map((a) => a.colour), ["red", "yellow", "green", "blue"]);
+  const target = view({ table: { pending: { kind: "target", seat: 0 } }, game: { eliminated: [2] } });
+  assert.deepEqual(unhinted(target), [{ kind: "choose_target", target: 1 }]);
+});
+
+test("cards that name an opponent are offered once per opponent: a Seven-O 7 (HR-7), All Wild's Forced Swap", () => {
+  const seven = view({ house: { ...STRICT, seven_o: true, seven_o_cards: "both", seven_target: "chosen" } });
+  assert.deepEqual(unhinted(seven).filter((a) => a.card === 3), [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }]);
+  const next = view({ house: { ...STRICT, seven_o: true, seven_target: "next" } });
+  assert.deepEqual(unhinted(next).filter((a) => a.card === 3), [{ kind: "play", card: 3 }]);
+  const aw = view({ edition: "all_wild", house: { no_hints: true },
+    table: { hand: [card(4, null, "wild_forced_swap"), card(5, null, "wild")], hand_sizes: [2, 1, 4], top: card(90, null, "wild"), colour: null } });
+  const moves = unhinted(aw);
+  // The swap leaves you the target's hand: UNO! goes with it only toward a one-card hand (C-11).
+  assert.deepEqual(moves.filter((a) => a.card === 4), [{ kind: "play", card: 4, target: 1 }, { kind: "play", card: 4, target: 1, uno: true },
+    { kind: "play", card: 4, target: 2 }]);
+  assert.deepEqual(moves.filter((a) => a.card === 5), [{ kind: "play", card: 5 }, { kind: "play", card: 5, uno: true }]); // AW-1: no colour
+  assert.equal(kinds(moves).includes("draw"), false); // AW-5: no voluntary draw
+});
