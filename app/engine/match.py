@@ -18,8 +18,8 @@ from .actions import Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules, elimination, scoring, seating, teams
+from .layout import Layout
 from .round import Round
-from .state import Layout
 from .variants import VARIANTS, Variant
 
 ROUND = "round"  # a round is being played
