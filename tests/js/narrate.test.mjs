@@ -111,3 +111,10 @@ test("a challenged hand's face-down cards are told by count only; turned-up card
   assert.match(shown, /Bo's hand: .*, and 2 face down\./);
   assert.match(describe({ kind: "turned_up", seat: 0, cards: [card] }, nameOf), /^Your face-down cards turned up: /);
 });
+
+test("a replay names whose face-down cards turned up (HR-33)", async () => {
+  await loadCatalogue("en");
+  const { narrate } = await import("../../static/js/replay_view.js");
+  const text = narrate({ kind: "turned_up", seat: 1, cards: [card], private: [1] }, (s) => ["Ana", "Bo"][s]);
+  assert.match(text, /^Bo's face-down cards turned up: /);
+});
