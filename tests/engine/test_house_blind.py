@@ -360,3 +360,19 @@ def test_a_finished_blind_match_exports_and_verifies_as_fair__HR_33() -> None:
     nobody = [e for a in rounds[0]["actions"] for e in a["events"] if e["kind"] == "drew" and e["to"] == []]
     assert nobody  # face-down draws, kept with the cards they drew
     assert verify(doc) == ["round 1: fair"]
+
+
+def test_no_answer_or_deflection_with_a_face_down_card__HR_33__D_13() -> None:
+    """A card that came in face down while its seat owed ``stack`` (as a catch can bring one,
+    D-13) answers nothing and deflects nothing until it turns up."""
+    m = house_match("classic", [["red draw2", "red 1"], ["blue draw2", "red reverse", "green 3"], ["red 4", "blue 4"]],
+                    "red 9", blind_draw=True, stacking=True, reverse_deflect="small")
+    play(m, 0, "red draw2")
+    assert pending(m)[:2] == ("stack", 1)
+    draw2, reverse = card(m, 1, "blue draw2"), card(m, 1, "red reverse")
+    assert {Action("play", draw2), Action("play", reverse)} <= set(legal_actions(m, 1))
+    m.round.face_down.by_seat[1].update({draw2, reverse})  # as if drawn during this decision
+    m.round.version += 1  # legal_actions is cached by version
+    assert {a.kind for a in legal_actions(m, 1)} - {"catch", "declare_uno"} == {"accept"}
+    assert refused(m, 1, Action("play", draw2)) == "card_face_down"
+    assert refused(m, 1, Action("play", reverse)) == "card_face_down"
