@@ -4,7 +4,8 @@ The server (uvicorn) runs in a background thread with its own event loop; tests 
 it over loopback with ``httpx`` and the ``websockets`` client — no in-process shortcuts.
 ``FrameAudit`` is the server-side observer: it sees every frame as it is sent, together
 with the room state at that instant, to check the hidden-information rule (C-16, widened only
-by HR-31's open hands as they are at that instant, HX-15) and to
+by HR-31's open hands as they are at that instant, and narrowed by HR-33's face-down cards,
+hidden from their holder too: HX-15) and to
 let clients check their patched views against the server's.
 """
 
@@ -57,7 +58,7 @@ def card_ids(value: Any, out: set[int]) -> set[int]:
 def private_entries(value: Any, out: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if isinstance(value, dict):
         # A log entry (numbered ``n``), not the engine event inside an export or a history.
-        if value.get("kind") in ("drew", "passed", "hand_revealed") and "n" in value:
+        if value.get("kind") in ("drew", "passed", "hand_revealed", "turned_up") and "n" in value:
             out.append(value)
         for v in value.values():
             private_entries(v, out)
@@ -122,7 +123,11 @@ class FrameAudit:
                 if cid in hidden:
                     problems.append(f"card {cid} from the draw pile sent in a {frame.get('type')} frame")
                 for other, hand in enumerate(rnd.hands):
-                    if other == seat or cid not in hand:
+                    if cid not in hand:
+                        continue
+                    if other == seat:  # HR-33, HX-15: a face-down card is hidden from its holder too
+                        if cid in rnd.face_down.by_seat[seat] and not is_open(rnd, seat):
+                            problems.append(f"face-down card {cid} shown to its holder in a {frame.get('type')} frame")
                         continue
                     if reveal is not None and reveal[0] == seat and reveal[1] == other and cid in reveal[2]:
                         continue  # CL-6 / PP-6: the challenged hand, shown to the challenger
@@ -137,7 +142,7 @@ class FrameAudit:
                 problems.append(f"round {m.round_no}'s secret sent in a {frame.get('type')} frame before it ended")
         for entry in private_entries(frame, []):
             kind = entry["kind"]
-            if seat is None or (kind == "drew" and entry["seat"] != seat) or (
+            if seat is None or (kind in ("drew", "turned_up") and entry["seat"] != seat) or (
                     kind == "passed" and seat not in (entry["seat"], entry["to"])):
                 problems.append(f"private {kind} entry {entry} sent")
         return problems

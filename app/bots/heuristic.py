@@ -49,7 +49,7 @@ class Situation:
 
     seat: int
     edition: str
-    hand: list[Card]
+    hand: list[Card]  # the cards it sees and may play: not the face-down ones (HR-33), only counted
     legal: list[ActionJSON]
     sizes: list[int]
     colour: str | None
@@ -202,7 +202,7 @@ def _best_card(s: Situation, ids: set[int], rng: random.Random) -> int | None:
 
 def _score_coloured(s: Situation, card: Card) -> float | None:
     """Classic, Mario Kart, Pocket Pizza: stay in the colour we hold most, keep wilds for later."""
-    if len(s.hand) == 1:
+    if s.sizes[s.seat] == 1:  # the whole hand: face-down cards (HR-33) are not in ``hand``
         return WIN
     face = card["face"]
     if card["colour"] is None:
@@ -235,11 +235,11 @@ def _score_coloured_wild(s: Situation, card: Card) -> float | None:
 
 def _score_all_wild(s: Situation, card: Card) -> float | None:
     """All Wild: every card plays, so the question is which action helps most now."""
-    if len(s.hand) == 1:
+    if s.sizes[s.seat] == 1:
         return WIN
     face = card["face"]
     if face == "wild_forced_swap":
-        gain = len(s.hand) - 1 - s.sizes[s.closest_to_winning()]
+        gain = s.sizes[s.seat] - 1 - s.sizes[s.closest_to_winning()]
         return 55.0 + gain if gain > 0 else 1.0  # never trade for a bigger hand unless forced
     if face == "wild_targeted_draw2":
         return 140.0 if s.threatened else 40.0
@@ -327,7 +327,7 @@ def _drawn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
         if card["face"] == CHALLENGEABLE.get(s.edition):
             if _guilty(s, card):
                 return keep
-        elif len(s.hand) >= 4 and not s.threatened:
+        elif s.sizes[s.seat] >= 4 and not s.threatened:
             return keep  # a plain wild: a sure play on a later turn is worth more than one card now
     if not plays:
         assert keep is not None

@@ -17,6 +17,7 @@ from .cards import COLOURS, CardType, Face
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
+from .layout import Layout
 from .match import (
     BETWEEN,
     OVER,
@@ -35,7 +36,7 @@ from .match import (
 )
 from .pending import Pending, PendingKind, Reason
 from .round import Round
-from .state import CardRule, HandAfter, Layout, Target
+from .state import CardRule, HandAfter, Target
 from .variants import VARIANTS, Variant
 from .views import view, views
 

@@ -25,6 +25,7 @@ class Refusal(StrEnum):
     NOT_DRAWN_CARD = "not_drawn_card"
     CARD_NOT_PLAYABLE = "card_not_playable"
     FINISH_RESTRICTED = "finish_restricted"  # a last card the house rules forbid (HR-14, HR-15)
+    CARD_FACE_DOWN = "card_face_down"  # a card drawn face down, not turned up yet (HR-33)
     COLOUR_REQUIRED = "colour_required"
     COLOUR_NOT_ALLOWED = "colour_not_allowed"
     BAD_COLOUR = "bad_colour"

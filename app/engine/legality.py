@@ -19,6 +19,7 @@ from .cards import COLOURS
 from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
+from .house.information import face_up
 from .house.teams import partners
 from .house.volume import batch_refusal, batches, canonical
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
@@ -32,6 +33,8 @@ ACCEPT_IT = Action(A.ACCEPT)
 CHALLENGE_IT = Action(A.CHALLENGE)
 SPECIAL_DRAW_IT = Action(A.SPECIAL_DRAW)
 CHOOSE_COLOURS = tuple(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
+# The actions that use a card of one's hand, which a face-down one (HR-33) cannot be.
+FACE_UP_KINDS = frozenset({A.PLAY, A.PLAY_DRAWN, A.PASS_CARD})
 
 
 # ---------------------------------------------------------------------- the shared questions
@@ -69,8 +72,9 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         if p.seat == seat:
             _decision_actions(rnd, seat, out)
         elif p.kind == TURN and rnd.house.jump_in:
+            down = rnd.face_down.by_seat[seat]
             for card in rnd.hands[seat]:
-                if jumps_in(rnd, card):
+                if jumps_in(rnd, card) and card not in down:  # HX-12: never a face-down card
                     play_options(rnd, A.PLAY, seat, card, out)
         # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
         exposed = rnd.exposed
@@ -94,7 +98,10 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
+        down = rnd.face_down.by_seat[seat]
         for card in hand:
+            if card in down:  # HR-33: not playable, nor counted so for HR-10
+                continue
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
@@ -134,13 +141,14 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
     elif kind == PASS:
         uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
-        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in hand for u in uno)
+        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in face_up(rnd, seat) for u in uno)
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
     test = rnd.rules.answers
+    down = rnd.face_down.by_seat[seat]
     for card in rnd.hands[seat]:
-        if test(rnd, card):
+        if test(rnd, card) and card not in down:  # HR-33
             play_options(rnd, A.PLAY, seat, card, out)
 
 
@@ -205,6 +213,9 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return uno_refusal(rnd, seat, action)
     card = action.card
     hand = rnd.hands[seat]
+    if kind in FACE_UP_KINDS and card in rnd.face_down.by_seat[seat]:  # before anything its face would decide
+        return IllegalAction(Refusal.CARD_FACE_DOWN, "That card is face down: it can be played or passed only once "
+                             "it turns up, on your next turn.")
     if p.seat != seat:
         if kind == A.PLAY and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
             if p.kind != TURN:  # D-12: a jump-in lands only on a plain turn (§6.1)
@@ -223,7 +234,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     if kind in (A.DRAW, A.SPECIAL_DRAW) and at_limit(rnd, seat):
         return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.house.hand_limit} cards or more you may "
                              "not draw on your turn.")
-    holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c) for c in hand)
+    holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c)
+                                          for c in face_up(rnd, seat))  # HR-10: a face-down card is no play
     if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
             rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")

@@ -18,8 +18,8 @@ from .actions import BLITZ_EXPIRY, CLOCK_SEAT, Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules, elimination, pace, scoring, seating, teams
+from .layout import Layout
 from .round import Round
-from .state import Layout
 from .turns import finish
 from .variants import VARIANTS, Variant
 

@@ -21,8 +21,10 @@ from .errors import IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
 from .house.drawing import pass_stuck
+from .house.information import settle
 from .house.misplay import is_misplay, misplay
 from .house.volume import canonical
+from .layout import Layout
 from .legality import legal_actions, refusal
 from .pending import (
     CHALLENGE,
@@ -40,7 +42,7 @@ from .pending import (
     PendingKind,
     Reason,
 )
-from .state import Edition, Layout, RoundState
+from .state import Edition, RoundState
 from .turns import HANDLERS
 from .uno import catch, declare, update_uno
 
@@ -62,6 +64,7 @@ class Round(RoundState):
         self._cache_seat = -1
         self._cache: list[Action] = []
         variant.start(self)
+        settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
         self.void = pass_stuck(self)  # HR-13: a round voided by HR-12 passes (no winner, nothing pending)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -108,6 +111,7 @@ class Round(RoundState):
                 self.exposed.clear()
             self.reveal = None
             HANDLERS[kind](self, seat, action)
+            settle(self)  # HR-33: face-down cards turn up (house/information.py)
             if self.winner is None:
                 update_uno(self, seat, protected)
                 self.void = pass_stuck(self)  # HR-12's passes at once, and HR-13 (house/drawing.py)
@@ -121,5 +125,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house, self.out, self.ring, self.void,
+            self.winner, self.points, self.house, self.out, self.ring, self.void, self.face_down.state(),
         )

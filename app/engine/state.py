@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
@@ -20,6 +20,8 @@ from .cards import COLOURS, CardType, Face
 from .events import Event
 from .house import HouseRules
 from .house.calls import UnoCalls
+from .house.face_down import FaceDown
+from .layout import Layout
 from .pending import TURN, Pending, Reason
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
@@ -155,21 +157,6 @@ class Edition(Protocol):
     def start(self, rnd: RoundState) -> None: ...
 
 
-@dataclass(frozen=True)
-class Layout:
-    """A stacked deck for tests: explicit hands, first discard and top of the draw pile.
-
-    Cards are named like ``"red 5"``, ``"blue draw2"``, ``"wild_draw4"``.  ``draw`` lists
-    the draw pile from the top down; every card not named goes below it, shuffled.
-    ``top`` is the card flipped to start the discard pile (its first-card rule applies);
-    when None the top of the draw pile is flipped as usual.
-    """
-
-    hands: Sequence[Sequence[str]]
-    top: str | None = None
-    draw: Sequence[str] = field(default_factory=tuple)
-
-
 class RoundState:
     __slots__ = (
         "_turns",
@@ -184,6 +171,7 @@ class RoundState:
         "draw_pile",
         "events",
         "exposed",
+        "face_down",
         "hands",
         "house",
         "n",
@@ -214,6 +202,7 @@ class RoundState:
         self.house = house if house is not None else HouseRules()
         self.rules = variant.rules_for(self.house)
         self.calls = UnoCalls.of(self.house)  # C-11 as the UNO! house rules have it (house/calls.py)
+        self.face_down = FaceDown(seats, self.house.blind_draw)  # HR-33: cards drawn face down, by seat
         self.cards = variant.cards
         self.n = seats
         # ``ring``: who plays after whom (None: every seat by number) — seats out (HR-30) left out, HR-28's order.
@@ -348,7 +337,9 @@ class RoundState:
         self.hands[seat].extend(got)
         self.emit("draw", {"seat": seat, "count": len(got), "reason": reason})
         if got:
-            self.emit("drew", {"seat": seat, "cards": [self.variant.card_json[c] for c in got]}, (seat,))
+            # Seen by the drawer, or by no one when drawn face down (HR-33): kept for the export all the same.
+            self.emit("drew", {"seat": seat, "cards": [self.variant.card_json[c] for c in got]},
+                      self.face_down.drawn(seat, got, reason))
         return got
 
     def give_turn(self, seat: int) -> None:

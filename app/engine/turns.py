@@ -13,7 +13,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .house.drawing import at_limit
-from .house.information import offers_drawn
+from .house.information import offers_drawn, shown_evidence
 from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState
@@ -92,9 +92,12 @@ def accept(rnd: RoundState, seat: int, action: Action) -> None:
 def challenge(rnd: RoundState, seat: int, action: Action) -> None:
     p = rnd.pending
     assert p is not None and p.challenged is not None
-    rnd.reveal = (seat, p.challenged, p.evidence)
-    rnd.emit("hand_revealed", {"seat": p.challenged,
-                               "cards": [rnd.variant.card_json[c] for c in p.evidence]}, (seat,))
+    shown = shown_evidence(rnd, p.challenged, p.evidence)  # D-5: face-down cards by count only
+    rnd.reveal = (seat, p.challenged, shown)
+    data: dict[str, Any] = {"seat": p.challenged, "cards": [rnd.variant.card_json[c] for c in shown]}
+    if rnd.face_down.on:
+        data["face_down"] = rnd.face_down.in_reveal
+    rnd.emit("hand_revealed", data, (seat,))
     rnd.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
     if p.guilty:
         rnd.draw(p.challenged, p.penalty, "challenge_lost")

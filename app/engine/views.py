@@ -4,7 +4,9 @@ A seat sees its own hand and legal actions, the size of every hand, the top disc
 the colour to match, the draw pile's size, the direction, exposures, scores and the
 round's outcome.  Another seat's cards appear only where a rule shows them: the
 challenged hand to its challenger (CL-6, PP-6), a hand of few cards under HR-31 (to all:
-``open_hands``, a seat's cards or null) and every hand once the round is scored.
+``open_hands``, a seat's cards or null) and every hand once the round is scored.  Under HR-33
+a seat's own face-down cards are left out of its ``hand``, counted in ``face_down`` (and in a
+challenged hand it is shown, ``revealed.face_down``, D-5) until they turn up.
 The spectator view (seat None) has no hand at all.  Views are read-only: card dicts, and
 what ``views`` builds once for several seats, are shared between them.
 """
@@ -133,10 +135,18 @@ def seat_table(rnd: Round, public: dict[str, Any], seat: int | None) -> dict[str
     cards = rnd.variant.card_json
     p = rnd.pending
     out = dict(public)
-    out["hand"] = [cards[c] for c in rnd.hands[seat]]
+    record = rnd.face_down
+    if record.on:  # HR-33: face-down cards are hidden from their holder too (HX-15), until they turn up
+        down = record.by_seat[seat] if rnd.winner is None else frozenset()
+        out["hand"] = [cards[c] for c in rnd.hands[seat] if c not in down]
+        out["face_down"] = len(down)
+    else:
+        out["hand"] = [cards[c] for c in rnd.hands[seat]]
     out["legal"] = [a.to_json() for a in rnd.legal_actions(seat)]
     if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
         out["drawn"] = cards[p.card]
     if rnd.reveal is not None and rnd.reveal[0] == seat:
         out["revealed"] = {"seat": rnd.reveal[1], "cards": [cards[c] for c in rnd.reveal[2]]}
+        if record.on:
+            out["revealed"]["face_down"] = record.in_reveal  # D-5: shown face down, by count
     return out

@@ -26,7 +26,11 @@ const WORDS = {
   drew: (d) => t("ev.drew", { cards: cards(d.cards) }),
   passed: (d, n, p) => t("ev.passed", { ...p, card: cardName(d.card), target: n(d.to) }),
   pass: (d, n, p) => t("ev.pass", { ...p, target: n(d.to) }),
-  hand_revealed: (d, n, p) => t("ev.hand_revealed", { ...p, cards: cards(d.cards) || "—" }),
+  // D-5: face-down cards (HR-33) in a challenged hand are shown by count only.
+  hand_revealed: (d, n, p) => (d.face_down
+    ? t("ev.hand_revealed_face_down", { ...p, cards: cards(d.cards) || "—", count: d.face_down })
+    : t("ev.hand_revealed", { ...p, cards: cards(d.cards) || "—" })),
+  turned_up: (d) => t("ev.turned_up", { cards: cards(d.cards) }), // HR-33: your face-down cards, now seen
   skipped: (d, n, p) => t("ev.skipped", p),
   uno: (d, n, p) => t(d.early ? "ev.uno_early" : "ev.uno", p),
   exposed: (d, n, p) => t("ev.exposed", p),

@@ -29,6 +29,9 @@ export function narrate(entry, nameOf) {
   if (entry.kind === "drew") {
     return t("replay.drew", { name: nameOf(entry.seat), cards: (entry.cards || []).map(cardName).join(", ") });
   }
+  if (entry.kind === "turned_up") { // HR-33: a seat's face-down cards, seen by it from then on
+    return t("replay.turned_up", { name: nameOf(entry.seat), cards: (entry.cards || []).map(cardName).join(", ") });
+  }
   return describe(entry, nameOf);
 }
 

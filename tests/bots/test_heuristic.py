@@ -27,7 +27,9 @@ from app.engine import (
     start_next_round,
     view,
 )
+from app.rooms.automation import no_batch
 from tests.engine.scenario import act, make, play
+from tests.engine.test_house_stacking import house_match
 
 
 def ask(match: Match, seat: int, seed: int = 0, **kwargs: Any) -> dict[str, Any] | None:
@@ -303,3 +305,26 @@ def test_the_next_player_is_the_first_opponent_not_owing_a_lost_turn() -> None:
     assert s.next_seat == 2 and not s.next_threatens
     seen["table"]["skips_owed"] = [0, 1, 1]
     assert heuristic.Situation.from_view(seen).next_seat == 1
+
+
+def test_never_tries_a_face_down_card_and_the_clock_still_draws__HR_33__HX_8() -> None:
+    """Blind draw: the bot sees only its face-up cards (a misplay's card stays down, D-13), so with
+    nothing it can see to play it draws — the turn clock's minimal move too — and it counts the
+    face-down cards in its hand's size (no 'last card' play from a bigger hand)."""
+    m = house_match("classic", [["blue 7", "blue 8"], ["green 1", "green 2"]], "red 9", ("red 3",),
+                    blind_draw=True, misplay_penalty=True)
+    play(m, 0, "blue 7")  # a misplay: red 3 comes in face down, its turn still pending
+    seen = json.loads(json.dumps(view(m, 0)))
+    assert seen["table"]["face_down"] == 1 and len(seen["table"]["hand"]) == 2
+    for seed in range(20):
+        chosen = choose_action(seen, random.Random(seed))
+        assert chosen == {"kind": "draw"}
+        assert no_batch(seen["table"]["legal"], chosen) == {"kind": "draw"}
+    m = house_match("classic", [["red 7", "blue 8"], ["green 1", "green 2"]], "red 9", ("red 3", "yellow 4"),
+                    blind_draw=True, misplay_penalty=True)
+    play(m, 0, "blue 8")  # red 3 face down: two cards left it can see, one it cannot
+    play(m, 0, "red 7")
+    act(m, 1, "draw")
+    seen = json.loads(json.dumps(view(m, 0)))
+    s = heuristic.Situation.from_view(seen)
+    assert s.sizes[0] == 2 and len(s.hand) == 2  # red 3 turned up at its turn: it sees both

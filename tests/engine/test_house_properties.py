@@ -2,11 +2,12 @@
 
 Random rounds in every edition, under random option sets (``house_sets.py``: every option the
 engine plays but the misplay penalty, which has its own — HR-1 … HR-19, HR-21 … HR-24, HR-26 …
-HR-32 — with §6's; a dead round, HR-13, scores nothing), keep the engine's invariants: the
+HR-33 — with §6's; a dead round, HR-13, scores nothing), keep the engine's invariants: the
 deck's 108/112/52 cards conserved, no view showing another seat's cards but every view showing
-HR-31's open hands (HX-15), the pending decision always a seat's, turns only over seats still
-in, totals as the scoring options say; and a finished match exports and verifies as fair.  The
-bots choose only legal actions under them.
+HR-31's open hands (HX-15), face-down cards never shown, to their holder neither (HR-33), the
+pending decision always a seat's, turns only over seats still in, totals as the scoring options
+say; and a finished match exports and verifies as fair.  The bots choose only legal actions under
+them.
 """
 
 from __future__ import annotations

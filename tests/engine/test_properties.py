@@ -6,6 +6,7 @@ and catches race the turn actions):
 - an action is applied exactly when it is in ``legal_actions``; a refused one changes nothing;
 - every round terminates, and the winner's points are the values left in the other hands;
 - no view ever shows a seat another seat's cards (C-16), but every view shows an open hand (HR-31, HX-15);
+  face-down cards (HR-33) are never shown, their holder included, but counted in its view;
 - replaying the log from the seed gives an identical match.
 All of it with random combinations of house rules too (RULES.md §6).
 """
@@ -75,6 +76,10 @@ def check_views(match: Match) -> None:
             elif other != seat:
                 leaked = (shown & set(rnd.hands[other])) - revealed
                 assert not leaked, f"seat {seat} sees cards {leaked} of seat {other}"
+            else:  # HR-33, HX-15: face-down cards are hidden from their holder too, and counted
+                down = rnd.face_down.by_seat[seat]
+                assert not shown & down, f"seat {seat} sees its face-down cards {shown & down}"
+                assert view(match, seat)["table"].get("face_down", 0) == len(down)
 
 
 def random_illegal(rng: random.Random, match: Match, seat: int) -> Action:

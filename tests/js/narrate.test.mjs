@@ -16,7 +16,7 @@ const nameOf = (seat) => names[seat];
 const card = { name: "red 7", colour: "red", face: "7", value: 7 };
 // One entry of each kind, with the data the server sends (docs/PROTOCOL.md).
 const SAMPLES = {
-  play: { seat: 0, card, colour: null }, draw: { seat: 1, count: 2, reason: "caught" }, drew: { seat: 0, cards: [card] },
+  play: { seat: 0, card, colour: null }, draw: { seat: 1, count: 2, reason: "caught" }, drew: { seat: 0, cards: [card] }, turned_up: { seat: 0, cards: [card] },
   passed: { seat: 0, card, to: 1 }, pass: { seat: 0, to: 1 }, hand_revealed: { seat: 1, cards: [card] },
   skipped: { seat: 1 }, uno: { seat: 0 }, exposed: { seat: 0 }, caught: { seat: 0, by: 2 }, keep: { seat: 0 },
   accept: { seat: 1 }, eliminated: { seat: 2 }, deflect: { seat: 1, to: 2, penalty: 4 },
@@ -116,4 +116,19 @@ test("All Wild's symbols and Mario Kart's items explain themselves (AW-2, MK-2)"
   assert.equal(cardHint({ colour: null, face: "wild" }, "classic"), null, "a classic Wild chooses a colour: no All Wild hint");
   await loadCatalogue("sl");
   assert.match(cardHint({ colour: null, face: "wild_forced_swap" }, "all_wild"), /^Prisilna zamenjava/);
+});
+
+test("a challenged hand's face-down cards are told by count only; turned-up cards are named (HR-33, D-5)", async () => {
+  await loadCatalogue("en");
+  const nameOf = (s) => ["Ana", "Bo"][s];
+  const shown = describe({ kind: "hand_revealed", seat: 1, cards: [card], face_down: 2 }, nameOf);
+  assert.match(shown, /Bo's hand: .*, and 2 face down\./);
+  assert.match(describe({ kind: "turned_up", seat: 0, cards: [card] }, nameOf), /^Your face-down cards turned up: /);
+});
+
+test("a replay names whose face-down cards turned up (HR-33)", async () => {
+  await loadCatalogue("en");
+  const { narrate } = await import("../../static/js/replay_view.js");
+  const text = narrate({ kind: "turned_up", seat: 1, cards: [card], private: [1] }, (s) => ["Ana", "Bo"][s]);
+  assert.match(text, /^Bo's face-down cards turned up: /);
 });

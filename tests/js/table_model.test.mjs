@@ -178,3 +178,21 @@ test("the seats come in play order from yours, with the turn and the next player
   // Counter-clockwise from Bo (seat 1) comes Ana (you, seat 0): no other chip says next.
   assert.equal(reversed.chips.some((c) => c.next), false);
 });
+
+test("face-down cards are backs at the end of your hand, never playable, labelled as such (HR-33)", () => {
+  const m = derive(view({ table: { face_down: 2, hand_sizes: [5, 4] } }), LOCAL);
+  const backs = m.hand.filter((c) => c.faceDown);
+  assert.equal(backs.length, 2);
+  assert.deepEqual(m.hand.slice(-2), backs);
+  for (const b of backs) {
+    assert.equal(b.id < 0, true);
+    assert.equal(b.playable, false);
+    assert.equal(b.card, null);
+    assert.equal(b.label, "face-down card");
+  }
+  assert.equal(m.table.handCount, 5);
+  const onlyBacks = derive(view({ table: { hand: [], face_down: 1, legal: [{ kind: "draw" }] } }), LOCAL);
+  assert.equal(onlyBacks.empty, false);
+  const revealed = derive(view({ table: { revealed: { seat: 1, cards: [card(5, "red", "1")], face_down: 1 } } }), LOCAL);
+  assert.equal(revealed.revealed.faceDown, 1); // D-5: by count only
+});

@@ -1,7 +1,8 @@
 """Information (RULES.md §7.11) in a room: open hands (HR-31, HX-15) reach every seat and the
-spectators and the frame audit accepts exactly them.  No hints (HR-32): a room takes it, and the
-strict preset that sets it (HR-34); people's frames carry no legal actions, `why` is refused
-`no_hints`, and the bots still play from the engine's legal actions."""
+spectators and the frame audit accepts exactly them; blind draw (HR-33) hides face-down cards from
+their holder too.  No hints (HR-32): a room takes it, and the strict preset that sets it (HR-34);
+people's frames carry no legal actions, `why` is refused `no_hints`, and the bots still play from
+the engine's legal actions."""
 
 from __future__ import annotations
 
@@ -141,6 +142,48 @@ def test_open_hands_reach_every_seat_and_the_delayed_spectator_and_the_audit_sta
         assert eve.game["table"]["open_hands"][seat] == shown and "hand" not in eve.game["table"]
         assert server.audit.frames > frames_before and server.audit.violations == []
         for c in (*players, eve):
+            await c.close()
+
+    asyncio.run(main())
+
+
+def test_face_down_cards_stay_hidden_from_their_holder_over_real_sockets__HR_33__HX_15(server: LiveServer) -> None:
+    """A blind-draw room: a card drawn on a turn is counted in its holder's ``face_down``, shown to
+    no one (its drawer's private log has no ``drew`` line for it) until that seat's next turn, when
+    it turns up with a ``turned_up`` line; the frame audit, which flags a face-down card in any
+    frame, its holder's included, finds nothing."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 2,
+                                                    "house_rules": {"blind_draw": True}})
+            assert r.status_code == 201, r.text
+            code = str(r.json()["code"])
+        players = await seat_players(server, code, 2)
+        await start_game(players)
+        rng = random.Random(7)
+
+        def blind_seat() -> int | None:
+            return next((s for s, c in enumerate(players) if c.game["table"].get("face_down")), None)
+
+        while blind_seat() is None:
+            assert players[0].status == "playing", "the round ended before a face-down draw"
+            assert await puppet_step(players, rng)
+        seat = blind_seat()
+        assert seat is not None
+        table = players[seat].game["table"]
+        assert len(table["hand"]) + table["face_down"] == table["hand_sizes"][seat]
+        # In classic every draw is face down: no private line ever names a drawn card.
+        assert not any(e["kind"] == "drew" for c in players for e in c.view["private"])
+        assert "face_down" not in players[1 - seat].game["table"] or players[1 - seat].game["table"]["face_down"] == 0
+        while players[seat].game["table"]["pending"]["seat"] != seat and players[0].status == "playing":
+            assert await puppet_step(players, rng)
+        if players[0].status == "playing":
+            mine = players[seat].game["table"]
+            assert mine["face_down"] == 0 and len(mine["hand"]) == mine["hand_sizes"][seat]
+            assert any(e["kind"] == "turned_up" for e in players[seat].view["private"])
+        assert server.audit.violations == []
+        for c in players:
             await c.close()
 
     asyncio.run(main())

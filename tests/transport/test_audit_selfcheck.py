@@ -63,3 +63,25 @@ def test_an_open_hand_passes_and_a_closed_one_is_still_caught__HR_31__HX_15() ->
     rnd.hands[1].extend(rnd.draw_pile[:1])  # 4 cards: closed again, and its cards with it
     del rnd.draw_pile[:1]
     assert FrameAudit.check(0, frame, st)
+
+
+def test_a_face_down_card_is_caught_even_in_its_holders_frame__HR_33__HX_15() -> None:
+    """Under blind draw the audit flags a face-down card's face sent to anyone, its holder included,
+    until it turns up; the holder's own view, which counts it, passes."""
+    st = state()
+    st.match, events = new_match(MatchConfig("classic", 3, house=HouseRules(blind_draw=True)), seed=1)
+    st.record(events)
+    rnd = st.match.round
+    drawn = rnd.draw(1, 1, "caught")[0]  # as a catch would: face down for seat 1
+    assert drawn in rnd.face_down.by_seat[1]
+    for seat in (0, 1, 2, None):
+        frame = {"type": "snapshot", "seq": 1, "view": st.view_for(seat)}
+        assert FrameAudit.check(seat, json.loads(json.dumps(frame)), st) == []
+    assert st.view_for(1)["game"]["table"]["face_down"] == 1
+    leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": rnd.card_json(drawn)}]}
+    assert FrameAudit.check(1, leak, st) and FrameAudit.check(0, leak, st) and FrameAudit.check(None, leak, st)
+    turned = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/private/0", "value": {
+        "n": 9, "kind": "turned_up", "seat": 1, "cards": []}}]}
+    assert FrameAudit.check(0, turned, st) and not FrameAudit.check(1, turned, st)
+    rnd.face_down.by_seat[1].clear()  # turned up: now its holder may see it
+    assert FrameAudit.check(1, leak, st) == []

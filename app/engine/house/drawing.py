@@ -5,8 +5,9 @@ hand limit and HR-13 dead round, with §6's draw-until-playable (HX-2, HX-14, D-
 the card it drew:
 
 - HR-10: a seat owing ``turn`` that holds a playable card — any card the engine would accept
-  now, an illegal big Draw included (only a challenge punishes it) — may not draw (``must_play``).
-  It draws only when holding nothing playable; draw-until-playable then runs as §6.1 (HX-2).
+  now, an illegal big Draw included (only a challenge punishes it), a face-down one (HR-33) not —
+  may not draw (``must_play``).  It draws only when holding nothing playable; draw-until-playable
+  then runs as §6.1 (HX-2).
 - HR-11: a playable card drawn on a turn (C-6, or the one that ends draw-until-playable) must
   be played: ``keep`` is refused ``must_play`` — except a big Draw that a challenge would find
   guilty (CL-5, MK-4, PP-5, judged now), which may be kept while big Draws are challenged (not
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from ..pending import TURN
 from ..state import RoundState
+from .information import face_up, turn_up
 
 OPTIONS = ("forced_play", "must_play_drawn", "hand_limit")
 
@@ -57,7 +59,7 @@ def at_limit(rnd: RoundState, seat: int) -> bool:
 def stuck(rnd: RoundState, seat: int) -> bool:
     """HR-12: at the limit with nothing playable, so its turn ends at once.  (A hand at the limit
     holds more than one card, so no last-card restriction, HR-15, can apply.)"""
-    return at_limit(rnd, seat) and not any(rnd.playable(card) for card in rnd.hands[seat])
+    return at_limit(rnd, seat) and not any(rnd.playable(card) for card in face_up(rnd, seat))  # HR-33
 
 
 def pass_stuck(rnd: RoundState) -> bool:
@@ -77,4 +79,5 @@ def pass_stuck(rnd: RoundState) -> bool:
             rnd.emit("dead_round", {"hand_sizes": [len(hand) for hand in rnd.hands]})
             return True
         rnd.pass_turn(p.seat)
+        turn_up(rnd)  # HR-33: the seat passed to owes a turn
     return False

@@ -1,4 +1,4 @@
-"""The information family (RULES.md §7.11): HR-31 open hands and HR-32 no hints.
+"""The information family (RULES.md §7.11): HR-31 open hands, HR-32 no hints, HR-33 blind draw.
 
 - HR-31 (``reveal_hands_at``): while a hand holds from 1 to that many cards, its cards are
   face up for every seat and spectator (``open_hands``, in the public part of every view,
@@ -13,15 +13,38 @@
   absence of a ``drawn`` decision tells nothing, every draw on a turn offers it, even for an
   unplayable card (``offers_drawn``): then only ``keep`` is legal (``legality.py``), and
   ``play_drawn`` is refused ``card_not_playable``.
+
+- HR-33 (``blind_draw``): a card drawn on a turn or as a penalty — a Draw card's T, a challenge,
+  a catch, a bomb, a misplay, an item (HX-9), a first card (HX-6) — comes in face down, seen by
+  no one, its holder included; AW-6's special draw and the dip's draw come in face up (HX-11).
+  The record is ``face_down.py``'s (``RoundState.face_down``); the draw's private ``drew`` event
+  then goes to no one (the export still shows it).  A face-down card cannot be played, passed,
+  answered or deflected with, jumped in with (HX-12) or batched: ``legal_actions`` never offers
+  it and ``legality.py`` refuses it ``card_face_down`` (never a misplay, HR-20).  It counts for
+  the hand's size, UNO! and scoring; not for forced play (HR-10, ``face_up``) nor for a
+  challenge's guilt (CL-5, MK-4, PP-5, D-4), and a challenger sees it face down, by count only
+  (D-5, ``shown_evidence``).  A draw on a turn then ends the turn, with no ``drawn`` decision
+  (HX-2, ``offers_drawn``); draw-until-playable still stops at a playable card.
+  The cards turn up (``settle``, after every turn action, the deal, and ``drawing.pass_stuck``)
+  for a seat that comes to owe a ``turn``, ``stack`` or ``challenge`` — with the private
+  ``turned_up`` event, which names them — and when they change hands, for the new holder (a
+  Forced Swap, HX-10; Seven-O's swaps and passes, HX-13); all at round end.  A card drawn while
+  its seat's own decision stays pending (HR-20's misplay draw, a catch) stays face down for the
+  rest of that decision (D-13).  A seat's view lists its face-up cards in ``hand`` and the count
+  of the others in ``face_down``; an open hand (HR-31) shows them like the rest of it (D-13).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..pending import CHALLENGE, STACK, TURN
 from ..state import RoundState
 
-OPTIONS = ("reveal_hands_at", "no_hints")
+OPTIONS = ("reveal_hands_at", "no_hints", "blind_draw")
+# HR-33: the decisions that turn their seat's face-down cards up.
+TURNS_UP = frozenset({TURN, STACK, CHALLENGE})
 
 
 def is_open(rnd: RoundState, seat: int) -> bool:
@@ -39,8 +62,8 @@ def open_hands(rnd: RoundState) -> dict[int, list[int]]:
 
 def offers_drawn(rnd: RoundState, card: int) -> bool:
     """After a draw on a turn: does the seat owe a ``drawn`` decision on ``card``?  (C-6: when it
-    is playable; HR-32: always.)"""
-    return rnd.house.no_hints or rnd.playable(card)
+    is playable; HR-32: always; HR-33: never, HX-2 — the draw ends the turn.)"""
+    return not rnd.house.blind_draw and (rnd.house.no_hints or rnd.playable(card))
 
 
 def hintless(game: dict[str, Any]) -> dict[str, Any]:
@@ -49,3 +72,49 @@ def hintless(game: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(table, dict) or "legal" not in table:
         return game
     return {**game, "table": {k: v for k, v in table.items() if k != "legal"}}
+
+
+def face_up(rnd: RoundState, seat: int) -> Sequence[int]:
+    """``seat``'s cards but the face-down ones (HR-33): what it may play, pass or answer with."""
+    down = rnd.face_down.by_seat[seat]
+    hand = rnd.hands[seat]
+    return [c for c in hand if c not in down] if down else hand
+
+
+def settle(rnd: RoundState) -> None:
+    """HR-33 after a turn action (or the deal): cards that changed hands are up for their new
+    holder (HX-10, HX-13); the seat now owing ``turn``, ``stack`` or ``challenge`` sees its own;
+    at round end every card is up."""
+    record = rnd.face_down
+    if not record.on:
+        return
+    for seat, down in enumerate(record.by_seat):
+        if down:
+            if rnd.winner is not None:
+                down.clear()
+            else:
+                down.intersection_update(rnd.hands[seat])
+    turn_up(rnd)
+
+
+def turn_up(rnd: RoundState) -> None:
+    """HR-33: the seat the pending decision waits for, if it owes a ``turn``, ``stack`` or
+    ``challenge``, sees its face-down cards (told by the private ``turned_up`` event)."""
+    p = rnd.pending
+    if p is None or p.kind not in TURNS_UP:
+        return
+    down = rnd.face_down.by_seat[p.seat]
+    if not down:
+        return
+    cards = [rnd.variant.card_json[c] for c in rnd.hands[p.seat] if c in down]
+    down.clear()
+    rnd.emit("turned_up", {"seat": p.seat, "cards": cards}, (p.seat,))
+
+
+def shown_evidence(rnd: RoundState, challenged: int, evidence: Sequence[int]) -> tuple[int, ...]:
+    """D-5: the challenged hand as its challenger sees it — its face-down cards (held since the
+    big Draw was played, none of them judged) go by count only, in ``face_down.in_reveal``."""
+    down = rnd.face_down.by_seat[challenged]
+    shown = tuple(c for c in evidence if c not in down)
+    rnd.face_down.in_reveal = len(evidence) - len(shown)
+    return shown

@@ -233,4 +233,5 @@ AVAILABLE: frozenset[str] = frozenset({
     "multi_play", "bomb",  # volume.py
     "reveal_hands_at",  # information.py (open hands in every view)
     "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
+    "blind_draw",  # information.py, face_down.py (drawn cards face down, for their holder too)
 })

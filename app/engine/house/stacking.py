@@ -32,6 +32,7 @@ from ..actions import Action
 from ..cards import Face
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
 from ..state import CardRule, Effect, Guilt, RoundState
+from .information import face_up
 from .options import DEFAULTS, HouseRules
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
@@ -143,14 +144,15 @@ class Stacking:
         return effect
 
     def _guilty(self, rnd: RoundState, seat: int, answered_: Pending | None) -> bool:
-        """Was the big Draw just played illegal?  Judged now, against the hand it was played from (HX-3, D-4)."""
+        """Was the big Draw just played illegal?  Judged now, against the hand it was played from (HX-3, D-4),
+        its face-down cards left out (D-5)."""
         guilt = self.cards.big_guilt
         assert guilt is not None
         if answered_ is not None and self.cards.guilty_if_other_answer:
             kind = answered_.draw_kind
             assert kind is not None
-            return any(self.answer(rnd, c, kind, rnd.prev_colour) for c in rnd.hands[seat])
-        return guilt(rnd, rnd.hands[seat], rnd.prev_colour, rnd.prev_top)
+            return any(self.answer(rnd, c, kind, rnd.prev_colour) for c in face_up(rnd, seat))
+        return guilt(rnd, face_up(rnd, seat), rnd.prev_colour, rnd.prev_top)
 
     def _deflect(self, base: Effect, *, flips: bool) -> Effect:
         """HR-3 (``flips``) / HR-4: played as an answer, the card moves T on unchanged; otherwise as usual."""

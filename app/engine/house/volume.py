@@ -38,7 +38,8 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
     face = rnd.cards[card].face
     if face not in NUMBERS:
         return []
-    return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face]
+    down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card joins no batch
+    return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face and c not in down]
 
 
 def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
@@ -69,6 +70,8 @@ def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction |
     cards = (action.card, *action.more)
     if any(c not in hand for c in cards):
         return IllegalAction(Refusal.CARD_NOT_IN_HAND, "That card is not in your hand.")
+    if any(c in rnd.face_down.by_seat[seat] for c in cards):  # HR-33, before what their faces would say
+        return IllegalAction(Refusal.CARD_FACE_DOWN, "A face-down card cannot be played until it turns up.")
     mates = batch_mates(rnd, seat, action.card) if action.card is not None else []
     if len(set(cards)) != len(cards) or any(c not in mates for c in action.more):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "A batch is number cards of one number.")

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..actions import PLAY, Action
 from ..cards import ALL_WILD_DECK, Face
+from ..house.information import face_up
 from ..house.stacking import PenaltyCards
 from ..pending import TARGET, Pending, Reason
 from ..state import CardRule, Continuation, HandAfter, RoundState, Target
@@ -88,11 +89,12 @@ class AllWild(Variant):
         }
 
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
-        """AW-6: only plain Wilds in hand, the next player on one card, and a card to draw."""
+        """AW-6: only plain Wilds in hand, the next player on one card, and a card to draw.  (Face-down
+        cards, HR-33, are not looked at: their faces must not show in what may be done.)"""
         cards = self.cards
         return (
             len(rnd.hands[rnd.next_seat(seat)]) == 1
-            and all(cards[c].face == Face.WILD for c in rnd.hands[seat])
+            and all(cards[c].face == Face.WILD for c in face_up(rnd, seat))
             and rnd.can_draw()
         )
 

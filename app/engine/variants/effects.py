@@ -8,6 +8,7 @@ card's effect must not hand anyone a turn: the round ends right after it (C-13).
 from __future__ import annotations
 
 from ..actions import Action
+from ..house.information import face_up
 from ..pending import CHALLENGE, Pending
 from ..state import Effect, Guilt, RoundState
 
@@ -54,7 +55,7 @@ def challengeable_draw(count: int, guilty: Guilt) -> Effect:
             rnd.draw(victim, count, "card")
             return
         rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
-                        guilty=guilty(rnd, rnd.hands[seat], rnd.prev_colour, rnd.prev_top),
+                        guilty=guilty(rnd, face_up(rnd, seat), rnd.prev_colour, rnd.prev_top),  # D-5
                         evidence=tuple(rnd.hands[seat])))
 
     return effect

@@ -2,7 +2,7 @@
 // to you, an item's flash, and the news of new log entries (UNO! races, challenges) as toasts.
 import { t } from "../i18n.js";
 import { clear, h, toast } from "../dom.js";
-import { cardLabel, cardName, cardSvg, itemSvg } from "../cards.js";
+import { cardBackSvg, cardLabel, cardName, cardSvg, itemSvg } from "../cards.js";
 import { describe, raceText } from "../narrate.js";
 import { showDecision } from "../dialog_view.js";
 import { changed } from "./changed.js";
@@ -19,6 +19,10 @@ export function showRevealed(el, revealed, close) {
   if (!changed(el, revealed.key) && !el.hidden) return;
   const cards = h("div", { class: "mini-hand" });
   for (const c of revealed.cards) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
+  // D-5: the challenged hand's face-down cards (HR-33), by count only.
+  for (let i = 0; i < (revealed.faceDown || 0); i += 1) {
+    cards.append(h("span", { class: "mini-card", role: "img", "aria-label": t("card.face_down"), "data-testid": "revealed-face-down" }, cardBackSvg()));
+  }
   clear(el).append(h("h2", { text: revealed.title }), cards,
     h("button", { class: "btn btn-small", type: "button", "data-testid": "revealed-close", text: t("dialog.close"), onclick: () => { close(revealed.key); el.hidden = true; } }));
   el.hidden = false;

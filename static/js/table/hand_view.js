@@ -1,7 +1,7 @@
 // Your hand: one button per card, keyed by card id, so a card keeps its element (and the
 // keyboard focus, and its animation) from frame to frame; arrows, Home and End move along it.
 import { h } from "../dom.js";
-import { cardSvg } from "../cards.js";
+import { cardBackSvg, cardSvg } from "../cards.js";
 import { changed } from "./changed.js";
 
 const filled = new WeakSet(); // hands drawn once already: cards new after that slide in
@@ -15,8 +15,16 @@ function cardButton(c, onCard, fresh) {
   return el;
 }
 
+// A card drawn face down (HR-33): its back, not a button — nothing can be done with it until it
+// turns up, when the server sends it as a card and it comes in as a new element.
+function faceDownCard(c, fresh) {
+  return h("span", { class: `card-btn face-down${fresh ? " enter" : ""}`, role: "img", "data-testid": "face-down-card",
+    "data-card-id": c.id, "aria-label": c.label, title: c.label }, cardBackSvg());
+}
+
 /**
- * Draws `hand` (the model's list of { id, card, playable, plain, passing, label, hint }) into `el`;
+ * Draws `hand` (the model's list of { id, card, playable, plain, passing, label, hint }, and of
+ * face-down cards { id < 0, faceDown, label }) into `el`;
  * `onCard(id)` is the controller's. `dialog` is the decision box: a keyboard player there keeps
  * the focus when a card leaves the hand.
  */
@@ -38,14 +46,19 @@ export function showHand(el, hand, { empty, onCard, dialog }) {
   }
   let prev = null;
   for (const c of hand) {
-    const b = existing.get(c.id) || cardButton(c, onCard, fresh);
+    const b = existing.get(c.id) || (c.faceDown ? faceDownCard(c, fresh) : cardButton(c, onCard, fresh));
+    const want = prev ? prev.nextSibling : el.firstChild;
+    if (c.faceDown) {
+      if (want !== b) el.insertBefore(b, want);
+      prev = b;
+      continue;
+    }
     b.dataset.playable = c.playable ? "true" : "false";
     b.classList.toggle("playable", c.playable && !c.plain); // HR-32: no card lit up at a no-hints table
     b.classList.toggle("dim", !c.playable);
     b.classList.toggle("passing", c.passing);
     b.setAttribute("aria-label", c.label);
     b.setAttribute("aria-disabled", c.playable ? "false" : "true");
-    const want = prev ? prev.nextSibling : el.firstChild;
     if (want !== b) el.insertBefore(b, want);
     prev = b;
   }
@@ -57,7 +70,7 @@ export function showHand(el, hand, { empty, onCard, dialog }) {
 /** Arrow keys, Home and End move the focus along the hand. */
 export function handKeys(ev) {
   if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight" && ev.key !== "Home" && ev.key !== "End") return;
-  const cards = [...ev.currentTarget.querySelectorAll(".card-btn")];
+  const cards = [...ev.currentTarget.querySelectorAll("button.card-btn")]; // not the face-down backs
   const i = cards.indexOf(document.activeElement);
   if (!cards.length) return;
   let j = i;

@@ -32,13 +32,20 @@ function handModel(view, over) {
   const passing = !!(tbl.pending && tbl.pending.seat === view.you && tbl.pending.kind === "pass");
   // HR-32: at a no-hints table every card is offered alike, and none is lit up or called playable.
   const plain = hintless(view);
-  return sortHand(tbl.hand || []).map((card) => {
+  const faceUp = sortHand(tbl.hand || []).map((card) => {
     const playable = !over && cardOptions(view, card.id).length > 0;
     return {
       id: card.id, card, playable, plain: playable && plain, passing: playable && passing, hint: cardHint(card, view.game.edition),
       label: `${cardLabel(card)}${playable && !plain ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`,
     };
   });
+  // HR-33: cards drawn face down are only counted (their faces are hidden from you too): backs, last,
+  // keyed by negative ids so that they never meet a real card's.
+  const label = t("card.face_down");
+  const backs = Array.from({ length: tbl.face_down || 0 }, (_, i) => ({
+    id: -1 - i, card: null, faceDown: true, playable: false, passing: false, hint: label, label,
+  }));
+  return [...faceUp, ...backs];
 }
 
 function meModel(view, over, armed, nameOf) {
@@ -118,7 +125,7 @@ function revealedModel(tbl, dismissed, nameOf) {
   if (!r) return null;
   const key = `${r.seat}:${r.cards.map((c) => c.id).join(",")}`;
   if (key === dismissed) return null;
-  return { key, title: t("dialog.revealed", { name: nameOf(r.seat) }), cards: sortHand(r.cards) };
+  return { key, title: t("dialog.revealed", { name: nameOf(r.seat) }), cards: sortHand(r.cards), faceDown: r.face_down || 0 };
 }
 
 function tickerModel(log, nameOf) {
@@ -147,7 +154,7 @@ export function derive(view, local) {
   const actions = actionsModel(view, over, local.armed, nameOf);
   return {
     mode, myTurn, title, over,
-    table: { edition: g.edition, myTurn: mine && !over, pendingKind: mine ? pending.kind : "", handCount: tbl.hand ? tbl.hand.length : 0, status: view.room.status },
+    table: { edition: g.edition, myTurn: mine && !over, pendingKind: mine ? pending.kind : "", handCount: (tbl.hand ? tbl.hand.length : 0) + (tbl.face_down || 0), status: view.room.status },
     head: {
       edition: g.edition, editionName: t(`edition.${g.edition}`), round: t("table.round", { n: g.round }),
       dealer: t("table.dealer", { name: nameOf(g.dealer) }), code: local.code,
@@ -164,7 +171,7 @@ export function derive(view, local) {
     ticker: tickerModel(view.log, nameOf),
     me: meModel(view, over, local.armed, nameOf),
     hand: handModel(view, over),
-    empty: !(tbl.hand || []).length && you !== null,
+    empty: !((tbl.hand || []).length + (tbl.face_down || 0)) && you !== null,
     actions,
     decision: over ? null : decisionModel(view, local, nameOf),
     staleChoice: !!local.choosing && !choiceStillLegal(view, local.choosing),
