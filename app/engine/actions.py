@@ -26,6 +26,7 @@ CATCH = "catch"  # target
 # The match clock's expiry (HR-25, house/pace.py): the room's own action, never a seat's.
 BLITZ_EXPIRY = "blitz_expiry"
 CLOCK_SEAT = -1  # the seat it is logged under: no seat of the table
+BLITZ_BY_CLOCK_ONLY = "Only the match clock runs out (blitz, HR-25)."
 
 KINDS = frozenset(
     {PLAY, DRAW, PLAY_DRAWN, KEEP, ACCEPT, CHALLENGE, CHOOSE_COLOUR, CHOOSE_TARGET, PASS_CARD,

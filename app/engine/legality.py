@@ -199,6 +199,8 @@ def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], 
 
 def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     """None if ``seat`` may take ``action`` now; otherwise the precise reason it may not."""
+    if action.kind == A.BLITZ_EXPIRY:  # HR-25: no seat's action, whoever sends it (match.apply agrees)
+        return IllegalAction(Refusal.BAD_ACTION, A.BLITZ_BY_CLOCK_ONLY)
     if not 0 <= seat < rnd.n:
         return IllegalAction(Refusal.BAD_SEAT, f"There is no seat {seat}.")
     if seat in rnd.out:

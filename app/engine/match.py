@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import BLITZ_EXPIRY, CLOCK_SEAT, Action
+from .actions import BLITZ_BY_CLOCK_ONLY, BLITZ_EXPIRY, CLOCK_SEAT, Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules, elimination, pace, scoring, seating, teams
@@ -225,7 +225,7 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
 def _expire(match: Match, seat: int, action: Action) -> list[Event]:
     """HR-25: the match clock ran out (house/pace.py); only the room sends it, as ``CLOCK_SEAT``."""
     if seat != CLOCK_SEAT or match.config.house.blitz_seconds is None:
-        raise IllegalAction(Refusal.BAD_ACTION, "Only the match clock runs out (blitz, HR-25).")
+        raise IllegalAction(Refusal.BAD_ACTION, BLITZ_BY_CLOCK_ONLY)
     if match.phase == OVER:
         raise IllegalAction(Refusal.ROUND_OVER, "The match is over.")
     match.log.append(LogEntry(match.round_no, seat, action))
