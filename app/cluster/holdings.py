@@ -1,0 +1,232 @@
+"""What each client address holds and opens, counted over every live node (the ``Holdings`` port,
+app/rooms/ports.py): game sockets open, live rooms created, and game sockets opened a minute.
+
+Counted per node, a client held to 200 sockets and 20 rooms got 200 and 20 from each node
+behind nginx.  So every node keeps its own count of each address (``LocalHoldings``) and
+mirrors it in a row of its own of an UNLOGGED table, ``uno_address_holds`` (node, kind,
+address, n).  An address's count is this node's own plus the rows of the other *live* nodes,
+by the leases in ``nodes`` (app/cluster/ownership.py): a node that dies stops counting when its
+lease runs out, as its rooms are taken over then, with no one having to clean up after it.
+
+- Taking one (a socket opens, a room is created) is one short transaction: a transaction-scoped
+  advisory lock on the address and kind, so that two nodes count one after the other, then one
+  statement that sums the other live nodes' rows and, when under the cap, writes this node's
+  count.  A socket's open rate is counted in the same statement, in the sliding window
+  app/cluster/rates.py keeps (``uno_rate_windows``): a socket costs one transaction, not two.
+  A take the node can refuse on its own (its own count at the cap; a rate window this node has
+  seen full) asks nobody.
+- Giving one back (a socket closes, a room goes) asks nobody either: it is written a moment
+  later, in one statement with every other count that changed meanwhile.  Until then the other
+  nodes see one too many: a refusal can come early, never late.
+- Every write carries a stamp taken when its count was read, and a row keeps the newest:
+  a take and a batch of give-backs may commit in either order.
+- While the database is away, each node counts on its own (as the rates do); its row is
+  written again once it is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.rooms.holdings import LocalHoldings
+from app.rooms.ports import Rate, Refusal
+
+from .rates import MAX_BLOCKED, OneAtATime
+
+log = logging.getLogger("app.cluster")
+
+_CREATE = [
+    text("SELECT pg_advisory_xact_lock(hashtext('uno_address_holds'))"),  # nodes starting together
+    text("CREATE UNLOGGED TABLE IF NOT EXISTS uno_address_holds ("
+         "kind varchar(16) NOT NULL, address varchar(100) NOT NULL, node text NOT NULL, "
+         "n integer NOT NULL, stamp bigint NOT NULL, PRIMARY KEY (kind, address, node))"),
+]
+
+# A node starting again under the same id holds nothing yet; one leaving holds nothing more.
+_FORGET_NODE = text("DELETE FROM uno_address_holds WHERE node = :node")
+
+_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
+_LOCK_BOTH = text("SELECT pg_advisory_xact_lock(hashtext(:rate_key)), pg_advisory_xact_lock(hashtext(:key))")
+
+_OTHERS = """
+    others AS (SELECT coalesce(sum(h.n), 0) AS n FROM uno_address_holds h JOIN nodes d ON d.id = h.node
+               WHERE h.kind = :kind AND h.address = :address AND h.node <> :node AND d.lease_until > now()),
+    put AS (INSERT INTO uno_address_holds (kind, address, node, n, stamp)
+            SELECT :kind, :address, :node, :here + 1, :stamp FROM {sources}
+            WHERE {allowed} others.n + :here < :cap
+            ON CONFLICT (kind, address, node) DO UPDATE SET n = EXCLUDED.n, stamp = EXCLUDED.stamp
+            WHERE uno_address_holds.stamp < EXCLUDED.stamp RETURNING 1)"""
+
+# Taken after the lock, each in a statement of its own: so its snapshot sees every count
+# committed by whoever held the lock before.
+_TAKE = text(f"WITH {_OTHERS.format(sources='others', allowed='')} SELECT others.n AS others FROM others")
+
+# The same, with an open counted in its rate window first (app/cluster/rates.py's window):
+# nothing is held when the open is over its rate.
+_OPEN = text(f"""
+    WITH clock AS (SELECT floor(extract(epoch FROM clock_timestamp()))::bigint AS now_s),
+    gone AS (DELETE FROM uno_rate_windows w USING clock WHERE w.key = :rate_key AND w.second <= clock.now_s - :window),
+    recent AS (SELECT coalesce(sum(w.hits), 0) AS n, min(w.second) AS first FROM uno_rate_windows w, clock
+               WHERE w.key = :rate_key AND w.second > clock.now_s - :window),
+    added AS (INSERT INTO uno_rate_windows (key, second, hits) SELECT :rate_key, clock.now_s, 1 FROM recent, clock
+              WHERE recent.n < :limit
+              ON CONFLICT (key, second) DO UPDATE SET hits = uno_rate_windows.hits + 1 RETURNING 1),
+    {_OTHERS.format(sources='others, recent', allowed='recent.n < :limit AND')}
+    SELECT recent.n AS opened, recent.first + :window - clock.now_s AS wait, others.n AS others
+    FROM recent, clock, others
+""")
+
+_WRITE = text("""
+    INSERT INTO uno_address_holds (kind, address, node, n, stamp)
+    SELECT t.kind, t.address, :node, t.n, :stamp
+    FROM unnest(CAST(:kinds AS text[]), CAST(:addresses AS text[]), CAST(:ns AS integer[])) AS t(kind, address, n)
+    ON CONFLICT (kind, address, node) DO UPDATE SET n = EXCLUDED.n, stamp = EXCLUDED.stamp
+    WHERE uno_address_holds.stamp < EXCLUDED.stamp
+""")
+_DROP_EMPTY = text("DELETE FROM uno_address_holds WHERE node = :node AND n <= 0")
+
+# Rows of nodes dead a while (one that is only late keeps its rows, and writes them all again
+# when it is back: ``rewrite_all``).
+_SWEEP = text("""
+    DELETE FROM uno_address_holds h
+    WHERE NOT EXISTS (SELECT 1 FROM nodes d WHERE d.id = h.node AND d.lease_until > now() - interval '60 seconds')
+""")
+
+FLUSH_DELAY_S = 0.1  # give-backs within this are written together
+FLUSH_BATCH = 500  # counts per write
+SWEEP_SECONDS = 60.0
+
+
+class SharedHoldings:
+    """The ``Holdings`` of one node of several (app/rooms/ports.py)."""
+
+    def __init__(self, engine: AsyncEngine, node: str, gate: asyncio.Semaphore) -> None:
+        self.engine = engine
+        self.node = node
+        self.gate = gate  # the connections the node's counting may hold (shared with its rates)
+        self.local = LocalHoldings()  # this node's own share of every count
+        self.one_at_a_time = OneAtATime()
+        self.stamps = itertools.count(1)
+        self.dirty: set[tuple[str, str]] = set()  # counts changed here since they were last written
+        self.wake = asyncio.Event()
+        # Rate windows the shared count refused, until when (monotonic).
+        self.blocked: dict[tuple[str, str], float] = {}
+
+    async def start(self) -> None:
+        async with self.engine.begin() as conn:
+            for statement in _CREATE:
+                await conn.execute(statement)
+            await conn.execute(_FORGET_NODE, {"node": self.node})
+
+    async def leave(self) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(_FORGET_NODE, {"node": self.node})
+
+    def held(self, kind: str, address: str) -> int:
+        return self.local.held(kind, address)
+
+    def give_back(self, kind: str, address: str) -> None:
+        self.local.give_back(kind, address)
+        self.dirty.add((kind, address))
+        self.wake.set()
+
+    def rewrite_all(self) -> None:
+        """Write every count again (back after a lapse: the rows may have been swept)."""
+        self.dirty.update((kind, address) for kind, counts in self.local.counts.items() for address in counts)
+        self.wake.set()
+
+    async def take(self, kind: str, address: str, cap: int, rate: Rate | None = None) -> Refusal | None:
+        address = address[:100]
+        if rate is not None:
+            # This node's own window is a part of the shared one, and a refusal holds until the
+            # window frees up: past either, no need to ask.
+            now = time.monotonic()
+            wait = max(self.local.rate_wait(kind, address, rate), self.blocked.get((kind, address), now) - now)
+            if wait > 0:
+                return Refusal("rate", wait)
+            self.blocked.pop((kind, address), None)
+        async with self.one_at_a_time.turn(f"held {kind} {address}"):
+            here = self.local.held(kind, address)
+            if rate is None and here >= cap:  # (an open over the cap still counts in its rate)
+                return Refusal("cap")
+            # Counted here before asking: a write of this count that commits first is not undone
+            # by a batch of give-backs read before it (the newer stamp wins).
+            self.local.add(kind, address)
+            params = {"kind": kind, "address": address, "node": self.node, "here": here, "cap": cap,
+                      "stamp": next(self.stamps)}
+            try:
+                async with self.gate, self.engine.begin() as conn:
+                    if rate is None:
+                        await conn.execute(_LOCK, {"key": f"held {kind} {address}"})
+                        row = (await conn.execute(_TAKE, params)).one()
+                    else:
+                        rate_key = f"{kind} {address}"[:120]
+                        await conn.execute(_LOCK_BOTH, {"rate_key": rate_key, "key": f"held {kind} {address}"})
+                        params.update(rate_key=rate_key, window=int(rate.window), limit=rate.limit)
+                        row = (await conn.execute(_OPEN, params)).one()
+            except Exception as err:  # the database is away: this node's own count, meanwhile
+                log.warning("%s per address counted on this node only: %s", kind, type(err).__name__)
+                self.give_back(kind, address)  # and its row is written again once it can be
+                return self.local.take_now(kind, address, cap, rate)
+            except BaseException:  # cancelled: nothing taken
+                self.give_back(kind, address)
+                raise
+        if rate is not None:
+            if row.opened >= rate.limit:
+                self.local.give_back(kind, address)  # nothing was written: the row stands as it was
+                wait = max(1.0, float(row.wait or rate.window))
+                if len(self.blocked) >= MAX_BLOCKED:
+                    del self.blocked[next(iter(self.blocked))]
+                self.blocked[(kind, address)] = time.monotonic() + wait
+                return Refusal("rate", wait)
+            self.local.opened(kind, address, rate)  # this node's share of the window
+        if row.others + here >= cap:
+            self.local.give_back(kind, address)
+            return Refusal("cap")
+        if self.local.held(kind, address) != here + 1:  # given back meanwhile: write the count again
+            self.dirty.add((kind, address))
+            self.wake.set()
+        return None
+
+    async def flush(self) -> None:
+        """Write the counts that changed here (a batch of them) in one statement."""
+        batch = list(itertools.islice(self.dirty, FLUSH_BATCH))
+        self.dirty.difference_update(batch)
+        # Read as the stamp is taken, with no wait between: a later take has a later stamp.
+        counts = [self.local.held(kind, address) for kind, address in batch]
+        params = {"node": self.node, "stamp": next(self.stamps), "kinds": [kind for kind, _ in batch],
+                  "addresses": [address for _, address in batch], "ns": counts}
+        try:
+            async with self.gate, self.engine.begin() as conn:
+                await conn.execute(_WRITE, params)
+                await conn.execute(_DROP_EMPTY, {"node": self.node})
+        except BaseException:
+            self.dirty.update(batch)
+            raise
+
+    async def run_forever(self) -> None:
+        """Write give-backs as they come (a few at a time), and sweep dead nodes' rows now and then."""
+        swept = time.monotonic()
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), SWEEP_SECONDS)
+            self.wake.clear()
+            await asyncio.sleep(FLUSH_DELAY_S)
+            try:
+                while self.dirty:
+                    await self.flush()
+                if time.monotonic() - swept >= SWEEP_SECONDS:
+                    swept = time.monotonic()
+                    async with self.gate, self.engine.begin() as conn:
+                        await conn.execute(_SWEEP)
+            except Exception as err:
+                log.warning("could not write the counts per address: %s", type(err).__name__)
+                await asyncio.sleep(1.0)
+                self.wake.set()
