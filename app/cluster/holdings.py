@@ -13,8 +13,11 @@ lease runs out, as its rooms are taken over then, with no one having to clean up
   statement that sums the other live nodes' rows and, when under the cap, writes this node's
   count.  A socket's open rate is counted in the same statement, in the sliding window
   app/cluster/rates.py keeps (``uno_rate_windows``): a socket costs one transaction, not two.
-  A take the node can refuse on its own (its own count at the cap; a rate window this node has
-  seen full) asks nobody.
+  Takes that come while one is being decided wait and are decided together, up to
+  ``ASK_BATCH`` in one transaction (as the store's group commit): a burst of sockets
+  reconnecting after a failover costs a transaction per batch, not per socket.  A take the
+  node can refuse on its own (its own count of rooms at the cap; a window of opens this node
+  has seen full) asks nobody.
 - Giving one back (a socket closes, a room goes) asks nobody either: it is written a moment
   later, in one statement with every other count that changed meanwhile.  Until then the other
   nodes see one too many: a refusal can come early, never late.
@@ -31,6 +34,8 @@ import contextlib
 import itertools
 import logging
 import time
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -52,35 +57,47 @@ _CREATE = [
 # A node starting again under the same id holds nothing yet; one leaving holds nothing more.
 _FORGET_NODE = text("DELETE FROM uno_address_holds WHERE node = :node")
 
-_LOCK = text("SELECT pg_advisory_xact_lock(hashtext(:key))")
-_LOCK_BOTH = text("SELECT pg_advisory_xact_lock(hashtext(:rate_key)), pg_advisory_xact_lock(hashtext(:key))")
+# The windows and counts of a batch of asks, each a transaction-scoped advisory lock, taken in
+# the order of their ids (every node takes them in the same order: no deadlock).
+_LOCK = text("""
+    SELECT count(pg_advisory_xact_lock(s.id)) FROM (
+        SELECT DISTINCT hashtext(t.key) AS id FROM unnest(CAST(:keys AS text[])) AS t(key) ORDER BY 1 OFFSET 0) AS s
+""")
 
-_OTHERS = """
-    others AS (SELECT coalesce(sum(h.n), 0) AS n FROM uno_address_holds h JOIN nodes d ON d.id = h.node
-               WHERE h.kind = :kind AND h.address = :address AND h.node <> :node AND d.lease_until > now()),
-    put AS (INSERT INTO uno_address_holds (kind, address, node, n, stamp)
-            SELECT :kind, :address, :node, :here + 1, :stamp FROM {sources}
-            WHERE {allowed} others.n + :here < :cap
-            ON CONFLICT (kind, address, node) DO UPDATE SET n = EXCLUDED.n, stamp = EXCLUDED.stamp
-            WHERE uno_address_holds.stamp < EXCLUDED.stamp RETURNING 1)"""
-
-# Taken after the lock, each in a statement of its own: so its snapshot sees every count
-# committed by whoever held the lock before.
-_TAKE = text(f"WITH {_OTHERS.format(sources='others', allowed='')} SELECT others.n AS others FROM others")
-
-# The same, with an open counted in its rate window first (app/cluster/rates.py's window):
-# nothing is held when the open is over its rate.
-_OPEN = text(f"""
-    WITH clock AS (SELECT floor(extract(epoch FROM clock_timestamp()))::bigint AS now_s),
-    gone AS (DELETE FROM uno_rate_windows w USING clock WHERE w.key = :rate_key AND w.second <= clock.now_s - :window),
-    recent AS (SELECT coalesce(sum(w.hits), 0) AS n, min(w.second) AS first FROM uno_rate_windows w, clock
-               WHERE w.key = :rate_key AND w.second > clock.now_s - :window),
-    added AS (INSERT INTO uno_rate_windows (key, second, hits) SELECT :rate_key, clock.now_s, 1 FROM recent, clock
-              WHERE recent.n < :limit
+# Taken after the locks, in a statement of its own: so its snapshot sees every count committed
+# by whoever held a lock before.  Per ask: its open counted in its rate window, if it has one
+# (app/cluster/rates.py's window) and is within it; then, if so, its hold, when the other live
+# nodes' counts and this node's are under the cap.
+_DECIDE = text("""
+    WITH req AS (
+        SELECT * FROM unnest(CAST(:kinds AS text[]), CAST(:addresses AS text[]), CAST(:heres AS integer[]),
+                             CAST(:caps AS integer[]), CAST(:rate_keys AS text[]), CAST(:limits AS integer[]),
+                             CAST(:windows AS integer[]), CAST(:stamps AS bigint[]))
+               AS r(kind, address, here, cap, rate_key, lim, win, stamp)),
+    clock AS (SELECT floor(extract(epoch FROM clock_timestamp()))::bigint AS now_s),
+    gone AS (DELETE FROM uno_rate_windows w USING req, clock
+             WHERE w.key = req.rate_key AND w.second <= clock.now_s - req.win),
+    recent AS (SELECT req.kind, req.address, coalesce(sum(w.hits), 0) AS n, min(w.second) AS first
+               FROM req CROSS JOIN clock
+               LEFT JOIN uno_rate_windows w ON w.key = req.rate_key AND w.second > clock.now_s - req.win
+               GROUP BY req.kind, req.address),
+    others AS (SELECT req.kind, req.address, coalesce(sum(h.n), 0) AS n
+               FROM req LEFT JOIN uno_address_holds h
+                 ON h.kind = req.kind AND h.address = req.address AND h.node <> :node
+                AND EXISTS (SELECT 1 FROM nodes d WHERE d.id = h.node AND d.lease_until > now())
+               GROUP BY req.kind, req.address),
+    verdict AS (SELECT req.*, recent.n AS opened, recent.first, others.n AS others,
+                       (req.rate_key IS NULL OR recent.n < req.lim) AS within_rate
+                FROM req JOIN recent USING (kind, address) JOIN others USING (kind, address)),
+    added AS (INSERT INTO uno_rate_windows (key, second, hits)
+              SELECT v.rate_key, clock.now_s, 1 FROM verdict v, clock WHERE v.rate_key IS NOT NULL AND v.within_rate
               ON CONFLICT (key, second) DO UPDATE SET hits = uno_rate_windows.hits + 1 RETURNING 1),
-    {_OTHERS.format(sources='others, recent', allowed='recent.n < :limit AND')}
-    SELECT recent.n AS opened, recent.first + :window - clock.now_s AS wait, others.n AS others
-    FROM recent, clock, others
+    put AS (INSERT INTO uno_address_holds (kind, address, node, n, stamp)
+            SELECT v.kind, v.address, :node, v.here + 1, v.stamp FROM verdict v
+            WHERE v.within_rate AND v.others + v.here < v.cap
+            ON CONFLICT (kind, address, node) DO UPDATE SET n = EXCLUDED.n, stamp = EXCLUDED.stamp
+            WHERE uno_address_holds.stamp < EXCLUDED.stamp RETURNING 1)
+    SELECT v.kind, v.address, v.within_rate, v.first + v.win - clock.now_s AS wait, v.others FROM verdict v, clock
 """)
 
 _WRITE = text("""
@@ -101,7 +118,25 @@ _SWEEP = text("""
 
 FLUSH_DELAY_S = 0.1  # give-backs within this are written together
 FLUSH_BATCH = 500  # counts per write
+ASK_BATCH = 200  # takes decided in one transaction (a burst of sockets reconnecting after a failover)
 SWEEP_SECONDS = 60.0
+
+
+@dataclass(eq=False)
+class Ask:
+    """One take waiting for the database: one at a time per kind and address on a node."""
+
+    kind: str
+    address: str
+    here: int  # this node's count before it
+    cap: int
+    rate: Rate | None
+    stamp: int  # when ``here`` was read
+    answer: asyncio.Future[Any] | None = None
+
+    @property
+    def rate_key(self) -> str | None:
+        return f"{self.kind} {self.address}"[:120] if self.rate is not None else None
 
 
 class SharedHoldings:
@@ -118,6 +153,8 @@ class SharedHoldings:
         self.wake = asyncio.Event()
         # Rate windows the shared count refused, until when (monotonic).
         self.blocked: dict[tuple[str, str], float] = {}
+        self.asks: list[Ask] = []  # waiting for the next batch
+        self.asking: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         async with self.engine.begin() as conn:
@@ -159,18 +196,8 @@ class SharedHoldings:
             # Counted here before asking: a write of this count that commits first is not undone
             # by a batch of give-backs read before it (the newer stamp wins).
             self.local.add(kind, address)
-            params = {"kind": kind, "address": address, "node": self.node, "here": here, "cap": cap,
-                      "stamp": next(self.stamps)}
             try:
-                async with self.gate, self.engine.begin() as conn:
-                    if rate is None:
-                        await conn.execute(_LOCK, {"key": f"held {kind} {address}"})
-                        row = (await conn.execute(_TAKE, params)).one()
-                    else:
-                        rate_key = f"{kind} {address}"[:120]
-                        await conn.execute(_LOCK_BOTH, {"rate_key": rate_key, "key": f"held {kind} {address}"})
-                        params.update(rate_key=rate_key, window=int(rate.window), limit=rate.limit)
-                        row = (await conn.execute(_OPEN, params)).one()
+                row = await self._ask(Ask(kind, address, here, cap, rate, next(self.stamps)))
             except Exception as err:  # the database is away: this node's own count, meanwhile
                 log.warning("%s per address counted on this node only: %s", kind, type(err).__name__)
                 self.give_back(kind, address)  # and its row is written again once it can be
@@ -179,7 +206,7 @@ class SharedHoldings:
                 self.give_back(kind, address)
                 raise
         if rate is not None:
-            if row.opened >= rate.limit:
+            if not row.within_rate:
                 self.local.give_back(kind, address)  # nothing was written: the row stands as it was
                 wait = max(1.0, float(row.wait or rate.window))
                 if len(self.blocked) >= MAX_BLOCKED:
@@ -194,6 +221,52 @@ class SharedHoldings:
             self.dirty.add((kind, address))
             self.wake.set()
         return None
+
+    async def _ask(self, ask: Ask) -> Any:
+        """The database's answer to one ask, decided in a batch with every other ask waiting then."""
+        ask.answer = asyncio.get_running_loop().create_future()
+        self.asks.append(ask)
+        if self.asking is None:
+            self.asking = asyncio.create_task(self._decide_all(), name="cluster-holdings-asks")
+        return await ask.answer
+
+    async def _decide_all(self) -> None:
+        """One batch in flight at a time: what comes meanwhile waits for the next (as group commit)."""
+        try:
+            while self.asks:
+                batch, self.asks = self.asks[:ASK_BATCH], self.asks[ASK_BATCH:]
+                try:
+                    rows = await self._decide(batch)
+                except BaseException as err:
+                    for ask in batch:
+                        if ask.answer is not None and not ask.answer.done():
+                            ask.answer.set_exception(err if isinstance(err, Exception) else RuntimeError("stopped"))
+                    if not isinstance(err, Exception):
+                        raise
+                else:
+                    for ask in batch:
+                        if ask.answer is not None and not ask.answer.done():
+                            ask.answer.set_result(rows[(ask.kind, ask.address)])
+        finally:
+            self.asking = None
+            for ask in self.asks:  # stopped (cancelled) with asks waiting
+                if ask.answer is not None and not ask.answer.done():
+                    ask.answer.set_exception(RuntimeError("stopped"))
+            self.asks = []
+
+    async def _decide(self, batch: list[Ask]) -> dict[tuple[str, str], Any]:
+        keys = [f"held {ask.kind} {ask.address}" for ask in batch]
+        keys += [ask.rate_key for ask in batch if ask.rate_key is not None]
+        params = {"node": self.node, "kinds": [ask.kind for ask in batch],
+                  "addresses": [ask.address for ask in batch], "heres": [ask.here for ask in batch],
+                  "caps": [ask.cap for ask in batch], "rate_keys": [ask.rate_key for ask in batch],
+                  "limits": [ask.rate.limit if ask.rate else 0 for ask in batch],
+                  "windows": [int(ask.rate.window) if ask.rate else 0 for ask in batch],
+                  "stamps": [ask.stamp for ask in batch]}
+        async with self.gate, self.engine.begin() as conn:
+            await conn.execute(_LOCK, {"keys": keys})
+            rows = (await conn.execute(_DECIDE, params)).all()
+        return {(row.kind, row.address): row for row in rows}
 
     async def flush(self) -> None:
         """Write the counts that changed here (a batch of them) in one statement."""

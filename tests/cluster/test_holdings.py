@@ -5,6 +5,8 @@ a late write never undoing a newer one, and each node's own count while the data
 from __future__ import annotations
 
 import asyncio
+from typing import Any
+from unittest.mock import patch
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -97,11 +99,13 @@ def test_a_write_read_before_a_newer_one_never_undoes_it(fresh_postgres_url: str
     async def main() -> None:
         engine = create_engine(fresh_postgres_url)
         holdings = SharedHoldings(engine, "node-a", asyncio.Semaphore(2))
+        await SharedRates(engine).start()  # the node makes the windows' table first (app/cluster/node.py)
         await Ownership(engine, "node-a", "127.0.0.1:1", 5.0).renew()
         await holdings.start()
         conn = await asyncpg.connect(_dsn(fresh_postgres_url))
         try:
             assert await holdings.take("rooms", "10.0.0.1", 5) is None
+            assert not holdings.dirty  # decided by the database, not on this node's own
             async with engine.begin() as sql:  # a stale batch: stamp 0, read when nothing was held
                 await sql.execute(_WRITE, {"node": "node-a", "stamp": 0, "kinds": ["rooms"],
                                            "addresses": ["10.0.0.1"], "ns": [0]})
@@ -130,6 +134,45 @@ def test_with_the_database_away_a_node_counts_on_its_own() -> None:
             assert refused is not None and refused.over == "rate"
             assert holdings.held("sockets", "10.0.0.1") == 2
             assert ("sockets", "10.0.0.1") in holdings.dirty  # written once the database is back
+        finally:
+            await engine.dispose()
+
+    asyncio.run(main())
+
+
+def test_a_burst_of_takes_on_two_nodes_is_decided_in_batches_and_holds_the_cap(fresh_postgres_url: str) -> None:
+    """UNO_SOCKETS_PER_ADDRESS (a cap of 1 here) with both nodes taking for 300 addresses at
+    once, as after a failover: batched (fewer transactions than takes), and exactly one node
+    holds each address."""
+    upgrade(fresh_postgres_url)
+
+    async def main() -> None:
+        engine = create_engine(fresh_postgres_url)
+        gate = asyncio.Semaphore(2)
+        await SharedRates(engine).start()
+        a, b = SharedHoldings(engine, "node-a", gate), SharedHoldings(engine, "node-b", gate)
+        for node, holdings in (("node-a", a), ("node-b", b)):
+            await Ownership(engine, node, "127.0.0.1:1", 5.0).renew()
+            await holdings.start()
+        decided = 0
+        decide = SharedHoldings._decide
+
+        async def counted(self: SharedHoldings, batch: list[Any]) -> Any:
+            nonlocal decided
+            decided += 1
+            return await decide(self, batch)
+        addresses = [f"10.1.{i // 200}.{i % 200}" for i in range(300)]
+        rate = Rate(10, 60.0)
+        try:
+            with patch.object(SharedHoldings, "_decide", counted):
+                answers = await asyncio.gather(*(holdings.take("sockets", address, 1, rate)
+                                                 for address in addresses for holdings in (a, b)))
+            assert decided < len(answers) / 4, decided
+            assert not a.dirty and not b.dirty  # every one decided by the database
+            for address in addresses:
+                assert a.held("sockets", address) + b.held("sockets", address) == 1, address
+            assert sum(answer is None for answer in answers) == len(addresses)
+            assert all(answer == Refusal("cap") for answer in answers if answer is not None)
         finally:
             await engine.dispose()
 
