@@ -207,7 +207,9 @@ class SharedHoldings:
                 raise
         if rate is not None:
             if not row.within_rate:
-                self.local.give_back(kind, address)  # nothing was written: the row stands as it was
+                # Nothing was written; a batch of give-backs read since may have written this
+                # one in: the count is written again.
+                self.give_back(kind, address)
                 wait = max(1.0, float(row.wait or rate.window))
                 if len(self.blocked) >= MAX_BLOCKED:
                     del self.blocked[next(iter(self.blocked))]
@@ -215,7 +217,7 @@ class SharedHoldings:
                 return Refusal("rate", wait)
             self.local.opened(kind, address, rate)  # this node's share of the window
         if row.others + here >= cap:
-            self.local.give_back(kind, address)
+            self.give_back(kind, address)  # (as above)
             return Refusal("cap")
         if self.local.held(kind, address) != here + 1:  # given back meanwhile: write the count again
             self.dirty.add((kind, address))
@@ -245,8 +247,13 @@ class SharedHoldings:
                         raise
                 else:
                     for ask in batch:
-                        if ask.answer is not None and not ask.answer.done():
-                            ask.answer.set_result(rows[(ask.kind, ask.address)])
+                        row = rows.get((ask.kind, ask.address))
+                        if ask.answer is None or ask.answer.done():
+                            continue
+                        if row is None:
+                            ask.answer.set_exception(RuntimeError("no answer for this ask"))
+                        else:
+                            ask.answer.set_result(row)
         finally:
             self.asking = None
             for ask in self.asks:  # stopped (cancelled) with asks waiting
