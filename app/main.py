@@ -9,7 +9,6 @@ import os
 import re
 import sys
 import time
-from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import IO, Any
@@ -175,6 +174,7 @@ def join_cluster(settings: Settings, store: Store, registry: RoomRegistry) -> Cl
     store.fence = Fence(ClusterNode.new_id(settings))
     node = ClusterNode(settings, store.engine, registry, store.fence, node_address(settings, settings.port))
     registry.tenancy = node
+    registry.holdings = node.holdings  # sockets and rooms per address, over every live node
     return node
 
 
@@ -237,7 +237,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.loop_lag = LoopLag()
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline (app/transport/echo.py)
-    app.state.sockets_by_address = Counter()  # open game sockets per client address (a cap)
     app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:

@@ -27,6 +27,7 @@ from app.rooms.errors import CLOSE_RESTARTING
 from app.rooms.registry import RoomRegistry, restore_room
 from app.rooms.room_state import normalise_code
 
+from .holdings import SharedHoldings
 from .ownership import Ownership
 from .rates import SharedRates
 
@@ -72,6 +73,8 @@ class ClusterNode:
         self.id = fence.node
         self.ownership = Ownership(engine, self.id, address, settings.lease_seconds)
         self.rates = SharedRates(engine)  # per-address limits counted for every node at once
+        # What each address holds (sockets, rooms) and opens, over every live node; the registry's.
+        self.holdings = SharedHoldings(engine, self.id, self.rates.gate)
         self.renewed = -1e9  # monotonic time the last renewal was sent at
         self.adopting: dict[str, asyncio.Task[bool]] = {}
         # Set when a renewal saw rooms with no live owner: the take-over loop's cue.
@@ -95,11 +98,13 @@ class ClusterNode:
         return time.monotonic() - self.renewed < self.settings.lease_seconds - LEASE_MARGIN_S
 
     async def start(self) -> None:
-        await self.rates.start()
+        await self.rates.start()  # the windows' table first: a socket's open counts in both
+        await self.holdings.start()
         await self._renew()
         self._tasks = [asyncio.create_task(self._keep_lease(), name="cluster-lease"),
                        asyncio.create_task(self._take_over_forever(), name="cluster-takeover"),
-                       asyncio.create_task(self.rates.sweep_forever(), name="cluster-rate-sweep")]
+                       asyncio.create_task(self.rates.sweep_forever(), name="cluster-rate-sweep"),
+                       asyncio.create_task(self.holdings.run_forever(), name="cluster-holdings")]
 
     async def stop(self, codes: list[str]) -> None:
         """Give every room up at once (its sockets were told to come back): survivors take them."""
@@ -112,6 +117,10 @@ class ClusterNode:
             await self.ownership.leave(codes)
         except Exception:
             log.exception("could not release %d room(s); they are taken over when the lease runs out", len(codes))
+        try:
+            await self.holdings.leave()
+        except Exception as err:  # they stop counting anyway, with the lease just ended
+            log.warning("could not clear this node's counts per address: %s", type(err).__name__)
 
     async def _renew(self) -> None:
         sent = time.monotonic()
@@ -129,6 +138,7 @@ class ClusterNode:
             if not self.serving():
                 self._drop_all("lease lost")
             elif not was_serving:
+                self.holdings.rewrite_all()  # its rows may have been swept meanwhile
                 await self._keep_what_is_still_ours()
             await asyncio.sleep(self.settings.lease_renew_seconds)
 

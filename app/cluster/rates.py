@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -53,15 +55,36 @@ LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per m
 # Database connections a node's counting may hold at once.  The count shares the store's
 # pool: a flood of counted requests must never take the connections the rooms commit with.
 CONNECTIONS = 2
+MAX_BLOCKED = 50_000  # windows a node remembers as refused (the least recently refused forgotten past it)
+
+
+class OneAtATime:
+    """One count in flight per key on this node: a flood from one address waits here, in memory,
+    not in the database's lock queue holding connections."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def turn(self, key: str) -> AsyncIterator[None]:
+        lock, users = self.keys.get(key) or (asyncio.Lock(), 0)
+        self.keys[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self.keys[key]
+            if users <= 1:
+                del self.keys[key]
+            else:
+                self.keys[key] = (lock, users - 1)
 
 
 class SharedRates:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.gate = asyncio.Semaphore(CONNECTIONS)
-        # One count in flight per window on this node: a flood from one address waits here,
-        # in memory, not in the database's lock queue holding connections.
-        self.keys: dict[str, tuple[asyncio.Lock, int]] = {}
+        self.one_at_a_time = OneAtATime()  # per window
 
     async def start(self) -> None:
         async with self.engine.begin() as conn:
@@ -74,18 +97,9 @@ class SharedRates:
         if limit <= 0:
             return window
         key = f"{kind} {address}"[:120]
-        lock, users = self.keys.get(key) or (asyncio.Lock(), 0)
-        self.keys[key] = (lock, users + 1)
-        try:
-            async with lock, self.gate, self.engine.begin() as conn:
-                await conn.execute(_LOCK, {"key": key})
-                row = (await conn.execute(_HIT, {"key": key, "window": int(window), "limit": limit})).one()
-        finally:
-            lock, users = self.keys[key]
-            if users <= 1:
-                del self.keys[key]
-            else:
-                self.keys[key] = (lock, users - 1)
+        async with self.one_at_a_time.turn(key), self.gate, self.engine.begin() as conn:
+            await conn.execute(_LOCK, {"key": key})
+            row = (await conn.execute(_HIT, {"key": key, "window": int(window), "limit": limit})).one()
         if row.n < limit:
             return 0.0
         return max(1.0, float(row.wait or window))

@@ -9,7 +9,8 @@ action log), which ``engine.replay`` turns back into the identical state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from .records import Record, StoredRoom
 
@@ -134,3 +135,44 @@ class SoleTenancy:
 
     def holder(self, code: str) -> tuple[str, int] | None:
         return None
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most ``limit`` opened in any ``window`` seconds (per address)."""
+
+    limit: int
+    window: float
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a ``Holdings.take`` was refused: over the rate (``wait``: seconds until one more would
+    be allowed) or at the cap of what one address may hold at once (``wait`` 0)."""
+
+    over: Literal["rate", "cap"]
+    wait: float = 0.0
+
+
+class Holdings(Protocol):
+    """What one client address holds at once (game sockets, live rooms), and how fast it opens
+    them: limits meant per client, so counted over every process serving the same clients.
+
+    One process alone counts its own (``LocalHoldings``, app/rooms/holdings.py); a node of a
+    cluster counts every live node's (app/cluster/holdings.py).  ``kind`` names what is held
+    ("sockets", "rooms"); the caller gives back each thing it took, once.
+    """
+
+    async def take(self, kind: str, address: str, cap: int, rate: Rate | None = None) -> Refusal | None:
+        """Count one more ``kind`` held by ``address`` if it holds fewer than ``cap`` (and, with
+        ``rate``, one more opened if that is within it): None when taken, else why not (then
+        nothing is held, though an open within its rate still counts against it)."""
+        ...
+
+    def give_back(self, kind: str, address: str) -> None:
+        """One ``kind`` that ``address`` held is gone."""
+        ...
+
+    def held(self, kind: str, address: str) -> int:
+        """How many ``kind`` this process counts for ``address`` (its own share)."""
+        ...

@@ -13,8 +13,9 @@ from app.config import Settings
 from . import records as rec
 from .actor import LostHandler, RoomActor
 from .errors import CLOSE_GOING_AWAY, RoomError
+from .holdings import LocalHoldings
 from .options import RoomOptions
-from .ports import SoleTenancy, Store, Tenancy
+from .ports import Holdings, SoleTenancy, Store, Tenancy
 from .records import StoredRoom
 from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
@@ -41,8 +42,11 @@ class RoomRegistry:
         self.observer = observer
         self.rooms: dict[str, RoomActor] = {}
         # The client address each live room was created from, for the per-address cap (rooms
-        # restored after a restart have none: the address is not stored).
+        # restored after a restart, or taken over from another node, have none: the address is
+        # not stored).  Counted in ``holdings``: this process's own, or with several nodes every
+        # node's (app/cluster implements the port; create_app sets it), as the sockets are.
         self.creators: dict[str, str] = {}
+        self.holdings: Holdings = LocalHoldings()
         # Rooms being rebuilt from the store after a failed write: lookups wait for them.
         self.rebuilding: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -90,10 +94,14 @@ class RoomRegistry:
         await asyncio.gather(*(actor.stop("server restarting", CLOSE_GOING_AWAY) for actor in self.rooms.values()))
         await self.tenancy.stop(list(self.rooms))  # with several nodes, handed over at once
         self.rooms.clear()
+        for creator in self.creators.values():
+            self.holdings.give_back("rooms", creator)
         self.creators.clear()
 
     def forget(self, code: str) -> RoomActor | None:
-        self.creators.pop(code, None)
+        creator = self.creators.pop(code, None)
+        if creator is not None:
+            self.holdings.give_back("rooms", creator)
         self.tenancy.forgotten(code)
         return self.rooms.pop(code, None)
 
@@ -106,13 +114,25 @@ class RoomRegistry:
                                     name=name, house_rules=house_rules, turn_seconds=turn_seconds,
                                     away_grace_seconds=away_grace_seconds, spectator_chat=spectator_chat,
                                     spectator_delay=spectator_delay)
-        if creator is not None:
-            cap = self.settings.rooms_per_address
-            if sum(1 for address in self.creators.values() if address == creator) >= cap:
-                raise RoomError("too_many_rooms", f"Your address has {cap} open rooms already: play in one, or "
-                                "wait until one closes.", 429)
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError("server_full", "The server has too many rooms right now; try again later.", 503)
+        if creator is not None:
+            cap = self.settings.rooms_per_address
+            if await self.holdings.take("rooms", creator, cap) is not None:
+                raise RoomError("too_many_rooms", f"Your address has {cap} open rooms already: play in one, or "
+                                "wait until one closes.", 429)
+        try:
+            actor = await self._open(options, edition, public, max_seats, target)
+        except BaseException:
+            if creator is not None:
+                self.holdings.give_back("rooms", creator)
+            raise
+        if creator is not None:
+            self.creators[actor.code] = creator
+        return actor
+
+    async def _open(self, options: RoomOptions, edition: str, public: bool, max_seats: int,
+                    target: int | None) -> RoomActor:
         code = new_code()
         while code in self.rooms:  # 31**8 codes: a clash is astronomically rare, but cheap to rule out
             code = new_code()
@@ -123,8 +143,6 @@ class RoomRegistry:
         actor = RoomActor(state, self.settings, self.store, self.observer, self.lost)
         actor.serving = self.tenancy.serving
         self.rooms[code] = actor
-        if creator is not None:
-            self.creators[code] = creator
         actor.start()
         if public:
             self._lobby = None  # listed at once: its creator is about to look for it

@@ -16,7 +16,6 @@ import contextlib
 import logging
 import math
 import time
-from collections import Counter
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.applications import Starlette
@@ -35,6 +34,7 @@ from app.rooms.errors import (
     RoomError,
 )
 from app.rooms.inbox import Command, Detach
+from app.rooms.ports import Rate
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
 from app.rooms.streams import dumps
@@ -47,6 +47,9 @@ from .metrics import Metrics
 from .uvicorn_adapter import CONTROL_FRAME
 
 log = logging.getLogger("app.transport")
+
+SOCKETS = "sockets"  # what an address holds, in the registry's holdings
+OPENS_WINDOW_S = 60.0  # UNO_SOCKET_OPENS_PER_MINUTE: a minute's window
 
 
 def bearer_token(ws: WebSocket) -> str | None:
@@ -73,15 +76,6 @@ def seat_rates(ws: WebSocket, settings: Settings) -> SeatRates:
     rates: SeatRates | None = getattr(state, "seat_rates", None)
     if rates is None:
         rates = state.seat_rates = SeatRates(settings.socket_rate_messages, settings.socket_rate_window_s)
-    return rates
-
-
-def socket_opens(ws: WebSocket, settings: Settings) -> SeatRates:
-    """The app's per-address windows of game sockets opened (a minute long)."""
-    state = ws.app.state
-    rates: SeatRates | None = getattr(state, "socket_opens", None)
-    if rates is None:
-        rates = state.socket_opens = SeatRates(settings.socket_opens_per_minute, 60.0)
     return rates
 
 
@@ -119,37 +113,40 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     address = ws.client.host if ws.client is not None else ""
     # A socket closed for flooding can simply open another: each costs a handshake and a
     # snapshot.  So sockets are opened at a bounded rate per address, refused before anything
-    # is built for them (HTTP 429, the cheapest answer there is).
-    opens = socket_opens(ws, settings).for_seat(address)
-    if not opens.allow():
+    # is built for them (HTTP 429, the cheapest answer there is).  And one address holds a
+    # bounded number of game sockets: each costs the server memory and every room it watches a
+    # view per message.  Both counted in the registry's holdings: with several nodes, every
+    # node's (app/cluster/holdings.py), in one ask.
+    holdings = registry.holdings
+    refusal = await holdings.take(SOCKETS, address, settings.sockets_per_address,
+                                  Rate(settings.socket_opens_per_minute, OPENS_WINDOW_S))
+    if refusal is not None and refusal.over == "rate":
         gate: ConnectionGate = ws.app.state.connection_gate
         gate.refused("socket_opens", f"refused a WebSocket from {address}: over "
                      f"{settings.socket_opens_per_minute} a minute")
-        retry = max(1, math.ceil(opens.wait()))
+        retry = max(1, math.ceil(refusal.wait))
         await ws.send_denial_response(Response(status_code=429, headers={"Retry-After": str(retry)}))
         return
-    await ws.accept(headers=owner_headers(registry, code))
-    # One address holds a bounded number of game sockets: each costs the server memory and
-    # every room it watches a view per message.
-    per_address: Counter[str] = ws.app.state.sockets_by_address
-    if per_address[address] >= settings.sockets_per_address:
-        metrics.refuse("sockets_per_address")
-        log.info("refused a WebSocket: %d already open from one address", per_address[address])
-        conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
-        await refuse(conn, CLOSE_TOO_MANY, "too_many_sockets",
-                     f"At most {settings.sockets_per_address} connections from one address.", "too many sockets")
-        await conn.aclose()
-        return
-    per_address[address] += 1
-    metrics.sockets += 1
-    metrics.sockets_opened += 1
     try:
-        await _serve(ws, code, registry, settings, metrics)
+        await ws.accept(headers=owner_headers(registry, code))
+        if refusal is not None:
+            metrics.refuse("sockets_per_address")
+            log.info("refused a WebSocket: %d already open from one address (%d on this node)",
+                     settings.sockets_per_address, holdings.held(SOCKETS, address))
+            conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
+            await refuse(conn, CLOSE_TOO_MANY, "too_many_sockets",
+                         f"At most {settings.sockets_per_address} connections from one address.", "too many sockets")
+            await conn.aclose()
+            return
+        metrics.sockets += 1
+        metrics.sockets_opened += 1
+        try:
+            await _serve(ws, code, registry, settings, metrics)
+        finally:
+            metrics.sockets -= 1
     finally:
-        metrics.sockets -= 1
-        per_address[address] -= 1
-        if per_address[address] <= 0:
-            del per_address[address]
+        if refusal is None:
+            holdings.give_back(SOCKETS, address)
 
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:

@@ -233,7 +233,7 @@ def test_spectators_per_room_and_sockets_per_address_are_capped() -> None:
         close, frames = await closed_with(fifth)
         assert close == 4429 and frames[-1]["code"] == "too_many_sockets"
         await fourth.close()
-        await until(lambda: live.app.state.sockets_by_address["127.0.0.1"] < 4, what="the fourth socket uncounted")
+        await until(lambda: live.registry.holdings.held("sockets", "127.0.0.1") < 4, what="the fourth socket uncounted")
         await fifth.connect()
         assert (await fifth.recv())["type"] == "snapshot"
         async with httpx.AsyncClient(base_url=live.http) as http:
