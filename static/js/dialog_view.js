@@ -1,4 +1,4 @@
-// A decision's box (colour, target, challenge, stack, pass, drawn card, UNO! with the play),
+// A decision's box (colour, target, challenge, stack, pass, drawn card, UNO! with the play, a batch),
 // drawn from a decision model: { kind, title, text?, replaced?, card?, options[], cancel? }.
 // Every option is a button in view at once (app.css lays them out to fit a phone); the
 // explanation, however long in whatever language, folds behind a "Why?" toggle so it never
@@ -10,14 +10,17 @@ import { cardSvg, colourBadge } from "./cards.js";
 // What these decisions say is the explanation of their buttons (what a challenge costs, what a
 // stack adds up to): folded.  A colour's or a target's reason ("Green Shell! Who draws a card?")
 // and a drawn card's name are the question itself: always shown.
-const FOLD = new Set(["challenge", "stack", "pass"]);
+// A penalty coming your way says in one short line how to get out of it: always shown.
+const FOLD = new Set(["challenge", "pass"]);
 
 function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
   if (o.primary) classes.push("btn-primary");
   if (o.colour) classes.push("colour-option", `colour-${o.colour}`);
+  if (o.pressed) classes.push("pressed");
+  // A toggle (a card joining a batch, HR-8) says whether it is in.
   const btn = h("button", { class: classes.join(" "), type: "button", "data-testid": "dialog-option", "data-option": o.option,
-    "aria-label": o.sub ? `${o.label} (${o.sub})` : null },
+    "aria-label": o.sub ? `${o.label} (${o.sub})` : null, "aria-pressed": o.toggle !== undefined ? String(!!o.pressed) : null },
     o.colour ? colourBadge(o.colour, 22) : null,
     o.card ? h("span", { class: "option-card", "aria-hidden": "true" }, cardSvg(o.card)) : null,
     // A card to pass is its picture; its name is for screen readers (and fits no phone row).
@@ -51,6 +54,8 @@ export function showDecision(el, d, { run, cancel, table }) {
   const replaced = d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
     colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null;
   const pictured = d.card && d.kind !== "pass";
+  if (d.bomb) el.dataset.bomb = "true";
+  else delete el.dataset.bomb;
   append(clear(el), [
     h("div", { class: "dialog-body" },
       pictured ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,

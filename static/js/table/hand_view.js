@@ -16,7 +16,7 @@ function cardButton(c, onCard, fresh) {
 }
 
 /**
- * Draws `hand` (the model's list of { id, card, playable, passing, label, hint }) into `el`;
+ * Draws `hand` (the model's list of { id, card, playable, passing, batch, label, hint }) into `el`;
  * `onCard(id)` is the controller's. `dialog` is the decision box: a keyboard player there keeps
  * the focus when a card leaves the hand.
  */
@@ -43,6 +43,9 @@ export function showHand(el, hand, { empty, onCard, dialog }) {
     b.classList.toggle("playable", c.playable);
     b.classList.toggle("dim", !c.playable);
     b.classList.toggle("passing", c.passing);
+    // A batch being built (HR-8): its lead lifted, the cards in it marked, those that may join lit.
+    if (c.batch) b.dataset.batch = c.batch;
+    else delete b.dataset.batch;
     b.setAttribute("aria-label", c.label);
     b.setAttribute("aria-disabled", c.playable ? "false" : "true");
     const want = prev ? prev.nextSibling : el.firstChild;
