@@ -33,7 +33,8 @@ function optionButton(o, run) {
 /**
  * Fills `el` (the table's dialog section) with decision `d`, or hides it when `d` is null.
  * `run(option)` carries out an option; `cancel()` backs out of a choice begun from the hand.
- * The primary option (else the first) takes the focus unless the keyboard is outside the table.
+ * The primary option (else the first) takes the focus unless the keyboard is outside the table,
+ * on the same option of a box redrawn, or on the hand's cards while a batch is built there.
  */
 export function showDecision(el, d, { run, cancel, table }) {
   if (!d) {
@@ -53,6 +54,9 @@ export function showDecision(el, d, { run, cancel, table }) {
   // short line, the clue the decision turns on, always in view.
   const replaced = d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
     colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null;
+  // A box redrawn under the keyboard (a card joining a batch) keeps its place on the same option.
+  const was = document.activeElement;
+  const kept = was && el.contains(was) && was.dataset ? was.dataset.option : null;
   const pictured = d.card && d.kind !== "pass";
   if (d.bomb) el.dataset.bomb = "true";
   else delete el.dataset.bomb;
@@ -69,7 +73,12 @@ export function showDecision(el, d, { run, cancel, table }) {
   el.dataset.kind = d.kind;
   el.hidden = false;
   const active = document.activeElement;
-  if (!active || active === document.body || table.contains(active)) {
+  const again = kept ? [...options.querySelectorAll("button")].find((b) => b.dataset.option === kept) : null;
+  // Building a batch from the hand by the keyboard, the focus stays on the hand's cards.
+  const inHand = d.kind === "batch" && active && active.matches && active.matches("[data-testid=card]");
+  if (again) again.focus({ preventScroll: true });
+  else if (inHand) { /* the arrows go on along the hand; Enter on the lead plays the batch */ }
+  else if (!active || active === document.body || table.contains(active)) {
     // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
     const first = options.querySelector("button.btn-primary") || options.querySelector("button");
     if (first) first.focus({ preventScroll: true });

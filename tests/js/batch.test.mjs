@@ -79,7 +79,7 @@ test("the decision box offers every 7 as a toggle and the batch as it stands; th
   assert.deepEqual(three.options[2].play, { card: 3, variants: [{ kind: "play", card: 3, more: [8, 5] }] });
   assert.equal(three.options[0].label, "Take blue 7 back");
   assert.equal(three.bomb, true);
-  assert.match(three.text, /The last one, blue 7, sets the colour\. Three or more make a bomb/);
+  assert.match(three.text, /Last on top: blue 7, its colour counts\. Three or more: a bomb/);
   // Without the bomb rule three 7s are just three 7s.
   assert.equal(batchModel(view({ bomb: false }), { card: 3, picked: [8, 5] }).bomb, false);
   assert.equal(bombs(view(), 2), false);
