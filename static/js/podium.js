@@ -30,6 +30,7 @@ export function teamStandings(summary, game, nameOf) {
   const table = game.teams.map((seats, k) => ({
     seat: seats[0], seats: [...seats], team: k, score: (game.team_scores || [])[k] ?? 0,
     name: t("team.named", { team: t("team.name", { n: k + 1 }), names: seats.map(nameOf).join(" & ") }),
+    short: t("team.name", { n: k + 1 }), members: seats.map(nameOf).join(" & "),
   }));
   const won = table.find((row) => row.seats.includes(summary.match_winner));
   return { table, winner: won ? won.seat : summary.match_winner };
@@ -48,10 +49,13 @@ export function podiumParts(summary, you, teams = null) {
   const top = standing.filter((p) => p.place <= 3);
   const order = [top[1], top[0], top[2]].filter(Boolean);
   for (const p of order) {
-    const names = p.players.map((x) => x.name).join(", ");
+    // A team stands as its name, its players below it (a column is narrow on a phone).
+    const names = p.players.map((x) => x.short || x.name).join(", ");
+    const members = p.players[0].members ? p.players.map((x) => x.members).join(", ") : null;
     podium.append(h("li", { class: `place place-${p.place}`, "data-place": p.place, "data-tied": p.players.length > 1 ? "true" : null,
       "data-team": p.players[0].team ?? null },
       h("span", { class: "place-name", text: names, title: names }),
+      members ? h("span", { class: "place-members", "data-testid": "place-members", text: members }) : null,
       h("span", { class: "place-block" },
         h("strong", { text: String(p.place) }), tie(p),
         h("span", { text: t("summary.total", { n: p.players[0].score }) }))));

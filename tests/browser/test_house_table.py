@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,7 @@ def ana_plays(page: Page, stats: dict[str, int], only_draw: bool = False) -> boo
         return False  # the page moved on under the click: look again
 
 
-def play_until(page: Page, done: Callable[[], bool], puppets: list[tuple[Puppet, Pick]] = (),  # type: ignore[assignment]
+def play_until(page: Page, done: Callable[[], bool], puppets: Sequence[tuple[Puppet, Pick]] = (),
                seconds: float = 150, only_draw: bool = False) -> dict[str, int]:
     """Until `done()`: Ana plays through the page (ana_plays), the puppets over the protocol."""
     stats: dict[str, int] = {}
@@ -220,7 +220,10 @@ def deflectable(rnd: Round) -> bool:
     if rnd.pending is None or rnd.pending.seat != 0 or not top["face"].isdigit():
         return False
     mine = [card(rnd, c) for c in rnd.hands[0]]
-    has = lambda hand, face: any(c["face"] == face and c["colour"] == top["colour"] for c in hand)  # noqa: E731
+
+    def has(hand: list[dict[str, Any]], face: str) -> bool:
+        return any(c["face"] == face and c["colour"] == top["colour"] for c in hand)
+
     return (has([card(rnd, c) for c in rnd.hands[1]], "draw2") and has(mine, "reverse") and has(mine, "skip")
             and not any(c["face"] in ("draw2", "wild_draw4") for c in mine))
 
@@ -366,7 +369,9 @@ def test_teams_of_two_marked_scored_and_on_the_podium__HR_26_HR_27(browser: Brow
         play_until(page, lambda: page.get_by_test_id("podium").count() > 0)
         podium = page.get_by_test_id("podium")
         expect(podium.locator("[data-team]")).to_have_count(2)
-        expect(podium).to_contain_text("Team 1: Ana & ")
+        expect(podium.locator("[data-team='0'] .place-name")).to_have_text("Team 1")
+        expect(podium.locator("[data-team='0'] [data-testid=place-members]")).to_contain_text("Ana & ")
+        expect(page.get_by_test_id("standings")).to_contain_text("Team 1: Ana & ")
         expect(page.get_by_test_id("match-winner")).to_contain_text(re.compile(r"^Team [12]: .* win the match!"))
         page.screenshot(path=str(artifacts / f"house-teams-podium-{device}.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]
