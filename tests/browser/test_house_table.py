@@ -466,6 +466,8 @@ def test_a_whole_match_under_a_preset_through_the_page__HR_34(browser: Browser, 
         assert stats.get("batches", 0) <= stats.get("batch_offers", 0)
         if preset == "party":
             assert "batch" not in shots  # no multi_play in party
+        elif "batch" in shots:
+            assert stats.get("batches", 0) >= 1  # a batch offered was built and played (HR-8)
         expect(page.get_by_test_id("match-winner")).to_be_visible()
         page.screenshot(path=str(artifacts / f"house-{preset}-podium-{device}.png"))
         assert not page.errors, page.errors  # type: ignore[attr-defined]

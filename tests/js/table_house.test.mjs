@@ -51,6 +51,8 @@ test("a penalty coming says every way out the hand has: answer, Reverse, Skip, o
   assert.equal(reverse.decision.text, "Deflect them with a Reverse. Or take all 2.");
   const none = derive(view({ table: { pending: { kind: "stack", seat: 0, penalty: 2 }, legal: [{ kind: "accept" }] } }), LOCAL);
   assert.equal(none.decision.text, "Nothing in your hand answers it: take the 2 cards.");
+  assert.equal(none.status.text, "Nothing answers the draw: take the cards.");
+  assert.equal(m.status.text, "Answer the draw from your hand, or take the cards.");
 });
 
 test("strict UNO! declares on its own, never arms; silent UNO! has no button (HR-17, HR-18)", () => {

@@ -75,6 +75,7 @@ function statusModel(view, mine, over, nameOf) {
   const pending = view.game.table.pending;
   let text = "";
   if (over) text = "";
+  else if (mine && pending.kind === "stack" && !legalOf(view).some((a) => a.kind === "play")) text = t("pending.mine.stack_take");
   else if (mine) text = pendingText(view.game.edition, pending);
   else if (pending) text = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
   if (view.you === null) text = `${t("room.watching")} ${text}`;
