@@ -1,4 +1,4 @@
-// A decision's box (colour, target, challenge, stack, pass, drawn card, UNO! with the play),
+// A decision's box (colour, target, challenge, stack, pass, drawn card, UNO! with the play, a batch),
 // drawn from a decision model: { kind, title, text?, replaced?, card?, options[], cancel? }.
 // Every option is a button in view at once (app.css lays them out to fit a phone); the
 // explanation, however long in whatever language, folds behind a "Why?" toggle so it never
@@ -10,14 +10,17 @@ import { cardSvg, colourBadge } from "./cards.js";
 // What these decisions say is the explanation of their buttons (what a challenge costs, what a
 // stack adds up to): folded.  A colour's or a target's reason ("Green Shell! Who draws a card?")
 // and a drawn card's name are the question itself: always shown.
-const FOLD = new Set(["challenge", "stack", "pass"]);
+// A penalty coming your way says in one short line how to get out of it: always shown.
+const FOLD = new Set(["challenge", "pass"]);
 
 function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
   if (o.primary) classes.push("btn-primary");
   if (o.colour) classes.push("colour-option", `colour-${o.colour}`);
+  if (o.pressed) classes.push("pressed");
+  // A toggle (a card joining a batch, HR-8) says whether it is in.
   const btn = h("button", { class: classes.join(" "), type: "button", "data-testid": "dialog-option", "data-option": o.option,
-    "aria-label": o.sub ? `${o.label} (${o.sub})` : null },
+    "aria-label": o.sub ? `${o.label} (${o.sub})` : null, "aria-pressed": o.toggle !== undefined ? String(!!o.pressed) : null },
     o.colour ? colourBadge(o.colour, 22) : null,
     o.card ? h("span", { class: "option-card", "aria-hidden": "true" }, cardSvg(o.card)) : null,
     // A card to pass is its picture; its name is for screen readers (and fits no phone row).
@@ -30,7 +33,8 @@ function optionButton(o, run) {
 /**
  * Fills `el` (the table's dialog section) with decision `d`, or hides it when `d` is null.
  * `run(option)` carries out an option; `cancel()` backs out of a choice begun from the hand.
- * The primary option (else the first) takes the focus unless the keyboard is outside the table.
+ * The primary option (else the first) takes the focus unless the keyboard is outside the table,
+ * on the same option of a box redrawn, or on the hand's cards while a batch is built there.
  */
 export function showDecision(el, d, { run, cancel, table }) {
   if (!d) {
@@ -50,7 +54,12 @@ export function showDecision(el, d, { run, cancel, table }) {
   // short line, the clue the decision turns on, always in view.
   const replaced = d.replaced ? h("p", { class: "dialog-replaced", "data-testid": "replaced-colour", "data-colour": d.replaced },
     colourBadge(d.replaced, 18), " ", t("dialog.replaced", { colour: t(`colour.${d.replaced}`) })) : null;
+  // A box redrawn under the keyboard (a card joining a batch) keeps its place on the same option.
+  const was = document.activeElement;
+  const kept = was && el.contains(was) && was.dataset ? was.dataset.option : null;
   const pictured = d.card && d.kind !== "pass";
+  if (d.bomb) el.dataset.bomb = "true";
+  else delete el.dataset.bomb;
   append(clear(el), [
     h("div", { class: "dialog-body" },
       pictured ? h("div", { class: "dialog-card" }, cardSvg(d.card)) : null,
@@ -64,7 +73,12 @@ export function showDecision(el, d, { run, cancel, table }) {
   el.dataset.kind = d.kind;
   el.hidden = false;
   const active = document.activeElement;
-  if (!active || active === document.body || table.contains(active)) {
+  const again = kept ? [...options.querySelectorAll("button")].find((b) => b.dataset.option === kept) : null;
+  // Building a batch from the hand by the keyboard, the focus stays on the hand's cards.
+  const inHand = d.kind === "batch" && active && active.matches && active.matches("[data-testid=card]");
+  if (again) again.focus({ preventScroll: true });
+  else if (inHand) { /* the arrows go on along the hand; Enter on the lead plays the batch */ }
+  else if (!active || active === document.body || table.contains(active)) {
     // The safe choice takes the focus (card, Enter, Enter must never get you caught: play with UNO!).
     const first = options.querySelector("button.btn-primary") || options.querySelector("button");
     if (first) first.focus({ preventScroll: true });

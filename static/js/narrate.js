@@ -10,7 +10,9 @@ const cards = (list) => (list || []).map(cardName).join(", ");
 // kind -> (entry, n, p) => text; n(seat) names a seat, p = { name } of the entry's own seat.
 const WORDS = {
   play: (d, n, p) => {
-    let text = t("ev.play", { ...p, card: cardName(d.card) });
+    // HR-8: a batch names every card laid, in order (the last one acts).
+    let text = d.batch && d.batch.length > 1 ? t("ev.play_batch", { ...p, count: d.batch.length, cards: cards(d.batch) })
+      : t("ev.play", { ...p, card: cardName(d.card) });
     if (d.colour) text += " " + t("ev.play_colour", { colour: t(`colour.${d.colour}`) });
     if (typeof d.target === "number") text += " " + t("ev.play_target", { target: n(d.target) });
     return sentence(text);

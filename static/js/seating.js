@@ -17,9 +17,10 @@ export function playOrder(seats, direction, you) {
 /**
  * The seat that plays after `current`: the next one in the direction of play, passing over
  * seats that still owe lost turns (`owed`, the view's skips_owed: All Wild's Double Skip).
+ * Seats out of the match (`out`, HR-30) are passed over for good.
  * A forecast for the eye: the current player's card (a Skip, a Reverse) may still change it.
  */
-export function nextSeat(seats, direction, current, owed = []) {
+export function nextSeat(seats, direction, current, owed = [], out = new Set()) {
   if (current === null || current === undefined || seats < 2) return null;
   const left = [...owed];
   let seat = current;
@@ -27,6 +28,7 @@ export function nextSeat(seats, direction, current, owed = []) {
   // over, and a player whose opponents all lose their turns plays again.
   for (let k = 0; k < 4 * seats; k += 1) {
     seat = (((seat + direction) % seats) + seats) % seats;
+    if (out.has(seat) && seat !== current) continue;
     if (left[seat] > 0) { left[seat] -= 1; continue; }
     return seat;
   }

@@ -5,6 +5,22 @@ import { clear, h } from "./dom.js";
 import { avatar } from "./avatar.js";
 import { changed } from "./table/changed.js";
 import { cardName } from "./cards.js";
+import { teamName } from "./table/sides.js";
+
+// The chip's extra words for a screen reader: partner or team (HR-26), out of the match (HR-30).
+function sideLabel(c) {
+  const parts = [];
+  if (c.partner) parts.push(t("team.partner"));
+  else if (c.team !== null && c.team !== undefined) parts.push(teamName(c.team));
+  if (c.out) parts.push(t("out.badge"));
+  return parts.length ? `, ${parts.join(", ")}` : "";
+}
+
+function teamBadge(c) {
+  if (c.team === null || c.team === undefined) return null;
+  return h("span", { class: `badge badge-team team-${c.team}`, "data-testid": "team-badge", "data-team": c.team,
+    text: c.partner ? t("team.partner") : teamName(c.team) });
+}
 
 function chip(c, before) {
   const change = c.count > before ? " grew" : c.count < before ? " shrank" : "";
@@ -12,18 +28,20 @@ function chip(c, before) {
   for (let i = 0; i < Math.min(c.count, 7); i += 1) backs.append(h("span", { class: "mini-back" }));
   const presence = c.bot ? t("room.bot") : c.here ? t("room.connected") : t("room.away");
   return h("li", {
-    class: `opponent${c.turn ? " turn" : ""}${c.next ? " next" : ""}${c.here ? "" : " away"}${c.exposed ? " exposed" : ""}${change}`,
-    "data-testid": "opponent", "data-seat": c.seat, "data-cards": c.count,
-    "aria-label": t("table.opponent_label", { name: c.name, n: c.count, state: presence }) + (c.turn ? `, ${t("table.their_turn")}` : "") + (c.next ? `, ${t("table.plays_next")}` : ""),
+    class: `opponent${c.turn ? " turn" : ""}${c.next ? " next" : ""}${c.here ? "" : " away"}${c.exposed ? " exposed" : ""}${c.out ? " out" : ""}${c.team !== null && c.team !== undefined ? ` team-${c.team}` : ""}${c.partner ? " partner" : ""}${change}`,
+    "data-testid": "opponent", "data-seat": c.seat, "data-cards": c.count, "data-out": c.out ? "true" : null,
+    "aria-label": t("table.opponent_label", { name: c.name, n: c.count, state: presence }) + (c.turn ? `, ${t("table.their_turn")}` : "") + (c.next ? `, ${t("table.plays_next")}` : "") + sideLabel(c),
   },
   h("span", { class: "opp-top" },
     h("span", { class: `dot ${c.here ? "on" : "off"}`, "aria-hidden": "true" }),
     avatar(c.name, { bot: c.bot }),
     h("span", { class: "opp-name", text: c.name }),
     c.dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: t("table.dealer_short") }) : null,
+    teamBadge(c),
     h("span", { class: "opp-score", text: t("summary.total", { n: c.score }) })),
   h("span", { class: "opp-cards" }, backs, h("span", { class: "opp-count", text: String(c.count) }),
     h("span", { class: "opp-flags" },
+      c.out ? h("span", { class: "badge badge-out", "data-testid": "out-badge", text: t("out.badge") }) : null,
       c.turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
       c.next ? h("span", { class: "badge badge-next", "data-testid": "next-marker", text: t("table.next_badge") }) : null,
       c.saidUno ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,

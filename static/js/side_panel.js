@@ -8,6 +8,20 @@ import { logLines } from "./logbook.js";
 import { ChatBadge } from "./chatbadge.js";
 import { chatAuthor } from "./spectate.js";
 import { changed } from "./table/changed.js";
+import { teamName, teamsModel } from "./table/sides.js";
+
+/** HR-27: the teams' totals, best first, each with its two players (yours marked). */
+function teamScores(view, nameOf) {
+  const teams = teamsModel(view, nameOf);
+  if (!teams) return null;
+  const list = h("ol", { class: "score-list team-scores", "data-testid": "team-scores" });
+  for (const row of teams) {
+    list.append(h("li", { class: `team-row team-${row.team}${row.mine ? " is-me" : ""}`, "data-testid": "team-score", "data-team": row.team },
+      h("span", { class: "score-name" }, h("span", { class: `badge badge-team team-${row.team}`, text: teamName(row.team) }), " ", h("span", { class: "team-names", text: row.names })),
+      h("span", { class: "score-value", text: String(row.score) })));
+  }
+  return list;
+}
 
 export class SidePanel {
   /** `send` sends a message; `canChat()` says whether the reader may chat now; `closeDrawer` folds a phone's drawer. */
@@ -42,7 +56,7 @@ export class SidePanel {
   /** After each view; `g` is the game part of it (null before the first deal). */
   render(view, g, you, nameOf) {
     const room = view.room;
-    if (changed(this.scores, [view.players, g && g.scores, g && g.target, g && g.table.current, room.house_rules, room.turn_seconds])) {
+    if (changed(this.scores, [view.players, g && g.scores, g && g.target, g && g.table.current, room.house_rules, room.turn_seconds, g && g.team_scores, g && g.eliminated])) {
       clear(this.scores);
       if (g) this.scores.append(h("p", { class: "muted", text: t("side.target", { n: g.target }) }));
       // The room's options: in the table's head, or here where a phone's head has no room for them.
@@ -50,10 +64,13 @@ export class SidePanel {
         this.scores.append(this.options);
         showRoomOptions(this.options, room);
       }
-      const list = h("ol", { class: "score-list" });
+      const teams = teamScores(view, nameOf);
+      if (teams) this.scores.append(teams);
+      const out = new Set((g && g.eliminated) || []); // HR-30: who is out, marked
+      const list = h("ol", { class: `score-list${teams ? " seat-scores" : ""}` });
       for (const p of view.players) {
-        list.append(h("li", { class: p.seat === you ? "is-me" : "" },
-          h("span", { class: "score-name", text: p.name }),
+        list.append(h("li", { class: `${p.seat === you ? "is-me" : ""}${out.has(p.seat) ? " is-out" : ""}`, "data-seat": p.seat },
+          h("span", { class: "score-name", text: p.name }, out.has(p.seat) ? h("span", { class: "badge badge-out", text: t("out.badge") }) : null),
           h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
       }
       this.scores.append(list);

@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import { cardLabel, cardSvg, sortHand } from "./cards.js";
-import { podiumParts } from "./podium.js";
+import { podiumParts, teamStandings } from "./podium.js";
 import { rematchControls } from "./rematch.js";
 import { keepFocus } from "./table/focus.js";
 import { changed } from "./table/changed.js";
@@ -21,8 +21,9 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
     const hand = result ? result.hands[seat] || [] : [];
     const cards = h("span", { class: "mini-hand" });
     for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
-    rows.append(h("li", { class: seat === s.winner ? "winner" : "" },
-      h("span", { class: "summary-name", text: nameOf(seat) }),
+    const out = (g.eliminated || []).includes(seat); // HR-29: out after this round or before
+    rows.append(h("li", { class: `${seat === s.winner ? "winner" : ""}${out ? " is-out" : ""}`, "data-seat": seat },
+      h("span", { class: "summary-name", text: nameOf(seat) }, out ? h("span", { class: "badge badge-out", "data-testid": "summary-out", text: t("out.badge") }) : null),
       seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
       h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
   }
@@ -31,9 +32,13 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
   const body = [title, lead, rows];
   if (status === "over") {
     // The podium comes first; the last round's leftover hands fold away below it (podium.js).
-    const { podium, list, confetti } = podiumParts(s, you);
+    // Under team play (HR-27) the teams stand on the podium, and a team wins.
+    const teams = teamStandings(s, g, nameOf);
+    const { podium, list, confetti } = podiumParts(s, you, teams);
+    const champion = teams ? teams.table.find((row) => row.seat === teams.winner) : null;
+    const winnerText = champion ? t("summary.team_winner", { name: champion.name }) : t("summary.match_winner", { name: nameOf(s.match_winner) });
     body.length = 0;
-    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: t("summary.match_winner", { name: nameOf(s.match_winner) }) }), podium);
+    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: winnerText }), podium);
     // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
     const [decide, waiting, nextGame] = rematchControls(view, you, send, state.rematchTimer);
     const controls = h("div", { class: "button-row" });

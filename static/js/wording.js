@@ -35,11 +35,6 @@ export function challengeText(edition, pending, top, nameOf) {
   return t("dialog.challenge_text", p);
 }
 
-/** A stack of Draw cards (house rule, RULES.md 6.1): the total so far, taken by accepting. */
-export function stackText(pending) {
-  return t("dialog.stack_text", { n: pending.penalty ?? "" });
-}
-
 /** The status line for the decision the table waits for from you. */
 export function pendingText(edition, pending) {
   // AW-5: in All Wild a turn is a play; there is no voluntary draw.

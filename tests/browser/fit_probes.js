@@ -26,7 +26,9 @@ async ([edition, big]) => {
       replaced: pending.replaced_colour, card: wd, options: [
         { label: t('dialog.accept', { n: pending.penalty }), option: 'accept', action: {} },
         { label: t('dialog.challenge'), option: 'challenge', action: {} }] };
-    out.stack = { kind: 'stack', title: t('dialog.stack_title'), text: w.stackText({ penalty: 8 }),
+    // A penalty with every way out (HR-1 to HR-4): the longest line a stack shows.
+    out.stack = { kind: 'stack', title: t('stack.coming', { n: 8 }),
+      text: ['stack.way_answer', 'stack.way_reverse', 'stack.way_skip'].map((k) => t(k)).concat(t('stack.or_take', { n: 8 })).join(' '),
       options: [{ label: t('dialog.take_cards', { n: 8 }), option: 'accept', action: {} }] };
   }
   out.target = targets(wild ? wd : { id: 991, face: '7', colour: 'blue' });
@@ -36,6 +38,13 @@ async ([edition, big]) => {
     out.pass = { kind: 'pass', title: t('dialog.pass_title', { name: nameOf(other) }), text: t('dialog.pass_uno'),
       options: hand.map((c) => ({ label: c.face, card: c, option: `card-${c.id}`, action: {} })) };
   }
+  // HR-8, HR-9: a batch of 7s being built, two of four joined: a bomb.
+  const sevens = colours.map((c, i) => ({ id: 980 + i, face: '7', colour: c }));
+  const name7 = (c) => `${t(`colour.${c.colour}`)} 7`;
+  out.batch = { kind: 'batch', title: t('batch.title', { face: '7' }), card: sevens[0], cancel: true, bomb: true,
+    text: `${t('batch.text', { face: '7' })} ${t('batch.last_acts', { card: name7(sevens[2]) })} ${t('batch.bomb')}`,
+    options: [...sevens.slice(1).map((c, i) => ({ label: t(i < 2 ? 'batch.remove' : 'batch.add', { card: name7(c) }), card: c, option: `mate-${c.id}`, pressed: i < 2, toggle: c.id })),
+      { label: t('batch.play_n', { n: 3 }), option: 'play-batch', primary: true, play: {} }] };
   const drawn = hand[4];
   out.drawn = { kind: wild ? 'special' : 'drawn', title: t(wild ? 'dialog.special_title' : 'dialog.drawn_title'), text: `${t(`colour.${drawn.colour}`)} ${drawn.face}`, card: drawn,
     options: [{ label: t('dialog.play_it'), option: 'play', action: {} }, { label: t('dialog.play_uno'), option: 'play-uno', primary: true, action: {} },

@@ -9,7 +9,7 @@ import "./catalogues.mjs";
 const { loadCatalogue } = await import("../../static/js/i18n.js");
 const { describe, KINDS } = await import("../../static/js/narrate.js");
 const { errorText } = await import("../../static/js/errors.js");
-const { challengeText, stackText, targetTitle, pendingText } = await import("../../static/js/wording.js");
+const { challengeText, targetTitle, pendingText } = await import("../../static/js/wording.js");
 
 const names = ["Ana", "Bo", "Cy", "Di"];
 const nameOf = (seat) => names[seat];
@@ -99,9 +99,8 @@ test("the challenge names the colour replaced and what each outcome costs (CL-5,
     /no other card they could play.*they draw 2 .* you draw 4\./);
 });
 
-test("a stack shows its total; a 7 asks whom to swap with; All Wild does not offer a draw (AW-5)", async () => {
+test("a 7 asks whom to swap with; All Wild does not offer a draw (AW-5)", async () => {
   await loadCatalogue("en");
-  assert.match(stackText({ kind: "stack", seat: 0, penalty: 6 }), /6 cards so far.*take all 6/);
   assert.equal(targetTitle({ colour: "blue", face: "7" }), "blue 7: swap hands with whom?");
   assert.equal(targetTitle({ colour: null, face: "wild_forced_swap" }), "Wild Forced Swap: swap hands with whom?");
   assert.doesNotMatch(pendingText("all_wild", { kind: "turn" }), /or draw/);

@@ -143,7 +143,7 @@ def test_no_catalogue_keeps_the_old_wording(lang: str) -> None:
     # (CL-5: only a card of the colour it replaced; MK-4: or an Item Box).
     assert "could have played another card" not in cat["dialog.challenge_wd4"]
     assert "{colour}" in cat["dialog.challenge_wd4"] and "{colour}" in cat["dialog.challenge_wd4_mk"]
-    assert "{n}" in cat["dialog.stack_text"] and "{n}" in cat["dialog.take_cards"]
+    assert "{n}" in cat["stack.coming"] and "{n}" in cat["stack.or_take"] and "{n}" in cat["dialog.take_cards"]
     if lang == "pl":
         assert "Stosowanie" not in json.dumps(cat, ensure_ascii=False)
     if lang == "gl":

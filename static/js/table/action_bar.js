@@ -3,6 +3,7 @@
 import { t } from "../i18n.js";
 import { append, clear, h } from "../dom.js";
 import { changed } from "./changed.js";
+import { houseRules, teamName } from "./sides.js";
 
 /** The UNO!, Draw and special-draw buttons from the model's `actions` part. */
 export function showActions(els, actions) {
@@ -11,6 +12,8 @@ export function showActions(els, actions) {
   els.uno.classList.toggle("hot", u.mode !== "idle");
   els.uno.setAttribute("aria-pressed", u.pressed ? "true" : "false");
   els.uno.disabled = u.disabled;
+  els.uno.hidden = !!u.hidden; // HR-18: no UNO! at all
+  els.uno.dataset.strict = u.strict ? "true" : "false";
   els.uno.setAttribute("aria-label", u.label);
   els.uno.textContent = u.text;
   els.drawBtn.disabled = actions.draw.disabled;
@@ -25,7 +28,28 @@ export function showStatus(els, status, ticker) {
   if (changed(els.ticker, ticker.n)) els.ticker.textContent = ticker.text;
 }
 
-/** Your own bar: name, cards, score and badges (turn, next, UNO! said, exposed, armed). */
+/** What the UNO! button says when it has nothing to do: strict UNO! (HR-17) is said after the play. */
+export function unoHint(view) {
+  return houseRules(view).strict_uno ? "hint.strict_uno" : "hint.no_uno";
+}
+
+/**
+ * Out of the match (HR-30): a banner over the table, and no hand or action bar (the table
+ * class `is-out`), as a spectator's; `watcher` is the model's (null while you are in).
+ */
+export function showWatcher(els, watcher) {
+  els.table.classList.toggle("is-out", !!watcher);
+  let banner = els.table.querySelector(":scope > [data-testid=out-banner]");
+  if (!watcher) { if (banner) banner.remove(); return; }
+  if (!banner) {
+    banner = h("div", { class: "watching-banner out-banner", "data-testid": "out-banner", role: "status" });
+    els.table.prepend(banner);
+  }
+  if (!changed(banner, watcher)) return;
+  clear(banner).append(h("strong", { text: watcher.title }), " ", h("span", { text: watcher.text }));
+}
+
+/** Your own bar: name, cards, score and badges (team, out, turn, next, UNO! said, exposed, armed). */
 export function showMe(el, me) {
   if (!changed(el, me)) return;
   clear(el);
@@ -33,6 +57,8 @@ export function showMe(el, me) {
   append(el, [h("span", { class: "me-name", text: me.name }),
     h("span", { class: "muted", text: t("table.cards", { n: me.cards }) }),
     h("span", { class: "muted", text: t("summary.total", { n: me.score }) }),
+    me.team !== null ? h("span", { class: `badge badge-team team-${me.team}`, "data-testid": "me-team", text: teamName(me.team) }) : null,
+    me.out ? h("span", { class: "badge badge-out", "data-testid": "me-out", text: t("out.badge") }) : null,
     me.turn ? h("span", { class: "badge badge-turn", text: t("table.your_turn") }) : null,
     me.next ? h("span", { class: "badge badge-next", "data-testid": "me-next", text: t("table.you_next") }) : null,
     me.declared ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,

@@ -14,17 +14,16 @@ import { Reactions } from "../reactions.js";
 import { TableMotion } from "../motion.js";
 import { Cues } from "../cues.js";
 import { maybeUnoTip } from "../uno_tip.js";
-import { unoSplit } from "../wording.js";
 import { canChat, updateSpectating } from "../spectate.js";
 import { derive, modeOf, namer } from "./model.js";
-import { cardOptions, legalOf, pickUno, unoMode } from "./decision.js";
-import { hintless } from "./unhinted.js";
+import { legalOf, unoMode } from "./decision.js";
+import { batchOption, choose, tapCard } from "./card_play.js";
 import { buildTable, showTableState, toggleKeys } from "./table_view.js";
 import { showHead } from "./head_view.js";
 import { showMatchClock } from "./match_clock.js";
 import { showPiles } from "./piles_view.js";
 import { handKeys, showHand } from "./hand_view.js";
-import { showActions, showClock, showMe, showStatus } from "./action_bar.js";
+import { showActions, showClock, showMe, showStatus, showWatcher, unoHint } from "./action_bar.js";
 import { EntryNews, showDialog, showRevealed } from "./announce_view.js";
 import { keepFocus, placeToasts } from "./focus.js";
 
@@ -41,6 +40,7 @@ export class RoomController {
       els: {}, // the elements of the current mode
       layout: null,
       choosing: null, // a card whose play needs a colour, a target or UNO!: { card, variants, unoChoice? }
+      batch: null, // a batch of one number being built (HR-8): { card, picked: [ids] } (card_play.js)
       armed: false, // UNO! said in advance for the next play that leaves one card
       dismissedReveal: "", // the revealed hand closed, by its key
       inflight: 0, // turn actions sent and not yet answered
@@ -78,7 +78,7 @@ export class RoomController {
     const ui = this.ui;
     const racing = action.kind === "declare_uno" || action.kind === "catch";
     if (!racing && ui.inflight > 0) return Promise.resolve(null);
-    ui.choosing = null;
+    if (!racing) { ui.choosing = null; ui.batch = null; }
     ui.armed = false;
     if (!racing) ui.inflight += 1;
     const p = this.send({ type: "action", action });
@@ -92,30 +92,7 @@ export class RoomController {
   }
 
   onCard(id) {
-    if (!this.playing()) return;
-    const options = cardOptions(this.view, id);
-    if (!options.length) {
-      const pending = this.view.game.table.pending;
-      // Ask the server why (the engine's refusal, nothing played); the answer's toast explains it.
-      // Not at a no-hints table (HR-32: `why` is refused there): no card is yours to play now.
-      if (this.view.you !== null && !hintless(this.view)) this.send({ type: "why", action: { kind: "play", card: id } });
-      else if (this.view.you !== null && pending && pending.seat !== this.view.you) toast(t("refusal.not_your_turn", { name: this.nameOf(pending.seat) }), "info", 2500);
-      else toast(t("hint.not_playable"), "info", 2500);
-      return;
-    }
-    const split = unoSplit(options);
-    if (!this.ui.armed && split.withUno.length && split.without.length) {
-      // This play can leave one card: offer to say UNO! with it (C-11), before any colour or target.
-      this.setChoosing({ card: id, variants: options, unoChoice: true });
-      return;
-    }
-    this.choose(id, pickUno(options, this.ui.armed));
-  }
-
-  /** Play one of `variants` of card `id`: at once, or after a colour or target is chosen. */
-  choose(card, variants) {
-    if (variants.length === 1) this.act(variants[0]);
-    else this.setChoosing({ card, variants });
+    if (this.playing()) tapCard(this, id);
   }
 
   setChoosing(choosing) {
@@ -123,10 +100,17 @@ export class RoomController {
     this.render();
   }
 
-  /** A decision's option: its action, or the next step of a card's play. */
+  /** A decision's option: its action, or the next step of a card's play (or of a batch). */
   runOption(option) {
-    if (option.choose) this.choose(option.choose.card, option.choose.variants);
+    if (batchOption(this, option)) return;
+    if (option.choose) choose(this, option.choose.card, option.choose.variants);
     else this.act(option.action);
+  }
+
+  /** Backs out of a choice begun from the hand, or of a batch being built. */
+  cancel() {
+    this.ui.batch = null;
+    this.setChoosing(null);
   }
 
   draw() {
@@ -145,7 +129,7 @@ export class RoomController {
     const u = unoMode(legalOf(this.view));
     if (u.mode === "declare" || u.mode === "catch") this.act(u.action);
     else if (u.mode === "arm") { this.ui.armed = !this.ui.armed; this.render(); }
-    else toast(t("hint.no_uno"), "info", 2500);
+    else toast(t(unoHint(this.view)), "info", 3500);
   }
 
   async addBot() {
@@ -180,7 +164,7 @@ export class RoomController {
     if (ev.key === "u" || ev.key === "U") this.uno();
     else if (ev.key === "d" || ev.key === "D") this.draw();
     else if (ev.key === "?") toggleKeys(els);
-    else if (ev.key === "Escape" && this.ui.choosing) this.setChoosing(null);
+    else if (ev.key === "Escape" && (this.ui.choosing || this.ui.batch)) this.cancel();
     else if (ev.key === "Escape" && els.keys && !els.keys.hidden) toggleKeys(els, false);
     else return false;
     return ev.key !== "Escape";
@@ -201,7 +185,8 @@ export class RoomController {
   // ---------------------------------------------------------------- rendering
 
   local() {
-    return { choosing: this.ui.choosing, armed: this.ui.armed, dismissedReveal: this.ui.dismissedReveal, code: this.code };
+    const ui = this.ui;
+    return { choosing: ui.choosing, batch: ui.batch, armed: ui.armed, dismissedReveal: ui.dismissedReveal, code: this.code };
   }
 
   reset() {
@@ -248,7 +233,11 @@ export class RoomController {
     const mode = modeOf(view);
     if (mode !== this.ui.mode) this.enter(mode);
     let model = derive(view, this.local());
-    if (model.staleChoice) { this.ui.choosing = null; model = derive(view, this.local()); }
+    if (model.staleChoice || model.staleBatch) {
+      if (model.staleChoice) this.ui.choosing = null;
+      if (model.staleBatch) this.ui.batch = null;
+      model = derive(view, this.local());
+    }
     document.title = model.title;
     this.cues.notice(view, model.myTurn);
     if (mode === "waiting") {
@@ -258,7 +247,7 @@ export class RoomController {
     }
     this.side.render(view, view.game, view.you, this.nameOf);
     updateSpectating(view, this.root, this.side.el, (m) => this.send(m));
-    this.news.notice(view.log, this.ui.els.flash, this.nameOf, view.you);
+    this.news.notice(view, this.ui.els, this.nameOf);
     this.absence.update(view, view.you, this.nameOf);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears
@@ -275,11 +264,12 @@ export class RoomController {
     showPiles(els, model.piles); // before the hand, which lets a played card go
     showStatus(els, model.status, model.ticker);
     showMe(els.meBar, model.me);
+    showWatcher(els, model.watcher);
     showHand(els.hand, model.hand, { empty: model.empty, onCard: (id) => this.onCard(id), dialog: els.dialog });
     showActions(els, model.actions);
     // In the announcement area, with the decisions: the table's grid keeps its shape.
     maybeUnoTip(els.announce, model.myTurn && model.actions.unoTip, els.dialog.nextSibling);
-    showDialog(els, model.decision, { run: (o) => this.runOption(o), cancel: () => this.setChoosing(null) });
+    showDialog(els, model.decision, { run: (o) => this.runOption(o), cancel: () => this.cancel() });
     showRevealed(els.revealed, model.revealed, (key) => { this.ui.dismissedReveal = key; });
     showSummary(els.summary, view, { you: view.you, send: (m) => this.send(m), nameOf: this.nameOf, state: this.summary });
   }

@@ -3,7 +3,7 @@
 // view and local state always give the same answer (tested under Node in tests/js/).
 import { t } from "../i18n.js";
 import { cardLabel, cardName, sortHand } from "../cards.js";
-import { challengeText, stackText, targetTitle, unoSplit } from "../wording.js";
+import { challengeText, targetTitle, unoSplit } from "../wording.js";
 import { hintless, unhinted } from "./unhinted.js";
 
 /** Deep equality of plain data (views, actions, models): what changed, without signatures. */
@@ -26,7 +26,8 @@ export function legalOf(view) {
   return Array.isArray(tbl.legal) ? tbl.legal : unhinted(view);
 }
 
-/** The actions that play card `id` now (a play, a drawn card's play, or a pass). */
+/** The actions that play card `id` on its own now (a play, a drawn card's play, or a pass); a
+ *  batch led by it (HR-8, `more`) is table/batch.js's. */
 export function cardOptions(view, id) {
   const tbl = view.game.table;
   const pending = tbl.pending;
@@ -34,7 +35,7 @@ export function cardOptions(view, id) {
   if (pending && pending.seat === view.you && pending.kind === "pass") {
     return legal.filter((a) => a.kind === "pass_card" && a.card === id);
   }
-  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id);
+  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id && !(a.more && a.more.length));
 }
 
 /** UNO! said in advance (`armed`) picks the variants that declare with the play. */
@@ -121,6 +122,32 @@ function passCard(tbl, you, legal, nameOf) {
   };
 }
 
+// Which cards answer a pending penalty (HR-1, HR-2, §6.1 stacking) and which deflect it (HR-3, HR-4).
+const DEFLECTS = { reverse: "reverse", wild_reverse: "reverse", skip: "skip", wild_skip: "skip" };
+
+/** What each card of the hand does to the pending penalty: "answer", "reverse", "skip" (by id). */
+export function stackRoles(tbl, legal) {
+  const faces = new Map((tbl.hand || []).map((c) => [c.id, c.face]));
+  const roles = new Map();
+  for (const a of legal) {
+    if (a.kind === "play" && faces.has(a.card)) roles.set(a.card, DEFLECTS[faces.get(a.card)] || "answer");
+  }
+  return roles;
+}
+
+/** A penalty coming your way: how many, and every way out the hand offers, or the take. */
+function stackModel(tbl, pending, legal) {
+  const accept = legal.find((a) => a.kind === "accept");
+  const n = pending.penalty ?? "";
+  const ways = new Set(stackRoles(tbl, legal).values());
+  const lines = ["answer", "reverse", "skip"].filter((w) => ways.has(w)).map((w) => t(`stack.way_${w}`));
+  lines.push(t(lines.length ? "stack.or_take" : "stack.only_take", { n }));
+  return {
+    kind: "stack", title: t("stack.coming", { n }), text: lines.join(" "), ways: [...ways].sort(),
+    options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [],
+  };
+}
+
 /**
  * The decision box's model — { kind, title, text?, replaced?, card?, options[], cancel? } — or
  * null: a choice begun from the hand (`local.choosing`, when still legal), else the decision the
@@ -159,11 +186,8 @@ export function decisionModel(view, local, nameOf) {
       return drawnCard(tbl, pending, legal, local.armed, hintless(view));
     case "pass":
       return passCard(tbl, you, legal, nameOf);
-    case "stack": {
-      const accept = legal.find((a) => a.kind === "accept");
-      const n = pending.penalty ?? "";
-      return { kind: "stack", title: t("dialog.stack_title"), text: stackText(pending), options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [] };
-    }
+    case "stack":
+      return stackModel(tbl, pending, legal);
     default:
       return null;
   }

@@ -23,8 +23,8 @@ function faceDownCard(c, fresh) {
 }
 
 /**
- * Draws `hand` (the model's list of { id, card, playable, plain, passing, label, hint }, and of
- * face-down cards { id < 0, faceDown, label }) into `el`;
+ * Draws `hand` (the model's list of { id, card, playable, plain, passing, batch, label, hint },
+ * and of face-down cards { id < 0, faceDown, label }) into `el`;
  * `onCard(id)` is the controller's. `dialog` is the decision box: a keyboard player there keeps
  * the focus when a card leaves the hand.
  */
@@ -57,6 +57,9 @@ export function showHand(el, hand, { empty, onCard, dialog }) {
     b.classList.toggle("playable", c.playable && !c.plain); // HR-32: no card lit up at a no-hints table
     b.classList.toggle("dim", !c.playable);
     b.classList.toggle("passing", c.passing);
+    // A batch being built (HR-8): its lead lifted, the cards in it marked, those that may join lit.
+    if (c.batch) b.dataset.batch = c.batch;
+    else delete b.dataset.batch;
     b.setAttribute("aria-label", c.label);
     b.setAttribute("aria-disabled", c.playable ? "false" : "true");
     if (want !== b) el.insertBefore(b, want);

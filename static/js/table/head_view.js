@@ -12,7 +12,9 @@ export function showHead(el, head) {
     h("span", { class: "head-round", text: head.round }),
     h("span", { class: "muted head-dealer", text: head.dealer }),
     h("span", { class: "muted room-code", text: head.code }),
-    head.options ? h("span", { class: "muted head-options", "data-testid": "table-options", text: head.options }) : null,
+    // One line, however many house rules (the whole list on a hover and on the rules page): a
+    // second line would take its height from the decisions below.
+    head.options ? h("span", { class: "muted head-options", "data-testid": "table-options", title: head.options, text: head.options }) : null,
     // Opened from the table, the rules page marks the house rules this room plays (the details of the line above).
     h("a", { class: "rules-link", href: `/rules/${head.edition}?room=${encodeURIComponent(head.code)}`, target: "_blank", rel: "noopener", "data-testid": "rules-link", text: t("rules.link") })]);
 }

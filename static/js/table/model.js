@@ -8,7 +8,9 @@ import { cardHint, pendingText } from "../wording.js";
 import { describe } from "../narrate.js";
 import { nextSeat, playOrder } from "../seating.js";
 import { hasOptions, optionsText } from "../dom.js";
-import { cardOptions, choiceStillLegal, decisionModel, legalOf, unoMode } from "./decision.js";
+import { cardOptions, choiceStillLegal, decisionModel, legalOf, stackRoles, unoMode } from "./decision.js";
+import { batchMates, batchModel, batchPlays, batchRole, batchStillLegal } from "./batch.js";
+import { houseRules, outOf, teamOf, watcherModel } from "./sides.js";
 import { hintless } from "./unhinted.js";
 
 // Entries the ticker does not read out: bookkeeping, not moves.
@@ -27,16 +29,33 @@ export function modeOf(view) {
   return view.room.status === "waiting" || !view.game ? "waiting" : "game";
 }
 
-function handModel(view, over) {
+// What a card's label adds: playable, passable, joins the batch being built (HR-8), answers or
+// deflects a penalty (HR-1 to HR-4), may lead a batch.
+function handNote(c, { playable, passing, role, stack, leads }) {
+  if (role === "lead") return t("batch.lead_note");
+  if (role === "picked") return t("batch.picked_note");
+  if (role === "mate") return t("batch.mate_note");
+  if (!playable) return "";
+  if (passing) return t("table.can_pass");
+  if (stack) return t(`stack.note_${stack}`);
+  return leads ? t("batch.can_lead") : t("table.playable");
+}
+
+function handModel(view, over, batch) {
   const tbl = view.game.table;
   const passing = !!(tbl.pending && tbl.pending.seat === view.you && tbl.pending.kind === "pass");
   // HR-32: at a no-hints table every card is offered alike, and none is lit up or called playable.
   const plain = hintless(view);
+  const stacking = !!(tbl.pending && tbl.pending.seat === view.you && tbl.pending.kind === "stack");
+  const roles = stacking ? stackRoles(tbl, legalOf(view)) : new Map();
+  const mates = batch && !over ? batchMates(view, batch.card) : [];
   const faceUp = sortHand(tbl.hand || []).map((card) => {
-    const playable = !over && cardOptions(view, card.id).length > 0;
+    const role = over ? "" : batchRole(batch, mates, card.id);
+    const playable = !over && (cardOptions(view, card.id).length > 0 || role !== "");
+    const note = plain && !role ? "" : handNote(card, { playable, passing, role, stack: roles.get(card.id), leads: !over && batchPlays(view, card.id).length > 0 });
     return {
-      id: card.id, card, playable, plain: playable && plain, passing: playable && passing, hint: cardHint(card, view.game.edition),
-      label: `${cardLabel(card)}${playable && !plain ? `, ${passing ? t("table.can_pass") : t("table.playable")}` : ""}`,
+      id: card.id, card, playable, plain: playable && plain, passing: playable && passing, hint: cardHint(card, view.game.edition), batch: role,
+      label: `${cardLabel(card)}${note ? `, ${note}` : ""}`,
     };
   });
   // HR-33: cards drawn face down are only counted (their faces are hidden from you too): backs, last,
@@ -52,11 +71,13 @@ function meModel(view, over, armed, nameOf) {
   const you = view.you;
   if (you === null) return null;
   const tbl = view.game.table;
-  const next = nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed);
+  const out = outOf(view);
+  const next = nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed, out);
   return {
     name: nameOf(you), cards: tbl.hand_sizes[you], score: view.game.scores[you] ?? 0,
     turn: tbl.current === you && !over, next: next === you && tbl.current !== you && !over,
     declared: tbl.declared.includes(you), exposed: tbl.exposed.includes(you), armed,
+    team: teamOf(view, you), out: out.has(you),
   };
 }
 
@@ -65,6 +86,7 @@ function statusModel(view, mine, over, nameOf) {
   let text = "";
   if (over) text = "";
   else if (mine && pending.kind === "drawn" && hintless(view)) text = t("pending.mine.drawn_unhinted"); // HR-32
+  else if (mine && pending.kind === "stack" && !legalOf(view).some((a) => a.kind === "play")) text = t("pending.mine.stack_take");
   else if (mine) text = pendingText(view.game.edition, pending);
   else if (pending) text = t(`pending.other.${pending.kind}`, { name: nameOf(pending.seat) });
   if (view.you === null) text = `${t("room.watching")} ${text}`;
@@ -73,12 +95,16 @@ function statusModel(view, mine, over, nameOf) {
 
 function actionsModel(view, over, armed, nameOf) {
   const legal = legalOf(view);
-  const spectator = view.you === null;
+  const spectator = view.you === null || outOf(view).has(view.you); // HR-30: out of the match, you watch
   const u = unoMode(legal);
   const canDraw = legal.some((a) => a.kind === "draw");
+  const rules = houseRules(view);
   return {
     uno: {
-      mode: u.mode, action: u.action || null, pressed: armed, disabled: spectator || over,
+      // HR-18: nobody says UNO! and nobody is caught, so there is no button; HR-17: said only
+      // on its own, once a play has left you one card (the button declares then, never arms).
+      mode: u.mode, action: u.action || null, pressed: armed, disabled: spectator || over, hidden: !!rules.silent_uno,
+      strict: !!rules.strict_uno,
       label: u.mode === "catch" ? t("table.uno_catch", { name: nameOf(u.action.target) }) : u.mode === "declare" ? t("table.uno_declare") : t("table.uno_label"),
       text: u.mode === "catch" ? t("table.uno_catch_short") : t("table.uno"),
     },
@@ -103,7 +129,9 @@ function seatsModel(view) {
   const g = view.game;
   const tbl = g.table;
   const playing = view.room.status === "playing";
-  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed) : null;
+  const out = outOf(view);
+  const next = playing ? nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed, out) : null;
+  const mine = view.you === null ? null : teamOf(view, view.you);
   const nameOf = namer(view);
   const chips = playOrder(tbl.hand_sizes.length, tbl.direction, view.you).map((seat) => {
     const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
@@ -115,6 +143,8 @@ function seatsModel(view) {
       skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
       bot: !!p.bot, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
       open: (tbl.open_hands && tbl.open_hands[seat]) || null, // HR-31: a small hand shown face up to all
+      team: teamOf(view, seat), partner: mine !== null && teamOf(view, seat) === mine, // HR-26
+      out: out.has(seat), // HR-30: out of the match, passed over
     };
   });
   return { round: g.round, direction: tbl.direction, chips };
@@ -135,8 +165,9 @@ function tickerModel(log, nameOf) {
 }
 
 /**
- * The table model for `view` (mode "game") and `local` = { choosing, armed, dismissedReveal, code }.
- * `staleChoice` says that `local.choosing` can no longer be made (the controller drops it).
+ * The table model for `view` (mode "game") and `local` = { choosing, batch, armed, dismissedReveal, code }.
+ * `staleChoice` and `staleBatch` say that `local.choosing` or `local.batch` can no longer be
+ * made (the controller drops it).
  */
 export function derive(view, local) {
   const nameOf = namer(view);
@@ -152,6 +183,7 @@ export function derive(view, local) {
   const over = view.room.status !== "playing";
   const legal = legalOf(view);
   const actions = actionsModel(view, over, local.armed, nameOf);
+  const batch = !over && !local.choosing && batchStillLegal(view, local.batch) ? local.batch : null;
   return {
     mode, myTurn, title, over,
     table: { edition: g.edition, myTurn: mine && !over, pendingKind: mine ? pending.kind : "", handCount: (tbl.hand ? tbl.hand.length : 0) + (tbl.face_down || 0), status: view.room.status },
@@ -170,11 +202,13 @@ export function derive(view, local) {
     status: statusModel(view, mine, over, nameOf),
     ticker: tickerModel(view.log, nameOf),
     me: meModel(view, over, local.armed, nameOf),
-    hand: handModel(view, over),
+    hand: handModel(view, over, batch),
     empty: !((tbl.hand || []).length + (tbl.face_down || 0)) && you !== null,
     actions,
-    decision: over ? null : decisionModel(view, local, nameOf),
+    decision: over ? null : batch ? batchModel(view, batch) : decisionModel(view, local, nameOf),
     staleChoice: !!local.choosing && !choiceStillLegal(view, local.choosing),
+    staleBatch: !!local.batch && !batchStillLegal(view, local.batch),
+    watcher: watcherModel(view),
     revealed: revealedModel(tbl, local.dismissedReveal, nameOf),
   };
 }

@@ -1,0 +1,476 @@
+"""The table under house rules (RULES.md §7), played through the page on a phone (390×664) and a
+laptop window (1366×657): batches of one number and the bomb (HR-8, HR-9), a penalty's ways out
+(HR-3, HR-4), UNO! said on its own or not at all (HR-17, HR-18), a misplay shown to all (HR-20),
+teams (HR-26, HR-27) and elimination (HR-29, HR-30), and whole rounds under the party and chaos
+presets (HR-34).  Known deals (puppets.py) bring the page to one exact decision; the other seats
+are puppets played over the protocol, or the server's bots.  Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+from app.engine import VARIANTS
+from app.engine.house import HouseRules
+from app.engine.round import Round
+from tests.browser.puppets import Pick, Puppet, card, deal_with, find_seed, nothing, plays_face
+from tests.browser.servers import LIFTED, serve
+from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
+from tests.live import LiveServer
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    yield from serve(between_rounds_seconds=2, bot_delay_scale=0.02, rooms_per_address=100_000, **LIFTED)
+
+
+def rules(house: dict[str, Any]) -> HouseRules:
+    return HouseRules.from_json(house, VARIANTS["classic"])
+
+
+def dialog(page: Page, kind: str):  # type: ignore[no-untyped-def]
+    return page.locator(f"[data-testid=dialog][data-kind={kind}]:not([hidden])")
+
+
+def log_text(page: Page) -> str:
+    return str(page.evaluate("() => document.querySelector('[data-testid=event-log-list]').textContent"))
+
+
+def hand_count(page: Page) -> int:
+    return int(page.get_by_test_id("table").get_attribute("data-hand-count") or 0)
+
+
+def seated(browser: Browser, server: LiveServer, device: str, seats: int, house: dict[str, Any],
+           **options: Any) -> tuple[str, dict[str, Any], Page]:
+    """A room with these house rules, Ana in seat 0 on `device` (in the waiting room)."""
+    code = new_room(server, seats=seats, house_rules=house, **options)
+    ana = take_seat(server, code, "Ana")
+    return code, ana, open_seat(browser, server, code, ana, device)
+
+
+def start(page: Page) -> None:
+    page.get_by_test_id("start-button").click()
+    expect(page.get_by_test_id("table")).to_be_visible()
+
+
+def first_legal_play(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:
+    """A puppet that plays whenever it can (its first legal play, a wild's first colour)."""
+    return next((a for a in legal if a["kind"] == "play" and not a.get("more")), None)
+
+
+def ana_plays(page: Page, stats: dict[str, int], only_draw: bool = False) -> bool:
+    """Ana's move, through the page: a decision's safe option (a batch: every card added, then
+    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps."""
+    try:
+        box = page.locator("[data-testid=dialog]:not([hidden])")
+        if box.count():
+            kind = box.get_attribute("data-kind", timeout=1000)
+            if kind == "batch":
+                stats["batch_offers"] = stats.get("batch_offers", 0) + 1
+                mate = box.locator("[data-option^=mate-][aria-pressed=false]")
+                if mate.count():
+                    mate.first.click(timeout=2000)
+                else:
+                    box.locator("[data-option=play-batch]").click(timeout=2000)
+                    stats["batches"] = stats.get("batches", 0) + 1
+                return True
+            if only_draw and kind == "stack":
+                return False  # a penalty coming is the test's to answer
+            keep = box.locator("[data-option=keep]")
+            if only_draw and keep.count():
+                keep.click(timeout=2000)  # she keeps what she draws
+                return True
+            option = box.locator("[data-testid=dialog-option].btn-primary")
+            (option if option.count() else box.get_by_test_id("dialog-option")).first.click(timeout=2000)
+            return True
+        if page.get_by_test_id("table").get_attribute("data-my-turn", timeout=1000) != "true":
+            return False
+        playable = page.locator("[data-testid=card][data-playable=true]")
+        if playable.count() and not only_draw:
+            playable.first.click(timeout=2000)
+        elif page.get_by_test_id("draw-button").is_enabled():
+            page.get_by_test_id("draw-button").click(timeout=2000)
+        return True
+    except PlaywrightError:
+        return False  # the page moved on under the click: look again
+
+
+def play_until(page: Page, done: Callable[[], bool], puppets: Sequence[tuple[Puppet, Pick]] = (),
+               seconds: float = 150, only_draw: bool = False) -> dict[str, int]:
+    """Until `done()`: Ana plays through the page (ana_plays), the puppets over the protocol."""
+    stats: dict[str, int] = {}
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the scenario did not come about"
+        for p, pick in puppets:
+            p.pump()
+            p.move(pick)
+        if done():  # the scenario may have come about with the puppets' moves: Ana must not answer it
+            break
+        if not ana_plays(page, stats, only_draw):
+            time.sleep(0.05)
+    return stats
+
+
+def status(page: Page) -> str:
+    return page.get_by_test_id("table").get_attribute("data-status") or ""
+
+
+# ---------------------------------------------------------------- HR-8, HR-9
+
+
+def three_of_a_number(rnd: Round) -> bool:
+    """Seat 0 to play on a number, holding a playable number (not a 7 or 0) and two more of it."""
+    top = card(rnd, rnd.discard[-1])
+    if rnd.pending is None or rnd.pending.seat != 0 or rnd.pending.kind != "turn" or not top["face"].isdigit():
+        return False
+    hand = [card(rnd, c) for c in rnd.hands[0]]
+    playable = [c for c in hand if c["colour"] == top["colour"] or c["face"] == top["face"]]
+    return any(c["face"].isdigit() and c["face"] not in "07" and sum(o["face"] == c["face"] for o in hand) >= 3
+               for c in playable)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_three_of_a_number_in_one_move_and_the_bomb__HR_8_HR_9(browser: Browser, server: LiveServer, artifacts: Path,
+                                                                monkeypatch: pytest.MonkeyPatch, device: str) -> None:
+    """Under chaos with the bomb: a tap on a number card offers the others of its number (lit in
+    the hand, toggles in the box); the hand and the keyboard add them; "Play 3 cards" lays them in
+    one move, the last one added on top, and the log says Boom."""
+    house = {"preset": "chaos", "bomb": True}
+    deal_with(monkeypatch, find_seed("classic", 2, rules(house), three_of_a_number))
+    code, _, page = seated(browser, server, device, 2, house)
+    bo = Puppet(server, code, "Bo")
+    try:
+        start(page)
+        expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
+        top = page.locator("[data-testid=discard] .top-card")
+        expect(top).to_be_visible()
+        bo.pump(0.3)
+        table = bo.view["game"]["table"]
+        top_card = table["top"]
+        # Ana's lead: a playable number with two more of it (the deal was chosen so).
+        playable = page.locator("[data-testid=card][data-playable=true]")
+        faces = {playable.nth(i).get_attribute("data-face") or "" for i in range(playable.count())}
+        face = next(f for f in sorted(faces) if f.isdigit() and f not in "07"
+                    and page.locator(f"[data-testid=card][data-face='{f}']").count() >= 3)
+        lead_card = page.locator(f"[data-testid=card][data-face='{face}'][data-playable=true]").first
+        lead_id = lead_card.get_attribute("data-card-id")
+        before = hand_count(page)
+        assert top_card["face"] == face or lead_card.get_attribute("data-colour") == top_card["colour"]
+
+        lead_card.click()
+        box = dialog(page, "batch")
+        expect(box).to_be_visible()
+        expect(box.locator("#dialog-title")).to_have_text(f"More {face}s with it?")
+        mates = page.locator("[data-testid=card][data-batch=mate]")
+        assert mates.count() >= 2
+        expect(page.locator(f"[data-testid=card][data-card-id='{lead_id}']")).to_have_attribute("data-batch", "lead")
+        expect(box.locator("[data-option=play-batch]")).to_have_text(re.compile(r"Play .* alone"))
+        page.screenshot(path=str(artifacts / f"house-batch-offered-{device}.png"))
+
+        # One more from the hand (a tap), one from the box by the keyboard.
+        first_mate = mates.first.get_attribute("data-card-id")
+        mates.first.click()
+        picked = page.locator(f"[data-testid=card][data-card-id='{first_mate}']")
+        expect(picked).to_have_attribute("data-batch", "picked")
+        expect(box.locator("[data-option=play-batch]")).to_have_text("Play 2 cards")
+        toggle = box.locator("[data-option^=mate-][aria-pressed=false]").first
+        second_mate = (toggle.get_attribute("data-option") or "").removeprefix("mate-")
+        toggle.focus()
+        page.keyboard.press("Space")
+        expect(box.locator(f"[data-option=mate-{second_mate}]")).to_have_attribute("aria-pressed", "true")
+        play = box.locator("[data-option=play-batch]")
+        expect(play).to_have_text("Play 3 cards")
+        expect(box).to_have_attribute("data-bomb", "true")
+        expect(box.get_by_test_id("dialog-text")).to_contain_text("Three or more: a bomb")
+        page.screenshot(path=str(artifacts / f"house-batch-three-{device}.png"))
+
+        play.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("table")).to_have_attribute("data-hand-count", str(before - 3))
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("played 3 cards at once")
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("Boom! Ana's batch of 3 cards is a bomb")
+        expect(page.get_by_test_id("item-flash")).to_contain_text("Boom!")
+        page.screenshot(path=str(artifacts / f"house-batch-bomb-{device}.png"))
+        bo.pump(0.3)
+        assert bo.view["game"]["table"]["top"]["id"] == int(second_mate)  # the last one added acts (HR-8)
+        assert "Bo drew a card from the bomb." in log_text(page)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        bo.close()
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-3, HR-4
+
+
+def deflectable(rnd: Round) -> bool:
+    """Seat 0 to play first on a number; seat 1 holds a Draw Two of its colour; seat 0 a Reverse
+    and a Skip of it and no Draw Two: after Ana draws, Bo's Draw Two can only be deflected."""
+    top = card(rnd, rnd.discard[-1])
+    if rnd.pending is None or rnd.pending.seat != 0 or not top["face"].isdigit():
+        return False
+    mine = [card(rnd, c) for c in rnd.hands[0]]
+
+    def has(hand: list[dict[str, Any]], face: str) -> bool:
+        return any(c["face"] == face and c["colour"] == top["colour"] for c in hand)
+
+    return (has([card(rnd, c) for c in rnd.hands[1]], "draw2") and has(mine, "reverse") and has(mine, "skip")
+            and not any(c["face"] in ("draw2", "wild_draw4") for c in mine))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_draw_two_coming_says_it_may_be_deflected_and_a_reverse_deflects_it__HR_3_HR_4(
+        browser: Browser, server: LiveServer, artifacts: Path, monkeypatch: pytest.MonkeyPatch, device: str) -> None:
+    house = {"reverse_deflect": "all", "skip_deflect": "all"}
+    deal_with(monkeypatch, find_seed("classic", 2, rules(house), deflectable))
+    code, _, page = seated(browser, server, device, 2, house)
+    bo = Puppet(server, code, "Bo")
+    try:
+        start(page)
+        box = dialog(page, "stack")
+        play_until(page, lambda: box.count() > 0, [(bo, plays_face("draw2"))], seconds=40, only_draw=True)
+        expect(box.locator("#dialog-title")).to_have_text("2 cards coming your way")
+        expect(box.get_by_test_id("dialog-text")).to_have_text(
+            "Deflect them with a Reverse. Deflect them with a Skip. Or take all 2.")
+        deflectors = page.locator("[data-testid=card][data-playable=true]")
+        assert {deflectors.nth(i).get_attribute("data-face") for i in range(deflectors.count())} == {"reverse", "skip"}
+        reverse = page.locator("[data-testid=card][data-face=reverse][data-playable=true]").first
+        expect(reverse).to_have_attribute("aria-label", re.compile("deflects the draw"))
+        page.screenshot(path=str(artifacts / f"house-deflect-offered-{device}.png"))
+        reverse.click()
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("Ana passed the penalty of 2 on to Bo.")
+        expect(box).to_have_count(0)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        bo.close()
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-17, HR-18
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_strict_uno_is_said_on_its_own_once_one_card_is_left__HR_17(browser: Browser, server: LiveServer,
+                                                                    artifacts: Path, device: str) -> None:
+    """Strict UNO!: no "Play and say UNO!" and no tip to arm it; once Ana's play leaves her one
+    card the UNO! button declares, on its own."""
+    code, _, page = seated(browser, server, device, 2, {"strict_uno": True})
+    bo = Puppet(server, code, "Bo")
+    try:
+        start(page)
+        uno = page.get_by_test_id("uno-button")
+        play_until(page, lambda: uno.get_attribute("data-uno-mode") == "declare" or status(page) != "playing",
+                   [(bo, nothing)], seconds=120)
+        assert status(page) == "playing", "Ana's hand never came down to one card"
+        expect(page.get_by_test_id("uno-tip")).to_have_count(0)
+        expect(page.locator("[data-testid=dialog][data-kind=uno]")).to_have_count(0)
+        page.screenshot(path=str(artifacts / f"house-strict-uno-{device}.png"))
+        uno.click(force=True)  # it throbs while due
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("Ana said UNO!")
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        bo.close()
+        page.context.close()
+
+
+@pytest.mark.slow
+def test_silent_uno_has_no_uno_button__HR_18(browser: Browser, server: LiveServer, artifacts: Path) -> None:
+    code, host, page = seated(browser, server, PHONE, 2, {"silent_uno": True})
+    try:
+        add_bots(server, code, host, 1)
+        start(page)
+        expect(page.get_by_test_id("uno-button")).to_be_hidden()
+        expect(page.get_by_test_id("draw-button")).to_be_visible()
+        page.screenshot(path=str(artifacts / "house-silent-uno-phone.png"))
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_misplay_is_shown_to_everyone_with_its_penalty__HR_20(browser: Browser, server: LiveServer, artifacts: Path,
+                                                                device: str) -> None:
+    code, _, page = seated(browser, server, device, 2, {"misplay_penalty": True})
+    bo = Puppet(server, code, "Bo")
+    tried: list[dict[str, Any]] = []
+
+    def misplays_once(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:
+        playable = {a.get("card") for a in legal if a["kind"] == "play"}
+        wrong = [c for c in table["hand"] if c["id"] not in playable]
+        if tried or not wrong or table["pending"]["kind"] != "turn":
+            return None
+        tried.append(wrong[0])
+        return {"kind": "play", "card": wrong[0]["id"]}
+
+    try:
+        start(page)
+        chip = page.locator("[data-testid=opponent][data-seat='1']")
+        play_until(page, lambda: bool(tried) and "misplay" in log_text(page), [(bo, misplays_once)], seconds=60,
+                   only_draw=True)
+        flash = page.get_by_test_id("item-flash")
+        expect(flash).to_have_attribute("data-kind", "misplay")
+        expect(flash).to_contain_text("Misplay!")
+        expect(flash).to_contain_text("and draws 1")
+        expect(chip).to_have_class(re.compile("misplayed"))
+        log = page.get_by_test_id("event-log-list")
+        tried_line = rf"Bo tried to play {tried[0]['colour'] or ''}[^.]*, which could not be played there\."
+        expect(log).to_contain_text(re.compile(tried_line))
+        expect(log).to_contain_text("Bo drew a card for a misplay.")
+        page.screenshot(path=str(artifacts / f"house-misplay-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        bo.close()
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-26, HR-27
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_teams_of_two_marked_scored_and_on_the_podium__HR_26_HR_27(browser: Browser, server: LiveServer,
+                                                                   artifacts: Path, device: str) -> None:
+    """Ana and three bots in teams: her partner (opposite, seat 2) says so, the others are Team 2;
+    the scores panel totals the teams; the match's end stands the teams on the podium."""
+    code, host, page = seated(browser, server, device, 4, {"team_play": True})
+    try:
+        add_bots(server, code, host, 3)
+        start(page)
+        partner = page.locator("[data-testid=opponent][data-seat='2'] [data-testid=team-badge]")
+        expect(partner).to_have_text("Partner")
+        for seat in (1, 3):
+            badge = page.locator(f"[data-testid=opponent][data-seat='{seat}'] [data-testid=team-badge]")
+            expect(badge).to_have_text("Team 2")
+        expect(page.get_by_test_id("me-team")).to_have_text("Team 1")
+        scores = page.get_by_test_id("team-scores")
+        expect(scores.get_by_test_id("team-score")).to_have_count(2)
+        expect(scores).to_contain_text("Ana & ")
+        page.screenshot(path=str(artifacts / f"house-teams-table-{device}.png"))
+        if device == PHONE:
+            page.get_by_test_id("side-toggle").click()
+            expect(scores).to_be_visible()
+            page.screenshot(path=str(artifacts / f"house-teams-scores-{device}.png"))
+            page.get_by_test_id("drawer-close").click()
+        play_until(page, lambda: page.get_by_test_id("podium").count() > 0)
+        podium = page.get_by_test_id("podium")
+        expect(podium.locator("[data-team]")).to_have_count(2)
+        expect(podium.locator("[data-team='0'] .place-name")).to_have_text("Team 1")
+        expect(podium.locator("[data-team='0'] [data-testid=place-members]")).to_contain_text("Ana & ")
+        expect(page.get_by_test_id("standings")).to_contain_text("Team 1: Ana & ")
+        expect(page.get_by_test_id("match-winner")).to_contain_text(re.compile(r"^Team [12]: .* win the match!"))
+        page.screenshot(path=str(artifacts / f"house-teams-podium-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-29, HR-30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_seat_out_of_the_match_is_greyed_and_passed_over__HR_29_HR_30(browser: Browser, server: LiveServer,
+                                                                         artifacts: Path, device: str) -> None:
+    """Cy only draws: after the first round Cy has the most cards and is out; the log says so,
+    Cy's chip is greyed and marked, and the next player after Bo is Di."""
+    code, _, page = seated(browser, server, device, 4, {"elimination": "cards"})
+    bo, cy, di = (Puppet(server, code, n) for n in ("Bo", "Cy", "Di"))
+    try:
+        start(page)
+        chip = page.locator("[data-testid=opponent][data-seat='2']")
+        puppets = [(bo, first_legal_play), (cy, nothing), (di, first_legal_play)]
+        play_until(page, lambda: chip.get_attribute("data-out") == "true", puppets)
+        expect(chip.get_by_test_id("out-badge")).to_have_text("Out")
+        expect(chip).to_have_class(re.compile(r"\bout\b"))
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("Cy is out of the match.")
+        expect(page.locator(".score-list li.is-out")).to_have_count(1)
+        play_until(page, lambda: status(page) == "playing", puppets, seconds=30)
+        expect(chip).not_to_have_class(re.compile(r"\bnext\b"))
+        page.screenshot(path=str(artifacts / f"house-elimination-out-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        for p in (bo, cy, di):
+            p.close()
+        page.context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_out_of_the_match_your_table_is_a_watchers__HR_30(browser: Browser, server: LiveServer, artifacts: Path,
+                                                         device: str) -> None:
+    """Ana only draws: out after the first round, her table watches the others (a banner, no
+    hand, no Draw or UNO!), the scores mark her out."""
+    code, _, page = seated(browser, server, device, 3, {"elimination": "cards"})
+    bo, cy = Puppet(server, code, "Bo"), Puppet(server, code, "Cy")
+    try:
+        start(page)
+        banner = page.get_by_test_id("out-banner")
+        play_until(page, lambda: banner.count() > 0 and status(page) == "playing",
+                   [(bo, first_legal_play), (cy, first_legal_play)], only_draw=True)
+        expect(banner).to_contain_text("You are out of the match.")
+        expect(banner).to_contain_text("2 players still in")
+        expect(page.get_by_test_id("hand")).to_be_hidden()
+        expect(page.get_by_test_id("draw-button")).to_be_hidden()
+        expect(page.get_by_test_id("uno-button")).to_be_hidden()
+        expect(page.get_by_test_id("me-out")).to_have_text("Out")
+        expect(page.get_by_test_id("event-log-list")).to_contain_text("Ana is out of the match.")
+        page.screenshot(path=str(artifacts / f"house-elimination-watching-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        bo.close()
+        cy.close()
+        page.context.close()
+
+
+# ---------------------------------------------------------------- HR-34 presets, whole rounds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["party", "chaos"])
+@pytest.mark.parametrize("device", [PHONE, LAPTOP])
+def test_a_whole_match_under_a_preset_through_the_page__HR_34(browser: Browser, server: LiveServer, artifacts: Path,
+                                                              device: str, preset: str) -> None:
+    """Ana and two bots play a one-round match under the party or chaos preset: every decision
+    the rules bring (stacks, Seven-O targets, batches, drawn cards one must play) is answered on
+    the page until the podium shows."""
+    code, host, page = seated(browser, server, device, 3, {"preset": preset})
+    try:
+        add_bots(server, code, host, 2)
+        start(page)
+        shots: set[str] = set()
+
+        def done() -> bool:
+            kind = page.evaluate("() => { const d = document.querySelector('[data-testid=dialog]:not([hidden])');"
+                                 " return d ? d.dataset.kind : null; }")
+            if kind and kind not in shots:
+                shots.add(kind)
+                page.screenshot(path=str(artifacts / f"house-{preset}-{kind}-{device}.png"))
+            return page.get_by_test_id("podium").count() > 0
+
+        stats = play_until(page, done)
+        assert stats.get("batches", 0) <= stats.get("batch_offers", 0)
+        if preset == "party":
+            assert "batch" not in shots  # no multi_play in party
+        elif "batch" in shots:
+            assert stats.get("batches", 0) >= 1  # a batch offered was built and played (HR-8)
+        expect(page.get_by_test_id("match-winner")).to_be_visible()
+        page.screenshot(path=str(artifacts / f"house-{preset}-podium-{device}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
