@@ -7,9 +7,11 @@ import { h } from "./dom.js";
  * The standings as places: `[{ place, players: [{ seat, name, score }] }]`, best first.
  * Equal scores share a place, and the next place counts them all ("1, 2, 2, 4"), as tables of
  * sport do; the match winner is first even in the (unreachable) case of an equal score.
+ * `lowWins`: penalty scoring (HR-23), where the lowest total is best.
  */
-export function places(table, winner) {
-  const rows = [...(table || [])].sort((a, b) => (b.seat === winner) - (a.seat === winner) || b.score - a.score || a.seat - b.seat);
+export function places(table, winner, lowWins = false) {
+  const better = lowWins ? (a, b) => a.score - b.score : (a, b) => b.score - a.score;
+  const rows = [...(table || [])].sort((a, b) => (b.seat === winner) - (a.seat === winner) || better(a, b) || a.seat - b.seat);
   const out = [];
   rows.forEach((row, i) => {
     const last = out[out.length - 1];
@@ -41,10 +43,11 @@ const CONFETTI = 14; // pieces; CSS hides them all under reduced motion
 
 /**
  * The podium (places 1 to 3, left to right 2-1-3) and the full standings, for the final
- * summary; `teams` (teamStandings) puts the teams on it instead of the players.
+ * summary; `teams` (teamStandings) puts the teams on it instead of the players; `lowWins` as
+ * for `places`.
  */
-export function podiumParts(summary, you, teams = null) {
-  const standing = teams ? places(teams.table, teams.winner) : places(summary.table, summary.match_winner);
+export function podiumParts(summary, you, teams = null, lowWins = false) {
+  const standing = teams ? places(teams.table, teams.winner, lowWins) : places(summary.table, summary.match_winner, lowWins);
   const podium = h("ol", { class: "podium", "data-testid": "podium" });
   const top = standing.filter((p) => p.place <= 3);
   const order = [top[1], top[0], top[2]].filter(Boolean);

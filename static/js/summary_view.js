@@ -34,7 +34,8 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
     // The podium comes first; the last round's leftover hands fold away below it (podium.js).
     // Under team play (HR-27) the teams stand on the podium, and a team wins.
     const teams = teamStandings(s, g, nameOf);
-    const { podium, list, confetti } = podiumParts(s, you, teams);
+    const lowWins = (view.room.house_rules || {}).scoring === "penalty"; // HR-23: the lowest total wins
+    const { podium, list, confetti } = podiumParts(s, you, teams, lowWins);
     const champion = teams ? teams.table.find((row) => row.seat === teams.winner) : null;
     const winnerText = champion ? t("summary.team_winner", { name: champion.name }) : t("summary.match_winner", { name: nameOf(s.match_winner) });
     body.length = 0;

@@ -25,3 +25,9 @@ test("the match winner is first and alone, whatever order the table came in", ()
 test("no table, no places", () => {
   assert.deepEqual(places(undefined, 0), []);
 });
+
+test("under penalty scoring (HR-23) the lowest total stands first, the winner first of all", () => {
+  const table = [{ seat: 0, score: 120 }, { seat: 1, score: 30 }, { seat: 2, score: 75 }, { seat: 3, score: 30 }];
+  assert.deepEqual(shape(places(table, 1, true)), [[1, [1]], [2, [3]], [3, [2]], [4, [0]]]);
+  assert.deepEqual(shape(places(table, 0)), [[1, [0]], [2, [2]], [3, [1, 3]]]);
+});
