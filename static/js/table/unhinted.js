@@ -88,6 +88,39 @@ function playOptions(view, kind, card, out) {
   }
 }
 
+const NUMBER = /^[0-9]$/;
+
+/**
+ * HR-8: every batch your hand could make — a number card, then any others of its number in
+ * hand order, the last of them the one that acts — as the engine lists them (house/volume.py
+ * `batches`).  Your own cards alone decide them; whether the lead may go on the pile is the
+ * server's to judge, as for any card here.
+ */
+function batchMoves(view, out) {
+  const g = view.game;
+  const house = g.house_rules || {};
+  const hand = g.table.hand || [];
+  const withPlay = callsOf(house).withPlay;
+  for (const lead of hand.filter((c) => NUMBER.test(c.face))) {
+    const mates = hand.filter((c) => c.id !== lead.id && c.face === lead.face);
+    for (let mask = 1; mask < 1 << mates.length; mask++) {
+      const chosen = mates.filter((_, i) => mask & (1 << i));
+      for (const last of chosen) {
+        const more = [...chosen.filter((c) => c !== last).map((c) => c.id), last.id];
+        const size = hand.length - chosen.length;
+        const targets = needsTarget(g.edition, house, last, size === 1) ? opponents(view, view.you) : [null];
+        for (const target of targets) {
+          const a = { kind: "play", card: lead.id, more };
+          if (target !== null) a.target = target;
+          out.push(a);
+          const left = size === 1 ? 0 : cardsLeft(view, house, last, target, size);
+          if (withPlay && left === 1) out.push({ ...a, uno: true });
+        }
+      }
+    }
+  }
+}
+
 /** The draws a `turn` offers: C-6's draw, or All Wild's special draw (AW-5, AW-6). */
 function draws(view, out) {
   const g = view.game;
@@ -117,6 +150,7 @@ function decisionMoves(view, out) {
   switch (pending.kind) {
     case "turn":
       everyCard();
+      if (house.multi_play) batchMoves(view, out);
       draws(view, out);
       break;
     case "drawn":
