@@ -21,6 +21,7 @@ sent with its middle cards in another order is the same move (``canonical``), la
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from ..actions import PLAY, Action
@@ -43,7 +44,18 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
 
 def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
     """Every ``more`` that may follow ``card``: a set of its mates in hand order, then the last one."""
-    mates = batch_mates(rnd, seat, card)
+    return _mores(tuple(batch_mates(rnd, seat, card)))
+
+
+@lru_cache(maxsize=4096)
+def plain_batches(card: int, mates: tuple[int, ...]) -> tuple[Action, ...]:
+    """The batch plays of ``card`` with ``mates`` (as ``batches`` orders them) when its rule is a
+    plain number's and none of them says UNO: built once per hand pattern, since ``legal_actions``
+    lists them on every step and hands change by a card or two between a seat's turns."""
+    return tuple(Action(PLAY, card, None, None, False, more) for more in _mores(mates))
+
+
+def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     for size in range(1, len(mates) + 1):
         for chosen in combinations(mates, size):
             for last in chosen:
