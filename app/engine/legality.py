@@ -20,7 +20,7 @@ from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.teams import partners
-from .house.volume import batch_mates, batch_refusal, batches, canonical, plain_batches
+from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import HandAfter, RoundState, Target
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -94,13 +94,15 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
-        multi_play = rnd.house.multi_play
+        groups = number_groups(rnd, hand) if rnd.house.multi_play else None  # HR-8 (house/volume.py)
         for card in hand:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
-                if multi_play:  # HR-8 (house/volume.py)
-                    _batch_plays(rnd, seat, card, out)
+                if groups:
+                    group = groups.get(ct.face)
+                    if group is not None:
+                        _batch_plays(rnd, seat, card, group, out)
         variant = rnd.variant
         if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
             pass
@@ -168,19 +170,16 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
                 out.append(Action(kind, card, c, t, True))
 
 
-def _batch_plays(rnd: RoundState, seat: int, card: int, out: list[Action]) -> None:
-    """``batch_options`` for every batch ``card`` may lead (HR-8).  A plain number's batches that
-    cannot leave one card (or UNO is not said with plays) are the same whatever else the table
-    holds: they come from ``plain_batches``, built once per set of mates."""
-    mates = batch_mates(rnd, seat, card)
-    if not mates:
-        return
+def _batch_plays(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:
+    """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8).  A
+    plain number's batches that cannot leave one card (or UNO is not said with plays) are the same
+    whatever else the table holds: they come from ``plain_batches``, built once per group."""
     rule = rnd.rules.by_card[card]  # the batch's last card has the same face, so the same rule
     if rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS and (
-            len(mates) < len(rnd.hands[seat]) - 2 or not rnd.calls.with_play):
-        out.extend(plain_batches(card, tuple(mates)))
+            len(group) < len(rnd.hands[seat]) - 1 or not rnd.calls.with_play):
+        out.extend(plain_batches(card, group))
         return
-    for more in batches(rnd, seat, card):
+    for more in mates_batches(card, group):
         batch_options(rnd, seat, card, more, out)
 
 

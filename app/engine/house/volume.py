@@ -32,6 +32,7 @@ from ..state import RoundState
 
 OPTIONS = ("multi_play", "bomb")
 BOMB_SIZE = 3
+NUMBER_FACES = frozenset(NUMBERS)
 
 
 def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
@@ -42,17 +43,38 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
     return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face]
 
 
+def number_groups(rnd: RoundState, hand: list[int]) -> dict[str, tuple[int, ...]]:
+    """The number cards of ``hand`` by number, in hand order, for the numbers held twice or more: one
+    pass over the hand gives every playable card's ``batch_mates`` (the rest of its group)."""
+    cards = rnd.cards
+    held: dict[str, list[int]] = {}
+    for c in hand:
+        face = cards[c].face
+        if face in NUMBER_FACES:
+            group = held.get(face)
+            if group is None:
+                held[face] = [c]
+            else:
+                group.append(c)
+    return {face: tuple(group) for face, group in held.items() if len(group) > 1}
+
+
 def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
     """Every ``more`` that may follow ``card``: a set of its mates in hand order, then the last one."""
     return _mores(tuple(batch_mates(rnd, seat, card)))
 
 
 @lru_cache(maxsize=4096)
-def plain_batches(card: int, mates: tuple[int, ...]) -> tuple[Action, ...]:
-    """The batch plays of ``card`` with ``mates`` (as ``batches`` orders them) when its rule is a
-    plain number's and none of them says UNO: built once per hand pattern, since ``legal_actions``
-    lists them on every step and hands change by a card or two between a seat's turns."""
-    return tuple(Action(PLAY, card, None, None, False, more) for more in _mores(mates))
+def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
+    """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``), as ``batches``
+    orders them, when its rule is a plain number's and none of them says UNO: built once per hand
+    pattern, since ``legal_actions`` lists them on every step and a seat's groups rarely change."""
+    return tuple(Action(PLAY, card, None, None, False, more) for more in mates_batches(card, group))
+
+
+def mates_batches(card: int, group: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``batches`` of ``card`` from its ``group`` (``number_groups``)."""
+    return _mores(tuple(c for c in group if c != card))
 
 
 def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
