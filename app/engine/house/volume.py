@@ -64,7 +64,7 @@ def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
     return _mores(tuple(batch_mates(rnd, seat, card)))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
     """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``), as ``batches``
     orders them, when its rule is a plain number's and none of them says UNO: built once per hand
