@@ -19,6 +19,7 @@ from .cards import COLOURS
 from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
+from .house.stacking import answering
 from .house.teams import partners
 from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
@@ -140,6 +141,12 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    answer_ids = answering(rnd)  # the stacking family's answers to this penalty, judged once (house/stacking.py)
+    if answer_ids is not None:
+        for card in rnd.hands[seat]:
+            if card in answer_ids:
+                play_options(rnd, A.PLAY, seat, card, out)
+        return
     test = rnd.rules.answers
     for card in rnd.hands[seat]:
         if test(rnd, card):
