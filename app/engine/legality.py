@@ -21,7 +21,7 @@ from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.stacking import answering
 from .house.teams import partners
-from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
+from .house.volume import NUMBER_FACES, batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
 from .state import HandAfter, RoundState, Target
 from .uno import CATCHES, DECLARE, uno_refusal
@@ -95,12 +95,15 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         colour = rnd.colour
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
-        groups = number_groups(rnd, hand) if rnd.house.multi_play else None  # HR-8 (house/volume.py)
+        multi_play = rnd.house.multi_play
+        groups = None  # HR-8 (house/volume.py): the hand's numbers held twice or more, once one is playable
         for card in hand:
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
-                if groups:
+                if multi_play and ct.face in NUMBER_FACES:
+                    if groups is None:
+                        groups = number_groups(rnd, hand)
                     group = groups.get(ct.face)
                     if group is not None:
                         _batch_plays(rnd, seat, card, group, out)
