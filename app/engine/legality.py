@@ -20,10 +20,11 @@ from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
+from .house.stacking import answering
 from .house.teams import partners
-from .house.volume import batch_refusal, batches, canonical
+from .house.volume import NUMBER_FACES, batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .state import HandAfter, RoundState
+from .state import HandAfter, RoundState, Target
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -99,15 +100,20 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
         down = rnd.face_down.by_seat[seat]
+        multi_play = rnd.house.multi_play
+        groups = None  # HR-8 (house/volume.py): the hand's numbers held twice or more, once one is playable
         for card in hand:
             if card in down:  # HR-33: not playable, nor counted so for HR-10
                 continue
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
-                if rnd.house.multi_play:  # HR-8 (house/volume.py)
-                    for more in batches(rnd, seat, card):
-                        batch_options(rnd, seat, card, more, out)
+                if multi_play and ct.face in NUMBER_FACES:
+                    if groups is None:  # HR-33: a face-down card joins no batch
+                        groups = number_groups(rnd, [c for c in hand if c not in down] if down else hand)
+                    group = groups.get(ct.face)
+                    if group is not None:
+                        _batch_plays(rnd, seat, card, group, out)
         variant = rnd.variant
         if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
             pass
@@ -145,8 +151,14 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
+    down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card answers nothing
+    answer_ids = answering(rnd)  # the stacking family's answers to this penalty, judged once (house/stacking.py)
+    if answer_ids is not None:
+        for card in rnd.hands[seat]:
+            if card in answer_ids and card not in down:
+                play_options(rnd, A.PLAY, seat, card, out)
+        return
     test = rnd.rules.answers
-    down = rnd.face_down.by_seat[seat]
     for card in rnd.hands[seat]:
         if test(rnd, card) and card not in down:  # HR-33
             play_options(rnd, A.PLAY, seat, card, out)
@@ -174,6 +186,19 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
             out.append(Action(kind, card, c, t))
             if left == 1 and say_uno:
                 out.append(Action(kind, card, c, t, True))
+
+
+def _batch_plays(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:
+    """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8).  A
+    plain number's batches that cannot leave one card (or UNO is not said with plays) are the same
+    whatever else the table holds: they come from ``plain_batches``, built once per group."""
+    rule = rnd.rules.by_card[card]  # the batch's last card has the same face, so the same rule
+    if rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS and (
+            len(group) < len(rnd.hands[seat]) - 1 or not rnd.calls.with_play):
+        out.extend(plain_batches(card, group))
+        return
+    for more in mates_batches(card, group):
+        batch_options(rnd, seat, card, more, out)
 
 
 def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:

@@ -280,7 +280,9 @@ def _score_round(match: Match, *, blitz: bool = False) -> list[Event]:
         champion = elimination.champion(match.config.seats, match.out)
     else:
         # HX-14: ``rounds`` counts scored rounds only, not HR-13's void ones.
-        champion = scoring.champion(house, match.scores, match.wins(), len(match.history), winner, match.target)
+        # Counting the rounds won walks the whole history: only when the champion is ranked by them.
+        wins = match.wins() if scoring.ranks_by_wins(house) else []
+        champion = scoring.champion(house, match.scores, wins, len(match.history), winner, match.target)
     if champion is not None:
         events.extend(_match_over(match, champion))
     else:

@@ -53,9 +53,14 @@ def side_totals(house: HouseRules, scores: Sequence[int]) -> list[int]:
     return [sum(scores[s] for s in side) for side in groups(house, len(scores))]
 
 
+def ranks_by_wins(house: HouseRules) -> bool:
+    """Does ``champion`` look at the rounds won (through ``standings``)?  Only then need they be counted."""
+    return not house.single_round and (house.rounds is not None or house.scoring == "penalty")
+
+
 def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], rounds_played: int,
              round_winner: int, target: int) -> int | None:
-    """Who has won the match after this round, if anyone."""
+    """Who has won the match after this round, if anyone (``wins`` is read only when ``ranks_by_wins``)."""
     if house.single_round:
         return round_winner
     if house.rounds is not None:

@@ -25,7 +25,7 @@ run a played card's effect.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ..actions import Action
@@ -67,6 +67,9 @@ class Stacking:
     skip: frozenset[DrawKind]  # HR-4
     revenge: bool  # HR-5
     challenges: bool  # not HR-21, and the edition challenges its big Draw
+    # (kind, colour to match) -> the card ids that answer: ``answering``, built as first asked.
+    _answering: dict[tuple[DrawKind, str | None], frozenset[int]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: PenaltyCards, house: HouseRules) -> Stacking | None:
@@ -111,6 +114,19 @@ class Stacking:
         """The rule table's test: does ``card`` answer the penalty pending now?"""
         p = rnd.pending
         return p is not None and p.draw_kind is not None and self.answer(rnd, card, p.draw_kind, rnd.colour)
+
+    def answering(self, rnd: RoundState) -> frozenset[int]:
+        """Every card id that answers the penalty pending now (``answers`` of each card at once): it
+        depends only on the penalty's kind and the colour to match, so each pair is judged once."""
+        p = rnd.pending
+        if p is None or p.draw_kind is None:
+            return frozenset()
+        key = (p.draw_kind, rnd.colour)
+        found = self._answering.get(key)
+        if found is None:
+            found = self._answering[key] = frozenset(
+                card for card in range(len(rnd.cards)) if self.answer(rnd, card, p.draw_kind, rnd.colour))
+        return found
 
     # ------------------------------------------------------------------ effects
 
@@ -181,3 +197,10 @@ def answered(rnd: RoundState, seat: int) -> Pending | None:
     if p is not None and p.seat == seat and p.kind in (STACK, CHALLENGE) and p.draw_kind is not None:
         return p
     return None
+
+
+def answering(rnd: RoundState) -> frozenset[int] | None:
+    """The card ids that answer the penalty pending now, when the rule table's ``answers`` is this
+    family's (None otherwise: ask ``answers`` card by card)."""
+    family = getattr(rnd.rules.answers, "__self__", None)
+    return family.answering(rnd) if isinstance(family, Stacking) else None

@@ -21,6 +21,7 @@ sent with its middle cards in another order is the same move (``canonical``), la
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from ..actions import PLAY, Action
@@ -31,6 +32,7 @@ from ..state import RoundState
 
 OPTIONS = ("multi_play", "bomb")
 BOMB_SIZE = 3
+NUMBER_FACES = frozenset(NUMBERS)
 
 
 def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
@@ -42,9 +44,41 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
     return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face and c not in down]
 
 
+def number_groups(rnd: RoundState, hand: list[int]) -> dict[str, tuple[int, ...]]:
+    """The number cards of ``hand`` by number, in hand order, for the numbers held twice or more: one
+    pass over the hand gives every playable card's ``batch_mates`` (the rest of its group)."""
+    cards = rnd.cards
+    held: dict[str, list[int]] = {}
+    for c in hand:
+        face = cards[c].face
+        if face in NUMBER_FACES:
+            group = held.get(face)
+            if group is None:
+                held[face] = [c]
+            else:
+                group.append(c)
+    return {face: tuple(group) for face, group in held.items() if len(group) > 1}
+
+
 def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
     """Every ``more`` that may follow ``card``: a set of its mates in hand order, then the last one."""
-    mates = batch_mates(rnd, seat, card)
+    return _mores(tuple(batch_mates(rnd, seat, card)))
+
+
+@lru_cache(maxsize=16384)
+def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
+    """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``), as ``batches``
+    orders them, when its rule is a plain number's and none of them says UNO: built once per hand
+    pattern, since ``legal_actions`` lists them on every step and a seat's groups rarely change."""
+    return tuple(Action(PLAY, card, None, None, False, more) for more in mates_batches(card, group))
+
+
+def mates_batches(card: int, group: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``batches`` of ``card`` from its ``group`` (``number_groups``)."""
+    return _mores(tuple(c for c in group if c != card))
+
+
+def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     for size in range(1, len(mates) + 1):
         for chosen in combinations(mates, size):
             for last in chosen:
