@@ -65,7 +65,8 @@ from bench.abuse_sockets import (  # noqa: E402, F401  (attacks, by name)
     spectator_pile,
 )
 from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
-from bench.load import Bot, Room, Stats, cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
+from bench.load_bots import Bot, Room, Stats  # noqa: E402
+from bench.machine import cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
            "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm", *MATCH_ATTACKS)

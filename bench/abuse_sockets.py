@@ -21,7 +21,8 @@ from typing import Any
 
 import httpx
 
-from bench.load import apply_ops, raise_open_files
+from bench.load_bots import apply_ops
+from bench.machine import raise_open_files
 from bench.wire import close_code_in
 
 # ---------------------------------------------------------------------- raw sockets (the attackers')

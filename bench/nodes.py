@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -19,6 +18,7 @@ import httpx
 
 from app.cluster.nginx import METRICS_ALLOW, config
 from app.cluster.run import ROOT, node_command
+from bench.machine import free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
@@ -29,12 +29,6 @@ LIFTED = {"UNO_CREATE_ROOMS_PER_MINUTE": "1000000", "UNO_JOINS_PER_MINUTE": "100
           "UNO_MAX_CONNECTIONS": "1000000", "UNO_SOCKET_OPENS_PER_MINUTE": "1000000",
           "UNO_ROOM_LISTS_PER_MINUTE": "1000000", "UNO_ROOM_MISSES_PER_MINUTE": "1000000",
           "UNO_MAX_ROOMS": "1000000"}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def nginx_available() -> bool:

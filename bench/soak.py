@@ -34,7 +34,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
-from bench.load import gc_figures, raise_open_files, rss_kib, run_clients, start_server  # noqa: E402
+from bench.load_clients import run_clients  # noqa: E402
+from bench.load_server import gc_figures, start_server  # noqa: E402
+from bench.machine import raise_open_files, rss_kib  # noqa: E402
 
 
 class Sampler(threading.Thread):
@@ -91,7 +93,7 @@ def main() -> None:
     # sweep of waiting rooms nobody is connected to (and the lookups of swept ones count as misses).
     os.environ.setdefault("UNO_WAITING_ROOM_IDLE_SECONDS", "36000")
     os.environ.setdefault("UNO_ROOM_MISSES_PER_MINUTE", "1000000")
-    # What bench/load.py's run_clients reads: its measured window is the run after the warm-up.
+    # What run_clients (bench/load_clients.py) reads: its measured window is the run after the warm-up.
     plan = argparse.Namespace(rooms=args.rooms, seats=args.seats, think=args.think, pace="human",
                               workers=args.workers, warmup=args.warmup_minutes * 60,
                               duration=(args.minutes - args.warmup_minutes) * 60)
