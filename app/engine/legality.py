@@ -20,7 +20,6 @@ from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
-from .house.stacking import answering
 from .house.teams import partners
 from .house.volume import NUMBER_FACES, batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
@@ -48,8 +47,8 @@ def may_play(rnd: RoundState, card: int) -> bool:
 
 def answers(rnd: RoundState, card: int) -> bool:
     """Does the card answer the penalty pending now?  Only the stacking family (house/stacking.py)
-    allows answers: it gives the rule table its test."""
-    return rnd.rules.answers(rnd, card)
+    allows answers: the rule table carries it."""
+    return rnd.rules.stacking.answers(rnd, card)
 
 
 def jumps_in(rnd: RoundState, card: int) -> bool:
@@ -152,15 +151,9 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
     down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card answers nothing
-    answer_ids = answering(rnd)  # the stacking family's answers to this penalty, judged once (house/stacking.py)
-    if answer_ids is not None:
-        for card in rnd.hands[seat]:
-            if card in answer_ids and card not in down:
-                play_options(rnd, A.PLAY, seat, card, out)
-        return
-    test = rnd.rules.answers
+    answer_ids = rnd.rules.stacking.answering(rnd)  # every answer to this penalty, judged at once
     for card in rnd.hands[seat]:
-        if test(rnd, card) and card not in down:  # HR-33
+        if card in answer_ids and card not in down:
             play_options(rnd, A.PLAY, seat, card, out)
 
 
