@@ -21,9 +21,9 @@ from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
 from .house.teams import partners
-from .house.volume import NUMBER_FACES, batch_refusal, canonical, mates_batches, number_groups, plain_batches
+from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .state import HandAfter, RoundState, Target
+from .state import HandAfter, RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -99,20 +99,20 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
         down = rnd.face_down.by_seat[seat]
-        multi_play = rnd.house.multi_play
-        groups = None  # HR-8 (house/volume.py): the hand's numbers held twice or more, once one is playable
+        numbers = rnd.rules.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
+        groups = None  # the hand's number cards by number, once one is playable
         for card in hand:
             if card in down:  # HR-33: not playable, nor counted so for HR-10
                 continue
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
                 play_options(rnd, A.PLAY, seat, card, out)
-                if multi_play and ct.face in NUMBER_FACES:
+                if numbers is not None and numbers[card] is not None:
                     if groups is None:  # HR-33: a face-down card joins no batch
-                        groups = number_groups(rnd, [c for c in hand if c not in down] if down else hand)
-                    group = groups.get(ct.face)
-                    if group is not None:
-                        _batch_plays(rnd, seat, card, group, out)
+                        groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
+                    group = groups[ct.face]
+                    if len(group) > 1:
+                        _batch_plays(rnd, seat, card, tuple(group), out)
         variant = rnd.variant
         if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
             pass
@@ -185,8 +185,7 @@ def _batch_plays(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], 
     """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8).  A
     plain number's batches that cannot leave one card (or UNO is not said with plays) are the same
     whatever else the table holds: they come from ``plain_batches``, built once per group."""
-    rule = rnd.rules.by_card[card]  # the batch's last card has the same face, so the same rule
-    if rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS and (
+    if card in rnd.rules.plain_numbers and (  # its batch's last card has the same face, so the same rule
             len(group) < len(rnd.hands[seat]) - 1 or not rnd.calls.with_play):
         out.extend(plain_batches(card, group))
         return

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from .actions import PLAY, PLAY_DRAWN, Action
-from .cards import COLOURS, CardType, Face
+from .cards import COLOURS, NUMBERS, CardType, Face
 from .events import Event
 from .house import HouseRules
 from .house.calls import UnoCalls
@@ -123,7 +123,7 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "options", "rules", "stacking")
+    __slots__ = ("by_card", "numbers", "options", "plain_numbers", "rules", "stacking")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
@@ -132,6 +132,11 @@ class RuleTable:
         self.stacking: PenaltyAnswers = stacking if stacking is not None else NoAnswers()
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
+        # HR-8 (house/volume.py) batches cards of one number: each card's number (None: not a number card), and
+        # the numbers whose batches no other hand changes (no target, one card less each), listed from a cache.
+        self.numbers: tuple[Face | None, ...] = tuple(ct.face if ct.face in NUMBERS else None for ct in cards)
+        self.plain_numbers = frozenset(card for card, rule in enumerate(self.by_card) if self.numbers[card] is not None
+                                       and rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS)
 
     def _options(self, kind: str) -> CardOptions:
         plain: list[tuple[Action, ...] | None] = []
