@@ -10,10 +10,14 @@ this engine under the policy that matches RLCard's action set: play a playable c
 there is one (draw only when there is none), always with UNO said, accept penalties.
 That is the like-for-like rounds/s comparison.
 
-"house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options that
-this engine plays (RULES.md HR-34; ``multi_play`` is not played yet, so it is left out), against
-the same edition without house rules, measured interleaved (``cost_ratio``: house / plain time per
-action).  The last line printed is JSON.
+"house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options
+(RULES.md HR-34; any this engine does not play yet would be left out), against the same edition
+without house rules, measured interleaved (``cost_ratio``: house / plain time per action).  Under
+chaos a seat holds more cards (draw until playable) and has more moves (batches, HR-8), and the
+cost of an action grows with them: ``legal_per_action`` is how many legal actions the seat to act
+had, on average, and ``cost_ratio_per_legal_action`` the same ratio per legal action listed
+(``cost_ratio`` × plain's ``legal_per_action`` / house's), the cost of the rules themselves with
+the bigger choice taken out.  The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -72,13 +76,14 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
     config = MatchConfig(edition, seats, target=10**5, house=house or HouseRules())
     match: Match = new_match(config, seed=f"bench-{edition}-{seats}")[0]
     rng = random.Random(7)
-    rounds = actions = 0
+    rounds = actions = listed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rnd = match.round
         while match.phase == ROUND:
             assert rnd.pending is not None
             seat = rnd.pending.seat
+            listed += len(rnd.legal_actions(seat))  # kept by the round: the policy's call does not redo it
             apply(match, seat, policy(rnd, seat, rng))
             actions += 1
         rounds += 1
@@ -89,7 +94,7 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
                 start_next_round(match)
     elapsed = time.perf_counter() - start
     return {"rounds_per_s": round(rounds / elapsed, 1), "actions_per_s": round(actions / elapsed),
-            "actions_per_round": round(actions / rounds, 1)}
+            "actions_per_round": round(actions / rounds, 1), "legal_per_action": round(listed / actions, 2)}
 
 
 def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]:
@@ -112,14 +117,19 @@ def main() -> None:
             out[edition][f"{seats}p"] = figures  # type: ignore[index]
             print(f"{edition} {seats}p uniform: {figures}", file=sys.stderr)
     chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
-    plain_rates: list[float] = []
-    house_rates: list[float] = []
+    plain_runs: list[dict[str, float]] = []
+    house_runs: list[dict[str, float]] = []
     for _ in range(args.runs):  # interleaved, so both see the same machine load
-        plain_rates.append(measure("classic", 4, uniform, args.seconds)["actions_per_s"])
-        house_rates.append(measure("classic", 4, uniform, args.seconds, chaos)["actions_per_s"])
-    house = {"options": chaos.enabled, "plain_actions_per_s": statistics.median(plain_rates),
-             "house_actions_per_s": statistics.median(house_rates),
-             "cost_ratio": round(statistics.median(plain_rates) / statistics.median(house_rates), 2)}
+        plain_runs.append(measure("classic", 4, uniform, args.seconds))
+        house_runs.append(measure("classic", 4, uniform, args.seconds, chaos))
+    plain_rate = statistics.median(r["actions_per_s"] for r in plain_runs)
+    house_rate = statistics.median(r["actions_per_s"] for r in house_runs)
+    plain_legal = statistics.median(r["legal_per_action"] for r in plain_runs)
+    house_legal = statistics.median(r["legal_per_action"] for r in house_runs)
+    house = {"options": chaos.enabled, "plain_actions_per_s": plain_rate, "house_actions_per_s": house_rate,
+             "cost_ratio": round(plain_rate / house_rate, 2),
+             "plain_legal_per_action": plain_legal, "house_legal_per_action": house_legal,
+             "cost_ratio_per_legal_action": round(plain_rate * plain_legal / (house_rate * house_legal), 2)}
     print(f"classic 4p uniform, chaos options played: {house}", file=sys.stderr)
     out["house_rules"] = house
     if args.rlcard:
