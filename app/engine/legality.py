@@ -101,12 +101,19 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         down = rnd.face_down.by_seat[seat]
         numbers = rnd.rules.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
         groups = None  # the hand's number cards by number, once one is playable
+        # play_options' common path, inlined: a card's ways to play built with the rule table (HR-15 needs one card).
+        plain, with_uno = rnd.rules.options[A.PLAY]
+        fixed = () if len(hand) == 1 else with_uno if len(hand) == 2 and rnd.calls.with_play else plain
         for card in hand:
             if card in down:  # HR-33: not playable, nor counted so for HR-10
                 continue
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
-                play_options(rnd, A.PLAY, seat, card, out)
+                ways = fixed[card] if fixed else None
+                if ways is not None:
+                    out.extend(ways)
+                else:
+                    play_options(rnd, A.PLAY, seat, card, out)
                 if numbers is not None and numbers[card] is not None:
                     if groups is None:  # HR-33: a face-down card joins no batch
                         groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
