@@ -1,6 +1,11 @@
 """Rules-engine throughput: random legal rounds per edition, for 2 and 4 players.
 
     uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard]
+    uv run python bench/engine.py --steps N [--chaos]   # N actions only, to count instructions
+
+Under load, wall-clock figures wander; ``--steps`` plays exactly N actions of the ``house_rules``
+match (classic, 4 players, uniform; the chaos options with ``--chaos``) and prints nothing, for
+valgrind: instructions per action = (I refs at --steps 16000 − at --steps 8000) / 8000.
 
 Policy "uniform": the seat to act picks uniformly among ``legal_actions`` — every action the
 rules allow, including voluntary draws, UNO declarations and catches, so rounds run long.
@@ -97,6 +102,23 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
             "actions_per_round": round(actions / rounds, 1), "legal_per_action": round(listed / actions, 2)}
 
 
+def steps(count: int, house: HouseRules | None) -> None:
+    """Exactly ``count`` actions of ``measure``'s match, for an instruction counter."""
+    config = MatchConfig("classic", 4, target=10**5, house=house or HouseRules())
+    match: Match = new_match(config, seed="bench-classic-4")[0]
+    rng = random.Random(7)
+    done = 0
+    while done < count:
+        rnd = match.round
+        while match.phase == ROUND and done < count:
+            assert rnd.pending is not None
+            seat = rnd.pending.seat
+            apply(match, seat, uniform(rnd, seat, rng))
+            done += 1
+        if match.phase != ROUND:
+            start_next_round(match)
+
+
 def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]:
     results = [fn() for _ in range(runs)]
     return {k: statistics.median(r[k] for r in results) for k in results[0]}
@@ -107,7 +129,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
     parser.add_argument("--runs", type=int, default=3, help="measurements per figure (the median is kept)")
     parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
+    parser.add_argument("--steps", type=int, help="play exactly this many actions of the house_rules match, no output")
+    parser.add_argument("--chaos", action="store_true", help="with --steps: under the chaos preset's options")
     args = parser.parse_args()
+    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
+    if args.steps is not None:
+        steps(args.steps, chaos if args.chaos else None)
+        return
 
     out: dict[str, object] = {}
     for edition in VARIANTS:
@@ -116,7 +144,6 @@ def main() -> None:
             figures = median_of(args.runs, partial(measure, edition, seats, uniform, args.seconds))
             out[edition][f"{seats}p"] = figures  # type: ignore[index]
             print(f"{edition} {seats}p uniform: {figures}", file=sys.stderr)
-    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
     plain_runs: list[dict[str, float]] = []
     house_runs: list[dict[str, float]] = []
     for _ in range(args.runs):  # interleaved, so both see the same machine load
