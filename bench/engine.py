@@ -1,6 +1,11 @@
 """Rules-engine throughput: random legal rounds per edition, for 2 and 4 players.
 
     uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard]
+    uv run python bench/engine.py --steps N [--chaos]   # N actions only, to count instructions
+
+Under load, wall-clock figures wander; ``--steps`` plays exactly N actions of the ``house_rules``
+match (classic, 4 players, uniform; the chaos options with ``--chaos``) and prints nothing, for
+valgrind: instructions per action = (I refs at --steps 16000 − at --steps 8000) / 8000.
 
 Policy "uniform": the seat to act picks uniformly among ``legal_actions`` — every action the
 rules allow, including voluntary draws, UNO declarations and catches, so rounds run long.
@@ -10,10 +15,14 @@ this engine under the policy that matches RLCard's action set: play a playable c
 there is one (draw only when there is none), always with UNO said, accept penalties.
 That is the like-for-like rounds/s comparison.
 
-"house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options that
-this engine plays (RULES.md HR-34; ``multi_play`` is not played yet, so it is left out), against
-the same edition without house rules, measured interleaved (``cost_ratio``: house / plain time per
-action).  The last line printed is JSON.
+"house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options
+(RULES.md HR-34; any this engine does not play yet would be left out), against the same edition
+without house rules, measured interleaved (``cost_ratio``: house / plain time per action).  Under
+chaos a seat holds more cards (draw until playable) and has more moves (batches, HR-8), and the
+cost of an action grows with them: ``legal_per_action`` is how many legal actions the seat to act
+had, on average, and ``cost_ratio_per_legal_action`` the same ratio per legal action listed
+(``cost_ratio`` × plain's ``legal_per_action`` / house's), the cost of the rules themselves with
+the bigger choice taken out.  The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -72,13 +81,14 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
     config = MatchConfig(edition, seats, target=10**5, house=house or HouseRules())
     match: Match = new_match(config, seed=f"bench-{edition}-{seats}")[0]
     rng = random.Random(7)
-    rounds = actions = 0
+    rounds = actions = listed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         rnd = match.round
         while match.phase == ROUND:
             assert rnd.pending is not None
             seat = rnd.pending.seat
+            listed += len(rnd.legal_actions(seat))  # kept by the round: the policy's call does not redo it
             apply(match, seat, policy(rnd, seat, rng))
             actions += 1
         rounds += 1
@@ -89,7 +99,24 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
                 start_next_round(match)
     elapsed = time.perf_counter() - start
     return {"rounds_per_s": round(rounds / elapsed, 1), "actions_per_s": round(actions / elapsed),
-            "actions_per_round": round(actions / rounds, 1)}
+            "actions_per_round": round(actions / rounds, 1), "legal_per_action": round(listed / actions, 2)}
+
+
+def steps(count: int, house: HouseRules | None) -> None:
+    """Exactly ``count`` actions of ``measure``'s match, for an instruction counter."""
+    config = MatchConfig("classic", 4, target=10**5, house=house or HouseRules())
+    match: Match = new_match(config, seed="bench-classic-4")[0]
+    rng = random.Random(7)
+    done = 0
+    while done < count:
+        rnd = match.round
+        while match.phase == ROUND and done < count:
+            assert rnd.pending is not None
+            seat = rnd.pending.seat
+            apply(match, seat, uniform(rnd, seat, rng))
+            done += 1
+        if match.phase != ROUND:
+            start_next_round(match)
 
 
 def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]:
@@ -102,7 +129,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
     parser.add_argument("--runs", type=int, default=3, help="measurements per figure (the median is kept)")
     parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
+    parser.add_argument("--steps", type=int, help="play exactly this many actions of the house_rules match, no output")
+    parser.add_argument("--chaos", action="store_true", help="with --steps: under the chaos preset's options")
     args = parser.parse_args()
+    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
+    if args.steps is not None:
+        steps(args.steps, chaos if args.chaos else None)
+        return
 
     out: dict[str, object] = {}
     for edition in VARIANTS:
@@ -111,15 +144,19 @@ def main() -> None:
             figures = median_of(args.runs, partial(measure, edition, seats, uniform, args.seconds))
             out[edition][f"{seats}p"] = figures  # type: ignore[index]
             print(f"{edition} {seats}p uniform: {figures}", file=sys.stderr)
-    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
-    plain_rates: list[float] = []
-    house_rates: list[float] = []
+    plain_runs: list[dict[str, float]] = []
+    house_runs: list[dict[str, float]] = []
     for _ in range(args.runs):  # interleaved, so both see the same machine load
-        plain_rates.append(measure("classic", 4, uniform, args.seconds)["actions_per_s"])
-        house_rates.append(measure("classic", 4, uniform, args.seconds, chaos)["actions_per_s"])
-    house = {"options": chaos.enabled, "plain_actions_per_s": statistics.median(plain_rates),
-             "house_actions_per_s": statistics.median(house_rates),
-             "cost_ratio": round(statistics.median(plain_rates) / statistics.median(house_rates), 2)}
+        plain_runs.append(measure("classic", 4, uniform, args.seconds))
+        house_runs.append(measure("classic", 4, uniform, args.seconds, chaos))
+    plain_rate = statistics.median(r["actions_per_s"] for r in plain_runs)
+    house_rate = statistics.median(r["actions_per_s"] for r in house_runs)
+    plain_legal = statistics.median(r["legal_per_action"] for r in plain_runs)
+    house_legal = statistics.median(r["legal_per_action"] for r in house_runs)
+    house = {"options": chaos.enabled, "plain_actions_per_s": plain_rate, "house_actions_per_s": house_rate,
+             "cost_ratio": round(plain_rate / house_rate, 2),
+             "plain_legal_per_action": plain_legal, "house_legal_per_action": house_legal,
+             "cost_ratio_per_legal_action": round(plain_rate * plain_legal / (house_rate * house_legal), 2)}
     print(f"classic 4p uniform, chaos options played: {house}", file=sys.stderr)
     out["house_rules"] = house
     if args.rlcard:

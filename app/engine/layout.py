@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from .cards import CardType
 
 
 @dataclass(frozen=True)
@@ -19,3 +22,30 @@ class Layout:
     hands: Sequence[Sequence[str]]
     top: str | None = None
     draw: Sequence[str] = field(default_factory=tuple)
+
+    def deal(self, cards: Sequence[CardType], seats: int, rng: random.Random,
+             edition: str) -> tuple[list[list[int]], list[int]]:
+        """The hands and the draw pile (its top at the end) this layout names, from the deck ``cards``."""
+        if len(self.hands) != seats:
+            raise ValueError(f"layout has {len(self.hands)} hands for {seats} seats")
+        by_name: dict[str, list[int]] = {}
+        for cid in range(len(cards)):
+            by_name.setdefault(cards[cid].name, []).append(cid)
+
+        def take(name: str) -> int:
+            left = by_name.get(name)
+            if not left:
+                raise ValueError(f"no (more) {name!r} in the {edition} deck")
+            return left.pop(0)
+
+        hands = [[take(name) for name in hand] for hand in self.hands]
+        top = take(self.top) if self.top is not None else None
+        named_draw = [take(name) for name in self.draw]
+        rest = [cid for left in by_name.values() for cid in left]
+        rest.sort()
+        rng.shuffle(rest)
+        draw_pile = rest + named_draw[::-1]
+        if top is not None:
+            # The named first card is flipped before anything else: it sits on the pile's top.
+            draw_pile.append(top)
+        return hands, draw_pile

@@ -20,11 +20,10 @@ from .errors import IllegalAction, Refusal
 from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
-from .house.stacking import answering
 from .house.teams import partners
-from .house.volume import NUMBER_FACES, batch_refusal, canonical, mates_batches, number_groups, plain_batches
+from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .state import HandAfter, RoundState, Target
+from .state import HandAfter, RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -48,8 +47,8 @@ def may_play(rnd: RoundState, card: int) -> bool:
 
 def answers(rnd: RoundState, card: int) -> bool:
     """Does the card answer the penalty pending now?  Only the stacking family (house/stacking.py)
-    allows answers: it gives the rule table its test."""
-    return rnd.rules.answers(rnd, card)
+    allows answers: the rule table carries it."""
+    return rnd.rules.stacking.answers(rnd, card)
 
 
 def jumps_in(rnd: RoundState, card: int) -> bool:
@@ -100,20 +99,27 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
         top_face = cards[rnd.discard[-1]].face
         before = len(out)
         down = rnd.face_down.by_seat[seat]
-        multi_play = rnd.house.multi_play
-        groups = None  # HR-8 (house/volume.py): the hand's numbers held twice or more, once one is playable
+        numbers = rnd.rules.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
+        groups = None  # the hand's number cards by number, once one is playable
+        # play_options' common path, inlined: a card's ways to play built with the rule table (HR-15 needs one card).
+        plain, with_uno = rnd.rules.options[A.PLAY]
+        fixed = () if len(hand) == 1 else with_uno if len(hand) == 2 and rnd.calls.with_play else plain
         for card in hand:
             if card in down:  # HR-33: not playable, nor counted so for HR-10
                 continue
             ct = cards[card]
             if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
-                play_options(rnd, A.PLAY, seat, card, out)
-                if multi_play and ct.face in NUMBER_FACES:
+                ways = fixed[card] if fixed else None
+                if ways is not None:
+                    out.extend(ways)
+                else:
+                    play_options(rnd, A.PLAY, seat, card, out)
+                if numbers is not None and numbers[card] is not None:
                     if groups is None:  # HR-33: a face-down card joins no batch
-                        groups = number_groups(rnd, [c for c in hand if c not in down] if down else hand)
-                    group = groups.get(ct.face)
-                    if group is not None:
-                        _batch_plays(rnd, seat, card, group, out)
+                        groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
+                    group = groups[ct.face]
+                    if len(group) > 1:
+                        _batch_plays(rnd, seat, card, tuple(group), out)
         variant = rnd.variant
         if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
             pass
@@ -152,15 +158,9 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
     down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card answers nothing
-    answer_ids = answering(rnd)  # the stacking family's answers to this penalty, judged once (house/stacking.py)
-    if answer_ids is not None:
-        for card in rnd.hands[seat]:
-            if card in answer_ids and card not in down:
-                play_options(rnd, A.PLAY, seat, card, out)
-        return
-    test = rnd.rules.answers
+    answer_ids = rnd.rules.stacking.answering(rnd)  # every answer to this penalty, judged at once
     for card in rnd.hands[seat]:
-        if test(rnd, card) and card not in down:  # HR-33
+        if card in answer_ids and card not in down:
             play_options(rnd, A.PLAY, seat, card, out)
 
 
@@ -192,8 +192,7 @@ def _batch_plays(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], 
     """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8).  A
     plain number's batches that cannot leave one card (or UNO is not said with plays) are the same
     whatever else the table holds: they come from ``plain_batches``, built once per group."""
-    rule = rnd.rules.by_card[card]  # the batch's last card has the same face, so the same rule
-    if rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS and (
+    if card in rnd.rules.plain_numbers and (  # its batch's last card has the same face, so the same rule
             len(group) < len(rnd.hands[seat]) - 1 or not rnd.calls.with_play):
         out.extend(plain_batches(card, group))
         return

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from .actions import PLAY, PLAY_DRAWN, Action
-from .cards import COLOURS, CardType, Face
+from .cards import COLOURS, NUMBERS, CardType, Face
 from .events import Event
 from .house import HouseRules
 from .house.calls import UnoCalls
@@ -31,12 +31,26 @@ Continuation = Callable[["RoundState", int, Pending, Action], None]
 # Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from — without
 # it —, the colour then to match, the card then on top.)  Judged at the play, or before one (HR-11).
 Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
-# Does this card answer the penalty pending now?  (round, card id) — the stacking family's test.
-AnswerTest = Callable[["RoundState", int], bool]
 
 
-def no_answers(rnd: RoundState, card: int) -> bool:
-    return False
+class PenaltyAnswers(Protocol):
+    """What may answer a pending penalty (STACK, CHALLENGE): the stacking family (house/stacking.py)."""
+
+    def answers(self, rnd: RoundState, card: int) -> bool:
+        """Does ``card`` answer the penalty pending now?"""
+
+    def answering(self, rnd: RoundState) -> frozenset[int]:
+        """Every card id that ``answers`` now, found at once (``legal_actions`` lists their plays)."""
+
+
+class NoAnswers:
+    """Without the stacking family nothing answers a penalty (§1-5)."""
+
+    def answers(self, rnd: RoundState, card: int) -> bool:
+        return False
+
+    def answering(self, rnd: RoundState) -> frozenset[int]:
+        return frozenset()
 
 
 class Target(Enum):
@@ -109,15 +123,20 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("answers", "by_card", "options", "rules")
+    __slots__ = ("by_card", "numbers", "options", "plain_numbers", "rules", "stacking")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
-                 answers: AnswerTest | None = None) -> None:
+                 stacking: PenaltyAnswers | None = None) -> None:
         self.rules = dict(rules)
         # What may answer a pending penalty (STACK, CHALLENGE): nothing, unless a house rule says so.
-        self.answers: AnswerTest = answers or no_answers
+        self.stacking: PenaltyAnswers = stacking if stacking is not None else NoAnswers()
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
+        # HR-8 (house/volume.py) batches cards of one number: each card's number (None: not a number card), and
+        # the numbers whose batches no other hand changes (no target, one card less each), listed from a cache.
+        self.numbers: tuple[Face | None, ...] = tuple(ct.face if ct.face in NUMBERS else None for ct in cards)
+        self.plain_numbers = frozenset(card for card, rule in enumerate(self.by_card) if self.numbers[card] is not None
+                                       and rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS)
 
     def _options(self, kind: str) -> CardOptions:
         plain: list[tuple[Action, ...] | None] = []
@@ -246,28 +265,7 @@ class RoundState:
                     self.hands[s].append(ids.pop())
             self.draw_pile = ids
             return
-        if len(layout.hands) != self.n:
-            raise ValueError(f"layout has {len(layout.hands)} hands for {self.n} seats")
-        by_name: dict[str, list[int]] = {}
-        for cid in ids:
-            by_name.setdefault(self.cards[cid].name, []).append(cid)
-
-        def take(name: str) -> int:
-            left = by_name.get(name)
-            if not left:
-                raise ValueError(f"no (more) {name!r} in the {self.variant.key} deck")
-            return left.pop(0)
-
-        self.hands = [[take(name) for name in hand] for hand in layout.hands]
-        top = take(layout.top) if layout.top is not None else None
-        named_draw = [take(name) for name in layout.draw]
-        rest = [cid for left in by_name.values() for cid in left]
-        rest.sort()
-        self.rng.shuffle(rest)
-        self.draw_pile = rest + named_draw[::-1]
-        if top is not None:
-            # The named first card is flipped before anything else: it sits on the pile's top.
-            self.draw_pile.append(top)
+        self.hands, self.draw_pile = layout.deal(self.cards, self.n, self.rng, self.variant.key)
 
     # ------------------------------------------------------------------ questions
 

@@ -4,8 +4,9 @@ challenges, which decides whether a big Draw opens a challenge.
 
 Each edition names its small and big Draw, its Skip and its Reverse (``PenaltyCards``, the
 table of §7).  With any of these options on, those four faces get the effects below in the
-edition's rule table, and the table's ``answers`` test says which cards answer a pending
-penalty T — the only two places the family touches the engine.
+edition's rule table, and the table carries the family itself (``RuleTable.stacking``), whose
+``answers`` / ``answering`` say which cards answer a pending penalty T — the only two places
+the family touches the engine.
 
 - A Draw card puts T on the next seat.  That seat owes ``stack`` whenever the options allow
   any answer to T's kind, whatever it holds; under a challengeable big Draw it owes
@@ -111,7 +112,7 @@ class Stacking:
         return False
 
     def answers(self, rnd: RoundState, card: int) -> bool:
-        """The rule table's test: does ``card`` answer the penalty pending now?"""
+        """Does ``card`` answer the penalty pending now?  (``state.PenaltyAnswers``, as ``refusal`` asks it.)"""
         p = rnd.pending
         return p is not None and p.draw_kind is not None and self.answer(rnd, card, p.draw_kind, rnd.colour)
 
@@ -198,9 +199,3 @@ def answered(rnd: RoundState, seat: int) -> Pending | None:
         return p
     return None
 
-
-def answering(rnd: RoundState) -> frozenset[int] | None:
-    """The card ids that answer the penalty pending now, when the rule table's ``answers`` is this
-    family's (None otherwise: ask ``answers`` card by card)."""
-    family = getattr(rnd.rules.answers, "__self__", None)
-    return family.answering(rnd) if isinstance(family, Stacking) else None

@@ -32,4 +32,4 @@ def rule_table(cards: Sequence[CardType], rules: Mapping[Face, CardRule], house:
     if family is not None:
         family.edit(out)
     exchange.edit(out, house)
-    return RuleTable(cards, out, family.answers if family is not None else None)
+    return RuleTable(cards, out, family)

@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..actions import PLAY, Action
-from ..cards import NUMBERS
+from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
 from ..pending import TURN
 from ..state import RoundState
@@ -44,20 +44,18 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
     return [c for c in rnd.hands[seat] if c != card and rnd.cards[c].face == face and c not in down]
 
 
-def number_groups(rnd: RoundState, hand: list[int]) -> dict[str, tuple[int, ...]]:
-    """The number cards of ``hand`` by number, in hand order, for the numbers held twice or more: one
-    pass over the hand gives every playable card's ``batch_mates`` (the rest of its group)."""
-    cards = rnd.cards
-    held: dict[str, list[int]] = {}
+def number_groups(numbers: tuple[Face | None, ...], hand: list[int]) -> dict[Face, list[int]]:
+    """The number cards of ``hand`` by number (``RuleTable.numbers``), in hand order: one pass over the hand
+    gives every playable card's ``batch_mates`` (the rest of its group, when it holds two or more)."""
+    held: dict[Face, list[int]] = {}
     for c in hand:
-        face = cards[c].face
-        if face in NUMBER_FACES:
-            group = held.get(face)
-            if group is None:
-                held[face] = [c]
+        face = numbers[c]
+        if face is not None:
+            if face in held:
+                held[face].append(c)
             else:
-                group.append(c)
-    return {face: tuple(group) for face, group in held.items() if len(group) > 1}
+                held[face] = [c]
+    return held
 
 
 def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
@@ -81,8 +79,8 @@ def mates_batches(card: int, group: tuple[int, ...]) -> Iterator[tuple[int, ...]
 def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     for size in range(1, len(mates) + 1):
         for chosen in combinations(mates, size):
-            for last in chosen:
-                yield (*(c for c in chosen if c != last), last)
+            for i, last in enumerate(chosen):
+                yield (*chosen[:i], *chosen[i + 1:], last)
 
 
 def canonical(rnd: RoundState, seat: int, action: Action) -> Action:
