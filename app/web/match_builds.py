@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -59,6 +60,12 @@ class MatchBuilds:
         self.kept: BuildStore = SqlBuilds(store.engine) if isinstance(store, SqlStore) else MemoryBuilds(store)
         self.cache: OrderedDict[tuple[str, str], Built] = OrderedDict()
         self.cache_bytes = 0
+        # The unzipped documents, for clients that do not take gzip (by the document's SHA-256),
+        # kept within the same byte ceiling as the gzipped ones.
+        self.plain: OrderedDict[str, bytes] = OrderedDict()
+        self.plain_bytes = 0
+        self.unzipping = asyncio.Lock()  # one document unzipped at a time: a burst costs one at a time
+        self.unzips = 0  # documents this process unzipped (tests)
         self.too_large: OrderedDict[str, int] = OrderedDict()  # match id -> its actions or bytes
         self.waiting: dict[tuple[str, str], asyncio.Future[Built]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -185,6 +192,27 @@ class MatchBuilds:
         while self.cache_bytes > self.settings.match_cache_bytes:
             _, old = self.cache.popitem(last=False)
             self.cache_bytes -= len(old.body)
+
+    async def unzipped(self, built: Built) -> bytes | None:
+        """``built``'s document unzipped, for a client that does not take gzip: unzipped once, in a
+        thread, and kept, so that a flood of such clients costs the event loop only its sends (it
+        used to unzip every response, a piece between sends).  None for a document too large to
+        keep: that one is unzipped as it is sent."""
+        if built.size > self.settings.match_cache_bytes:
+            return None
+        async with self.unzipping:
+            doc = self.plain.get(built.etag)
+            if doc is None:
+                doc = await asyncio.to_thread(zlib.decompress, built.body, 31)
+                self.unzips += 1
+                self.plain[built.etag] = doc
+                self.plain_bytes += len(doc)
+                while self.plain_bytes > self.settings.match_cache_bytes:
+                    _, old = self.plain.popitem(last=False)
+                    self.plain_bytes -= len(old)
+            else:
+                self.plain.move_to_end(built.etag)
+            return doc
 
     async def close(self) -> None:
         for task in list(self.tasks):

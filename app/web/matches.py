@@ -85,9 +85,10 @@ def accepts_gzip(request: Request) -> bool:
 
 
 async def _unzipped(body: bytes) -> AsyncIterator[bytes]:
-    """The document for a client that does not take gzip, a piece at a time: never all of it at
-    once.  On the event loop, a piece between sends (a fraction of a millisecond each): in a
-    thread, the pieces' memory went to that thread's allocator arena and stayed there."""
+    """A document too large to keep unzipped (``MatchBuilds.unzipped``), for a client that does not
+    take gzip, a piece at a time: never all of it at once.  On the event loop, a piece between
+    sends (a fraction of a millisecond each): in a thread, the pieces' memory went to that
+    thread's allocator arena and stayed there."""
     unzip = zlib.decompressobj(wbits=31)
     data = body
     while data or not unzip.eof:
@@ -110,7 +111,7 @@ def _matches(header: str | None, etags: tuple[str, ...]) -> bool:
 
 async def serve_built(request: Request, match_id: str, kind: str) -> Response:
     """A finished match's document as built once (app/web/match_builds.py): gzipped to a client
-    that takes it, unzipped as it is sent otherwise, 304 to one that has it already."""
+    that takes it, unzipped once and kept otherwise, 304 to one that has it already."""
     builds: MatchBuilds = request.app.state.match_builds
     # Limited per address before it gets here (AddressRateLimit: export and replay together).
     if not MATCH_ID.fullmatch(match_id):  # never a stored id: not worth a database read (nor a NUL in one)
@@ -130,6 +131,9 @@ async def serve_built(request: Request, match_id: str, kind: str) -> Response:
         return Response(status_code=304, headers=headers)
     if gzipped:
         return Response(built.body, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
+    doc = await builds.unzipped(built)
+    if doc is not None:
+        return Response(doc, media_type="application/json", headers=headers)
     return StreamingResponse(_unzipped(built.body), media_type="application/json",
                              headers={**headers, "Content-Length": str(built.size)})
 

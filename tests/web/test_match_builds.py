@@ -272,3 +272,23 @@ def test_gzip_is_sent_only_to_clients_that_accept_it(server: LiveServer) -> None
                            ("gzip;q=0", False), ("br", False), ("identity", False), ("", False)):
         r = httpx.get(url, headers={"Accept-Encoding": header}, timeout=60)
         assert r.status_code == 200 and (r.headers.get("content-encoding") == "gzip") == zipped, header
+
+
+def test_a_plain_document_is_unzipped_once_and_kept(server: LiveServer) -> None:
+    """Issue 23 (export and replay floods): a client that does not take gzip used to cost the event
+    loop a whole unzip per request; the unzipped document is now made once and served as kept."""
+    builds = server.app.state.match_builds
+    url = f"/api/matches/{FINISHED}/replay"
+    with httpx.Client(base_url=server.http, timeout=60) as http:
+        zipped = http.get(url).content  # httpx unzips the gzipped body itself
+        before = builds.unzips
+        first = http.get(url, headers={"Accept-Encoding": "identity"})
+        unzipped = builds.unzips
+        again = [http.get(url, headers={"Accept-Encoding": "identity"}) for _ in range(3)]
+    assert first.status_code == 200 and "content-encoding" not in first.headers
+    assert first.content == zipped and all(r.content == first.content for r in again)
+    assert int(first.headers["content-length"]) == len(first.content)
+    # Unzipped by the first plain request (or an earlier test's), and never again.
+    assert unzipped - before in (0, 1) and builds.unzips == unzipped, "unzipped once, then served as kept"
+    assert hashlib.sha256(first.content).hexdigest() in builds.plain
+    assert first.headers["etag"] == f'"{hashlib.sha256(first.content).hexdigest()}"'
