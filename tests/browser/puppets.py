@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 import app.rooms.play
 from app.engine import MatchConfig, new_match
 from app.engine.house import HouseRules
+from app.engine.match import Match
 from app.engine.round import Round
 from tests.live import LiveServer
 
@@ -28,10 +29,15 @@ Pick = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any] | None]
 
 def find_seed(edition: str, seats: int, house: HouseRules, fits: Callable[[Round], bool]) -> str:
     """A round-1 secret whose deal fits (searched with the engine, as the room will deal it)."""
+    return find_match_seed(edition, seats, house, lambda match: fits(match.round))
+
+
+def find_match_seed(edition: str, seats: int, house: HouseRules, fits: Callable[[Match], bool]) -> str:
+    """A match secret for which ``fits`` (which may play the new match on) holds."""
     for i in range(5000):
         seed = f"{i:032x}"
         match, _ = new_match(MatchConfig(edition, seats, None, house), seed)
-        if fits(match.round):
+        if fits(match):
             return seed
     raise AssertionError("no deal fits")
 
@@ -98,8 +104,7 @@ class Puppet:
         if key == self.sent:
             return
         legal = [a for a in table["legal"] if not a.get("uno")]
-        action = pick(legal, table) or next((a for k in ("keep", "draw", "accept", "play_drawn", "play")
-                                             for a in legal if a["kind"] == k), None)
+        action = pick(legal, table) or fallback(legal)
         if action is None:
             return
         self.sent = key
@@ -108,6 +113,15 @@ class Puppet:
 
     def close(self) -> None:
         self.stack.close()
+
+
+FALLBACK = ("keep", "draw", "accept", "play_drawn", "play", "choose_colour", "choose_target")
+
+
+def fallback(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """What a puppet does when its pick has nothing: keep, draw or accept, else play, else the
+    first colour or target a decision asks for (a wild first card's colour, CL-2)."""
+    return next((a for k in FALLBACK for a in legal if a["kind"] == k), None)
 
 
 def nothing(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:

@@ -19,9 +19,21 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from app.engine import VARIANTS
+from app.engine.action_json import action_from_json
 from app.engine.house import HouseRules
+from app.engine.match import Match, apply, legal_actions
 from app.engine.round import Round
-from tests.browser.puppets import Pick, Puppet, card, deal_with, find_seed, nothing, plays_face
+from tests.browser.puppets import (
+    Pick,
+    Puppet,
+    card,
+    deal_with,
+    fallback,
+    find_match_seed,
+    find_seed,
+    nothing,
+    plays_face,
+)
 from tests.browser.servers import LIFTED, serve
 from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
@@ -411,12 +423,31 @@ def test_a_seat_out_of_the_match_is_greyed_and_passed_over__HR_29_HR_30(browser:
         page.context.close()
 
 
+def ana_drawing_goes_out(match: Match, moves: int = 40) -> bool:
+    """Round 1 played as the test plays it — Ana (seat 0) draws and keeps, Bo and Cy play their
+    first legal play — ends within `moves` actions with Ana out (HR-30); Ana owes only turns."""
+    for _ in range(moves):
+        if match.round_no > 1 or match.phase != "round" or match.round.pending is None:
+            break
+        pending = match.round.pending
+        legal = [a.to_json() for a in legal_actions(match, pending.seat) if not a.uno]
+        if pending.seat == 0 and pending.kind not in ("turn", "drawn"):
+            return False
+        pick = next(a for a in legal if a["kind"] in ("keep", "draw")) if pending.seat == 0 else (
+            first_legal_play(legal, {}) or fallback(legal))
+        if pick is None:
+            return False
+        apply(match, pending.seat, action_from_json(pick))
+    return match.out == [0]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
 def test_out_of_the_match_your_table_is_a_watchers__HR_30(browser: Browser, server: LiveServer, artifacts: Path,
-                                                         device: str) -> None:
+                                                         monkeypatch: pytest.MonkeyPatch, device: str) -> None:
     """Ana only draws: out after the first round, her table watches the others (a banner, no
-    hand, no Draw or UNO!), the scores mark her out."""
+    hand, no Draw or UNO!), the scores mark her out.  The deal is one where that round is short."""
+    deal_with(monkeypatch, find_match_seed("classic", 3, rules({"elimination": "cards"}), ana_drawing_goes_out))
     code, _, page = seated(browser, server, device, 3, {"elimination": "cards"})
     bo, cy = Puppet(server, code, "Bo"), Puppet(server, code, "Cy")
     try:
