@@ -21,7 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from app.engine import VARIANTS
 from app.engine.action_json import action_from_json
 from app.engine.house import HouseRules
-from app.engine.match import Match, apply, legal_actions
+from app.engine.match import ROUND, Match, apply, legal_actions
 from app.engine.round import Round
 from tests.browser.puppets import (
     Pick,
@@ -427,7 +427,7 @@ def ana_drawing_goes_out(match: Match, moves: int = 40) -> bool:
     """Round 1 played as the test plays it — Ana (seat 0) draws and keeps, Bo and Cy play their
     first legal play — ends within `moves` actions with Ana out (HR-30); Ana owes only turns."""
     for _ in range(moves):
-        if match.round_no > 1 or match.phase != "round" or match.round.pending is None:
+        if match.round_no > 1 or match.phase != ROUND or match.round.pending is None:
             break
         pending = match.round.pending
         legal = [a.to_json() for a in legal_actions(match, pending.seat) if not a.uno]
