@@ -38,7 +38,13 @@ class SlidingWindow:
         now = time.monotonic() if now is None else now
         wait = self.wait(now)
         if wait <= 0.0:
-            self.times.append(now)
+            # Times that left the window count for nothing: drop them, so a window with a high
+            # limit (a bench's, an operator's) holds what its last seconds saw, not its last
+            # ``limit`` events for as long as its key lives.
+            times, oldest = self.times, now - self.window
+            while times and times[0] <= oldest:
+                times.popleft()
+            times.append(now)
         return wait
 
     def allow(self, now: float | None = None) -> bool:

@@ -37,6 +37,14 @@ def test_sliding_window_allows_exactly_the_limit_per_window() -> None:
     assert w.allow(10.0) and not w.allow(10.5) and w.allow(11.0)
 
 
+def test_a_window_keeps_only_the_times_still_in_it() -> None:
+    # A high limit must not mean a long memory: one event a second for 1,000 s leaves the
+    # times of the last 10 s, not a thousand of them.
+    w = SlidingWindow(100_000, 10.0)
+    assert all(w.allow(float(t)) for t in range(1000))
+    assert list(w.times) == [float(t) for t in range(990, 1000)]
+
+
 def test_address_window_says_when_to_retry_and_keeps_addresses_apart() -> None:
     now = [0.0]
     w = Window(2, 60.0, clock=lambda: now[0])
