@@ -106,6 +106,11 @@ class Settings(BaseSettings):
     match_builds_at_once: int = 1  # builds running at once, each in a worker process of its own
     match_builds_waiting: int = 16  # different matches waiting for a build; past it 503 match_builds_busy
     match_cache_bytes: int = 33_554_432  # gzipped builds kept in memory (the database keeps them all)
+    # Sending them (app/web/download_budget.py), per process: documents sent at once (429
+    # match_downloads_busy past it; a 304 costs nothing), and the bytes a second all of them
+    # together may send, a piece at a time, so that a flood of downloads leaves the loop to the rooms.
+    match_downloads_at_once: int = 8
+    match_download_bytes_per_second: int = 16_777_216
 
     # Players remembered without accounts (app/web/players.py, docs/STATS.md)
     player_code_seconds: float = 300.0  # a code moving a player to another browser is valid this long, once

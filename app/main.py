@@ -37,6 +37,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
 from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players
+from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
 from app.web.identity import Players
 from app.web.invite import QrCodes
@@ -238,6 +239,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline (app/transport/echo.py)
     app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays
+    app.state.match_downloads = DownloadBudget.of(settings)  # ... and how many are sent at once, how fast
     # With several nodes the per-address rates are counted by all of them together (app/cluster/rates.py).
     def shared() -> SharedWindows | None:
         return node.rates if node is not None else None

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from app.signatures import public_key_json
 
+from .download_budget import DownloadBudget, PacedDownload
 from .match_builds import MatchBuilds, Refused
 from .reveal import is_shown, require_shown
 
@@ -111,7 +112,8 @@ def _matches(header: str | None, etags: tuple[str, ...]) -> bool:
 
 async def serve_built(request: Request, match_id: str, kind: str) -> Response:
     """A finished match's document as built once (app/web/match_builds.py): gzipped to a client
-    that takes it, unzipped once and kept otherwise, 304 to one that has it already."""
+    that takes it, unzipped once and kept otherwise, 304 to one that has it already; sent within
+    the process's download budget (app/web/download_budget.py), or refused 429 when it is full."""
     builds: MatchBuilds = request.app.state.match_builds
     # Limited per address before it gets here (AddressRateLimit: export and replay together).
     if not MATCH_ID.fullmatch(match_id):  # never a stored id: not worth a database read (nor a NUL in one)
@@ -129,19 +131,31 @@ async def serve_built(request: Request, match_id: str, kind: str) -> Response:
                "Cache-Control": "private, max-age=3600"}
     if _matches(request.headers.get("if-none-match"), (plain_tag, gzip_tag)):
         return Response(status_code=304, headers=headers)
-    if gzipped:
-        return Response(built.body, media_type="application/json", headers={**headers, "Content-Encoding": "gzip"})
-    doc = await builds.unzipped(built)
-    if doc is not None:
-        return Response(doc, media_type="application/json", headers=headers)
-    return StreamingResponse(_unzipped(built.body), media_type="application/json",
-                             headers={**headers, "Content-Length": str(built.size)})
+    budget: DownloadBudget = request.app.state.match_downloads
+    slot = budget.take(len(built.body) if gzipped else built.size)
+    if slot is None:  # refused before anything more is spent on it (an unzip, a send)
+        request.app.state.metrics.refuse("match_downloads_busy")
+        retry = budget.retry_after()
+        raise HTTPException(429, detail={"code": "match_downloads_busy", "message": "The server is sending as many "
+                                         f"match exports and replays as it may at once; try again in {retry} s."},
+                            headers={"Retry-After": str(retry)})
+    try:
+        if gzipped:
+            return PacedDownload(budget, slot, budget.pieces(built.body), len(built.body),
+                                 {**headers, "Content-Encoding": "gzip"})
+        doc = await builds.unzipped(built)
+        pieces = budget.pieces(doc) if doc is not None else _unzipped(built.body)
+        return PacedDownload(budget, slot, pieces, built.size, headers)
+    except BaseException:
+        slot.free()  # the response that would have freed it is never made
+        raise
 
 
 GONE: dict[int | str, dict[str, Any]] = {
     404: {"description": "No such match"}, 409: {"description": "The match is not finished"},
     422: {"description": "The match is too large to build (match_too_large)"},
-    429: {"description": "Too many requests from this address"},
+    429: {"description": "Too many requests from this address, or too many match documents being sent at once "
+               "(match_downloads_busy)"},
     503: {"description": "Too many matches waiting to be built"}}
 
 
