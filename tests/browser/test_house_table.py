@@ -80,7 +80,9 @@ def first_legal_play(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict
 
 def ana_plays(page: Page, stats: dict[str, int], only_draw: bool = False) -> bool:
     """Ana's move, through the page: a decision's safe option (a batch: every card added, then
-    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps."""
+    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps.
+    Each look and click waits a second or two only, not the suite's default: when the page has
+    moved on under it, the loop (play_until) looks again at what it shows now."""
     try:
         box = page.locator("[data-testid=dialog]:not([hidden])")
         if box.count():
