@@ -32,6 +32,7 @@ from tests.browser.puppets import (
     find_match_seed,
     find_seed,
     nothing,
+    plays_down_to_one,
     plays_face,
 )
 from tests.browser.servers import LIFTED, serve
@@ -279,17 +280,26 @@ def test_a_draw_two_coming_says_it_may_be_deflected_and_a_reverse_deflects_it__H
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
 def test_strict_uno_is_said_on_its_own_once_one_card_is_left__HR_17(browser: Browser, server: LiveServer,
-                                                                    artifacts: Path, device: str) -> None:
+                                                                    artifacts: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    device: str) -> None:
     """Strict UNO!: no "Play and say UNO!" and no tip to arm it; once Ana's play leaves her one
-    card the UNO! button declares, on its own."""
-    code, _, page = seated(browser, server, device, 2, {"strict_uno": True})
+    card the UNO! button declares, on its own.  The deal is one where Ana, tapping her first
+    playable card while Bo only draws, plays down to one card with no decision on the way."""
+    house = {"strict_uno": True}
+    deal_with(monkeypatch, find_match_seed("classic", 2, rules(house), plays_down_to_one))
+    code, _, page = seated(browser, server, device, 2, house)
     bo = Puppet(server, code, "Bo")
     try:
         start(page)
         uno = page.get_by_test_id("uno-button")
+        table = page.get_by_test_id("table")
+        play_until(page, lambda: hand_count(page) == 2 and table.get_attribute("data-my-turn") == "true",
+                   [(bo, nothing)], seconds=120)
+        expect(uno).to_have_attribute("data-uno-mode", "idle")  # at two cards: no declaring yet, none with the play
         play_until(page, lambda: uno.get_attribute("data-uno-mode") == "declare" or status(page) != "playing",
-                   [(bo, nothing)])
+                   [(bo, nothing)], seconds=120)
         assert status(page) == "playing", "Ana's hand never came down to one card"
+        expect(table).to_have_attribute("data-hand-count", "1")
         expect(page.get_by_test_id("uno-tip")).to_have_count(0)
         expect(page.locator("[data-testid=dialog][data-kind=uno]")).to_have_count(0)
         page.screenshot(path=str(artifacts / f"house-strict-uno-{device}.png"))
