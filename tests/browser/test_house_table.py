@@ -32,6 +32,7 @@ from tests.browser.puppets import (
     find_match_seed,
     find_seed,
     nothing,
+    opens_on_a_number,
     plays_down_to_one,
     plays_face,
 )
@@ -327,11 +328,22 @@ def test_silent_uno_has_no_uno_button__HR_18(browser: Browser, server: LiveServe
 # ---------------------------------------------------------------- HR-20
 
 
+def bo_can_misplay(rnd: Round) -> bool:
+    """Ana (seat 0) to play first on a number, and Bo holding a coloured card that does not go on it:
+    once Ana has drawn and kept, Bo's first turn can try it."""
+    top = card(rnd, rnd.discard[-1])
+    return opens_on_a_number(rnd) and any(
+        c["colour"] is not None and c["colour"] != top["colour"] and c["face"] != top["face"]
+        for c in (card(rnd, i) for i in rnd.hands[1]))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
 def test_a_misplay_is_shown_to_everyone_with_its_penalty__HR_20(browser: Browser, server: LiveServer, artifacts: Path,
-                                                                device: str) -> None:
-    code, _, page = seated(browser, server, device, 2, {"misplay_penalty": True})
+                                                                monkeypatch: pytest.MonkeyPatch, device: str) -> None:
+    house = {"misplay_penalty": True}
+    deal_with(monkeypatch, find_seed("classic", 2, rules(house), bo_can_misplay))
+    code, _, page = seated(browser, server, device, 2, house)
     bo = Puppet(server, code, "Bo")
     tried: list[dict[str, Any]] = []
 
