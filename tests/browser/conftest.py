@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterator
+from functools import wraps
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", tempfile.mkdtemp(prefix="pw-browsers-"))
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.servers import serve
 from tests.live import LiveServer
@@ -23,9 +24,11 @@ from tests.live import LiveServer
 CHROMIUM = os.environ.get("UNO_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-# Every expectation waits up to 20 s (Playwright's default: 5 s): a page on a busy machine
-# gets there later, and one that never does still fails.
-expect.set_options(timeout=20_000)
+# How long any browser action (a click, a fill, a goto, a wait_for_url) and any expectation
+# waits, set here once for every test: on a busy CI machine (two cores, load 10) creating a room
+# and landing on its page has taken over 10 s.  A page that never gets there still fails.
+WAIT_MS = 30_000
+expect.set_options(timeout=WAIT_MS)
 
 
 def _uses_browser(item: pytest.Item) -> bool:
@@ -56,6 +59,30 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    """The session's browser, each context it makes (pytest-playwright's ``context`` and ``page``,
+    a test's own ``browser.new_context(...)``, ``browser.new_page()``) waiting WAIT_MS by default.
+    A test should not lower it again with its own ``set_default_timeout``."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    @wraps(new_context)
+    def patient_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(*args, **kwargs)
+        context.set_default_timeout(WAIT_MS)
+        return context
+
+    @wraps(new_page)
+    def patient_page(*args: Any, **kwargs: Any) -> Page:
+        page = new_page(*args, **kwargs)  # (in a context of its own, made without new_context)
+        page.context.set_default_timeout(WAIT_MS)
+        return page
+
+    browser.new_context = patient_context  # type: ignore[method-assign]
+    browser.new_page = patient_page  # type: ignore[method-assign]
+    return browser
 
 
 @pytest.fixture(scope="session")

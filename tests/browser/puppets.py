@@ -19,8 +19,9 @@ from websockets.sync.client import ClientConnection, connect
 
 import app.rooms.play
 from app.engine import MatchConfig, new_match
+from app.engine.action_json import action_from_json
 from app.engine.house import HouseRules
-from app.engine.match import Match
+from app.engine.match import ROUND, Match, apply, legal_actions
 from app.engine.round import Round
 from tests.live import LiveServer
 
@@ -46,6 +47,47 @@ def opens_on_a_number(rnd: Round) -> bool:
     """A deal where seat 0 plays first on a number card: a plain turn, drawing allowed (C-6)."""
     top = rnd.variant.card_json[rnd.discard[-1]]
     return rnd.pending is not None and rnd.pending.seat == 0 and rnd.pending.kind == "turn" and top["face"].isdigit()
+
+
+# The page's hand order (static/js/cards.js, sortHand): by colour, wilds last, then by face, then id.
+PAGE_COLOURS = ("red", "yellow", "green", "blue")
+PAGE_FACES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "draw1", "draw2", "skip", "reverse")
+
+
+def page_order(rnd: Round, cid: int) -> tuple[int, int, int]:
+    c = rnd.variant.card_json[cid]
+    colour = PAGE_COLOURS.index(c["colour"]) if c["colour"] in PAGE_COLOURS else 9
+    return colour, PAGE_FACES.index(c["face"]) if c["face"] in PAGE_FACES else len(PAGE_FACES), cid
+
+
+def plays_down_to_one(match: Match, moves: int = 40) -> bool:
+    """Round 1 played as a page test plays it — Ana (seat 0) taps her first playable card in the
+    page's order, the other seats play ``fallback`` (they draw and keep) — brings Ana to one card
+    within ``moves`` actions, and each of her plays is a coloured card played at once: she never
+    draws, picks a colour or answers any other decision on the way."""
+    for _ in range(moves):
+        rnd = match.round
+        if match.phase != ROUND or rnd.pending is None:
+            return False
+        seat, kind = rnd.pending.seat, rnd.pending.kind
+        legal = [a.to_json() for a in legal_actions(match, seat) if not a.uno]
+        if seat != 0:
+            pick = fallback(legal)
+            if pick is None:
+                return False
+            apply(match, seat, action_from_json(pick))
+            continue
+        plays = [a for a in legal if a["kind"] == "play" and not a.get("more")]
+        if kind != "turn" or not plays:
+            return False
+        cid = min((a["card"] for a in plays), key=lambda c: page_order(rnd, c))
+        variants = [a for a in plays if a["card"] == cid]
+        if card(rnd, cid)["colour"] is None or len(variants) != 1:
+            return False  # a wild's colour, or a choice among plays: a decision box
+        apply(match, 0, action_from_json(variants[0]))
+        if len(match.round.hands[0]) == 1:
+            return True
+    return False
 
 
 def deal_with(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:

@@ -25,7 +25,6 @@ def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
 
 def open_page(browser: Browser, contexts: list[BrowserContext], locale: str = "en-GB") -> Page:
     context = browser.new_context(locale=locale, reduced_motion="reduce", viewport={"width": 900, "height": 900})
-    context.set_default_timeout(10_000)
     contexts.append(context)
     return context.new_page()
 

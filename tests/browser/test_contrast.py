@@ -74,7 +74,6 @@ SUMMARY = """() => {
 def _open(browser: Browser, viewport: ViewportSize, scheme: str) -> Page:
     context = browser.new_context(viewport=viewport, locale="en-GB", reduced_motion="reduce",
                                   color_scheme=scheme, has_touch=viewport["width"] < 500)  # type: ignore[arg-type]
-    context.set_default_timeout(10_000)
     return context.new_page()
 
 

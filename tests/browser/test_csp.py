@@ -14,7 +14,6 @@ def test_the_pages_break_no_rule_of_their_policy(browser: Browser, live_server: 
 
     def watch(page: Page) -> Page:
         # Chromium reports each refusal on the console ("Refused to ... Content Security Policy").
-        page.set_default_timeout(10_000)
         page.on("console", lambda m: _note(m, refused))
         return page
 

@@ -36,7 +36,6 @@ def server() -> Iterator[LiveServer]:
 
 def open_home(browser: Browser, server: LiveServer, device: str) -> tuple[Any, Page]:
     context = browser.new_context(locale="en-GB", reduced_motion="reduce", **DEVICES[device])
-    context.set_default_timeout(30_000)  # a busy machine creates rooms slowly
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

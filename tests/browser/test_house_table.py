@@ -32,6 +32,8 @@ from tests.browser.puppets import (
     find_match_seed,
     find_seed,
     nothing,
+    opens_on_a_number,
+    plays_down_to_one,
     plays_face,
 )
 from tests.browser.servers import LIFTED, serve
@@ -80,7 +82,9 @@ def first_legal_play(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict
 
 def ana_plays(page: Page, stats: dict[str, int], only_draw: bool = False) -> bool:
     """Ana's move, through the page: a decision's safe option (a batch: every card added, then
-    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps."""
+    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps.
+    Each look and click waits a second or two only, not the suite's default: when the page has
+    moved on under it, the loop (play_until) looks again at what it shows now."""
     try:
         box = page.locator("[data-testid=dialog]:not([hidden])")
         if box.count():
@@ -277,17 +281,26 @@ def test_a_draw_two_coming_says_it_may_be_deflected_and_a_reverse_deflects_it__H
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
 def test_strict_uno_is_said_on_its_own_once_one_card_is_left__HR_17(browser: Browser, server: LiveServer,
-                                                                    artifacts: Path, device: str) -> None:
+                                                                    artifacts: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    device: str) -> None:
     """Strict UNO!: no "Play and say UNO!" and no tip to arm it; once Ana's play leaves her one
-    card the UNO! button declares, on its own."""
-    code, _, page = seated(browser, server, device, 2, {"strict_uno": True})
+    card the UNO! button declares, on its own.  The deal is one where Ana, tapping her first
+    playable card while Bo only draws, plays down to one card with no decision on the way."""
+    house = {"strict_uno": True}
+    deal_with(monkeypatch, find_match_seed("classic", 2, rules(house), plays_down_to_one))
+    code, _, page = seated(browser, server, device, 2, house)
     bo = Puppet(server, code, "Bo")
     try:
         start(page)
         uno = page.get_by_test_id("uno-button")
+        table = page.get_by_test_id("table")
+        play_until(page, lambda: hand_count(page) == 2 and table.get_attribute("data-my-turn") == "true",
+                   [(bo, nothing)], seconds=120)
+        expect(uno).to_have_attribute("data-uno-mode", "idle")  # at two cards: no declaring yet, none with the play
         play_until(page, lambda: uno.get_attribute("data-uno-mode") == "declare" or status(page) != "playing",
-                   [(bo, nothing)])
+                   [(bo, nothing)], seconds=120)
         assert status(page) == "playing", "Ana's hand never came down to one card"
+        expect(table).to_have_attribute("data-hand-count", "1")
         expect(page.get_by_test_id("uno-tip")).to_have_count(0)
         expect(page.locator("[data-testid=dialog][data-kind=uno]")).to_have_count(0)
         page.screenshot(path=str(artifacts / f"house-strict-uno-{device}.png"))
@@ -315,11 +328,22 @@ def test_silent_uno_has_no_uno_button__HR_18(browser: Browser, server: LiveServe
 # ---------------------------------------------------------------- HR-20
 
 
+def bo_can_misplay(rnd: Round) -> bool:
+    """Ana (seat 0) to play first on a number, and Bo holding a coloured card that does not go on it:
+    once Ana has drawn and kept, Bo's first turn can try it."""
+    top = card(rnd, rnd.discard[-1])
+    return opens_on_a_number(rnd) and any(
+        c["colour"] is not None and c["colour"] != top["colour"] and c["face"] != top["face"]
+        for c in (card(rnd, i) for i in rnd.hands[1]))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("device", [PHONE, LAPTOP])
 def test_a_misplay_is_shown_to_everyone_with_its_penalty__HR_20(browser: Browser, server: LiveServer, artifacts: Path,
-                                                                device: str) -> None:
-    code, _, page = seated(browser, server, device, 2, {"misplay_penalty": True})
+                                                                monkeypatch: pytest.MonkeyPatch, device: str) -> None:
+    house = {"misplay_penalty": True}
+    deal_with(monkeypatch, find_seed("classic", 2, rules(house), bo_can_misplay))
+    code, _, page = seated(browser, server, device, 2, house)
     bo = Puppet(server, code, "Bo")
     tried: list[dict[str, Any]] = []
 

@@ -16,7 +16,6 @@ def test_the_invite_link_is_the_configured_public_url(browser: Browser) -> None:
                                  rooms_per_address=1_000)).start()
     context = browser.new_context(viewport={"width": 390, "height": 664}, has_touch=True, locale="en-GB",
                                   reduced_motion="reduce")
-    context.set_default_timeout(10_000)
     # Headless Chromium has no share sheet: a stand-in records what the page would share.
     context.add_init_script("navigator.share = async (data) => { window.shared = data; };")
     try:
@@ -49,7 +48,6 @@ def test_the_invite_link_is_the_configured_public_url(browser: Browser) -> None:
 def test_without_a_public_url_the_invite_uses_the_browsers_address(browser: Browser,
                                                                     live_server: LiveServer) -> None:
     context = browser.new_context(locale="en-GB", reduced_motion="reduce")
-    context.set_default_timeout(10_000)
     try:
         page = context.new_page()
         page.goto(live_server.http + "/")

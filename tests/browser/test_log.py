@@ -54,7 +54,7 @@ def test_your_draw_is_told_once_and_the_deal_is_a_badge__CL_9(browser: Browser, 
 
         # Draw on Ana's turn (C-6: drawing instead of playing is always allowed in classic).
         draw = page.get_by_test_id("draw-button")
-        expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true", timeout=20_000)
+        expect(page.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
         expect(draw).to_be_enabled()
         drew = page.locator("#side-panel .log-entry[data-kind=drew]")
         before, drawn = log.count(), drew.count()  # (a first card may have made her draw already)

@@ -47,7 +47,6 @@ def known_deal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def play_a_draw(browser: Browser, server: LiveServer, motion: str) -> tuple[Page, int, int]:
     context = browser.new_context(viewport={"width": 1366, "height": 657}, reduced_motion=motion, locale="en-GB")  # type: ignore[arg-type]
-    context.set_default_timeout(20_000)
     page = context.new_page()
     page.add_init_script(COUNT)
     against_a_bot(page, server.http)

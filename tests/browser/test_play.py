@@ -52,7 +52,6 @@ PLAYERS: list[tuple[str, ViewportSize]] = [
 def new_player(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport=viewport, reduced_motion="reduce", locale="en-GB",
                                   has_touch=viewport["width"] < 500)
-    context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -44,7 +44,6 @@ def finished() -> Iterator[tuple[LiveServer, str, dict[str, Any]]]:
 def page(browser: Browser) -> Iterator[Page]:
     context: BrowserContext = browser.new_context(locale="en-GB", reduced_motion="reduce",
                                                   viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -129,8 +128,7 @@ def test_the_replay_steps_jumps_and_opens_at_a_shared_move(page: Page, finished:
     page.get_by_test_id("replay-speed").select_option("4")
     page.get_by_test_id("replay-play").click()
     expect(page.get_by_test_id("replay-play")).to_have_attribute("data-playing", "true")
-    page.wait_for_function("() => Number(document.querySelector('[data-testid=replay]').dataset.move) >= 3",
-                           timeout=5_000)
+    page.wait_for_function("() => Number(document.querySelector('[data-testid=replay]').dataset.move) >= 3")
     page.get_by_test_id("replay-play").click()
     expect(page.get_by_test_id("replay-play")).to_have_attribute("data-playing", "false")
     stopped = page.get_by_test_id("replay").get_attribute("data-move")

@@ -32,7 +32,6 @@ def page_for(browser: Browser, contexts: list[BrowserContext], viewport: Viewpor
              locale: str = "en-GB") -> Page:
     context = browser.new_context(locale=locale, reduced_motion="reduce", viewport=viewport,
                                   has_touch=viewport["width"] < 500)
-    context.set_default_timeout(10_000)
     contexts.append(context)
     return context.new_page()
 
@@ -267,6 +266,5 @@ def test_the_hosts_spectator_delay_holds_the_watchers_table_back(browser: Browse
     expect(visitor.get_by_test_id("watch-delay")).to_have_text("Spectators see this table 5 s late: it appears in 5 s.")
     visitor.wait_for_timeout(3000)
     expect(visitor.get_by_test_id("watching-banner")).to_have_count(0)
-    expect(visitor.get_by_test_id("watching-banner")).to_have_text("You are watching (the table is shown 5 s late)",
-                                                                   timeout=8000)
+    expect(visitor.get_by_test_id("watching-banner")).to_have_text("You are watching (the table is shown 5 s late)")
     expect(host.get_by_test_id("watcher-count")).to_have_text("1 watching")

@@ -72,7 +72,6 @@ def started_table(browser: Browser, server: LiveServer, edition: str, seats: int
     for name in NAMES[1:seats]:
         take_seat(server, code, name)
     page = open_seat(browser, server, code, host, device, lang)
-    page.set_default_timeout(20_000)
     page.get_by_test_id("start-button").click()
     expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
     expect(page.get_by_test_id("opponent")).to_have_count(seats - 1)

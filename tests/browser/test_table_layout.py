@@ -180,7 +180,6 @@ def open_seat(browser: Browser, server: LiveServer, code: str, seat: dict[str, A
     """A browser on `device` that holds `seat` (as the page stores it after taking a seat)."""
     context = browser.new_context(locale=LOCALES[lang], reduced_motion=motion,  # type: ignore[arg-type]
                                   **DEVICES[device])
-    context.set_default_timeout(10_000)
     stored = json.dumps({"token": seat["token"], "seat": seat["seat"], "name": seat["name"]})
     context.add_init_script(f"localStorage.setItem({json.dumps(f'uno.seat.{code}')}, {json.dumps(stored)})")
     page = context.new_page()
