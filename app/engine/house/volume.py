@@ -84,8 +84,9 @@ def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
 
 
 def canonical(rnd: RoundState, seat: int, action: Action) -> Action:
-    """The batch as ``legal_actions`` lists it: its middle cards in hand order."""
-    if len(action.more) < 3:
+    """The batch as ``legal_actions`` lists it: its middle cards in hand order.  A seat the table
+    lacks has no hand to order by: its batch is returned as sent, for ``refusal`` to say ``bad_seat``."""
+    if len(action.more) < 3 or not 0 <= seat < rnd.n:
         return action
     order = {c: i for i, c in enumerate(rnd.hands[seat])}
     middle = sorted(action.more[:-1], key=lambda c: order.get(c, -1))
