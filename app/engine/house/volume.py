@@ -72,13 +72,14 @@ def batch_plays(card: int, group: tuple[int, ...], targets: tuple[int | None, ..
     ``last_size`` (the whole hand).  ``legal_actions`` lists them on every step and a seat's groups and
     what its opponents hold rarely change, so each is built once per such pattern (-1: never)."""
     out: list[Action] = []
+    new = tuple.__new__  # Action's own __new__ is a Python function: a cache miss builds dozens of them
     for more in mates_batches(card, group):
         size = len(more)
         uno = size != last_size
         for t in targets:
-            out.append(Action(PLAY, card, None, t, False, more))
+            out.append(new(Action, (PLAY, card, None, t, False, more)))
             if uno and (size == uno_size or t in uno_targets):
-                out.append(Action(PLAY, card, None, t, True, more))
+                out.append(new(Action, (PLAY, card, None, t, True, more)))
     return tuple(out)
 
 
