@@ -11,8 +11,6 @@ and ``refusal(rnd, seat, a) is None`` exactly when ``a in legal_actions(rnd, sea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from . import actions as A
 from .actions import Action
 from .cards import COLOURS
@@ -21,9 +19,10 @@ from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
 from .house.teams import partners
-from .house.volume import batch_refusal, canonical, mates_batches, number_groups, plain_batches
+from .house.volume import batch_refusal, canonical, number_groups
 from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .state import HandAfter, RoundState
+from .plays import NO_ONE, NO_TARGET, batch_options, batches_of, card_plays, plain_batches
+from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -117,9 +116,12 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
                 if numbers is not None and numbers[card] is not None:
                     if groups is None:  # HR-33: a face-down card joins no batch
                         groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
-                    group = groups[ct.face]
+                    group = tuple(groups[ct.face])
                     if len(group) > 1:
-                        _batch_plays(rnd, seat, card, tuple(group), out)
+                        if card in rnd.rules.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
+                            out.extend(plain_batches(card, group))  # no UNO nor target: the common case
+                        else:
+                            batches_of(rnd, seat, card, group, out)
         variant = rnd.variant
         if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
             pass
@@ -178,44 +180,15 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         return
     rule = table.by_card[card]
     last = hand_len == 1
-    colours: Sequence[str | None] = COLOURS if rule.needs_colour else (None,)
-    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
-    for t in targets:
-        left = rule.cards_left(rnd, seat, t, last)
-        for c in colours:
-            out.append(Action(kind, card, c, t))
-            if left == 1 and say_uno:
-                out.append(Action(kind, card, c, t, True))
-
-
-def _batch_plays(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:
-    """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8).  A
-    plain number's batches that cannot leave one card (or UNO is not said with plays) are the same
-    whatever else the table holds: they come from ``plain_batches``, built once per group."""
-    if card in rnd.rules.plain_numbers and (  # its batch's last card has the same face, so the same rule
-            len(group) < len(rnd.hands[seat]) - 1 or not rnd.calls.with_play):
-        out.extend(plain_batches(card, group))
+    if last and not rule.needs_target(last):  # one play per colour, no UNO: quicker made than looked up
+        for c in COLOURS if rule.needs_colour else (None,):
+            out.append(Action(kind, card, c))
         return
-    for more in mates_batches(card, group):
-        batch_options(rnd, seat, card, more, out)
-
-
-def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
-    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
-    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
-    last_card = more[-1]
-    rule = rnd.rules.by_card[last_card]
-    hand_len = len(rnd.hands[seat])
-    last = hand_len == 1 + len(more)
-    say_uno = rnd.calls.with_play
-    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
-    for t in targets:
-        left = 0 if last else rule.cards_left(rnd, seat, t, last)
-        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
-            left -= len(more)
-        out.append(Action(A.PLAY, card, None, t, False, more))
-        if left == 1 and say_uno:
-            out.append(Action(A.PLAY, card, None, t, True, more))
+    targets = tuple(rnd.opponents(seat)) if rule.needs_target(last) else NO_TARGET
+    uno = NO_ONE  # a last card leaves none
+    if say_uno and not last:
+        uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
+    out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
 
 
 # ---------------------------------------------------------------------- refusal

@@ -300,7 +300,7 @@ class RoundState:
     # ------------------------------------------------------------------ moves
 
     def emit(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None) -> None:
-        self.events.append(Event(kind, data, to))
+        self.events.append(tuple.__new__(Event, (kind, data, to)))  # not Event's Python-level __new__: hot
 
     def flip(self) -> int | None:
         """Turn the draw pile's top card onto the discard pile (refilling the pile per C-8)."""

@@ -97,6 +97,17 @@ def test_a_wrong_batch_is_refused_whole__HR_8__D_12() -> None:
     assert m.fingerprint() == before
 
 
+def test_a_batch_from_a_seat_the_table_lacks_is_refused_bad_seat__HR_8() -> None:
+    m = house_match("classic", [["red 5", "blue 5", "green 5", "yellow 5", "yellow 9"], ["red 1", "red 2"]],
+                    "red 3", multi_play=True, misplay_penalty=True)
+    before = m.fingerprint()
+    r5, b5, g5, y5 = (card(m, 0, n) for n in ("red 5", "blue 5", "green 5", "yellow 5"))
+    for seat in (2, 7, -3):  # a batch of 3 or more is put in hand order first: that needs a real seat's hand
+        for more in ((b5, g5), (b5, g5, y5), (g5, b5, y5)):
+            assert refused(m, seat, Action("play", r5, more=more)) == "bad_seat"
+    assert m.fingerprint() == before
+
+
 def test_a_wrong_batch_is_no_misplay__HR_8__HR_20() -> None:
     m = house_match("classic", [["red 5", "blue 6", "yellow 9"], ["red 1", "red 2"]], "red 3",
                     multi_play=True, misplay_penalty=True)

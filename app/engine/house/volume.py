@@ -64,11 +64,23 @@ def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=16384)
-def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
-    """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``), as ``batches``
-    orders them, when its rule is a plain number's and none of them says UNO: built once per hand
-    pattern, since ``legal_actions`` lists them on every step and a seat's groups rarely change."""
-    return tuple(Action(PLAY, card, None, None, False, more) for more in mates_batches(card, group))
+def batch_plays(card: int, group: tuple[int, ...], targets: tuple[int | None, ...], uno_size: int,
+                uno_targets: tuple[int | None, ...], last_size: int) -> tuple[Action, ...]:
+    """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``),
+    as ``batches`` orders them, each at every one of ``targets``, with its UNO twin after it when the batch leaves one
+    card: when it lays ``uno_size`` cards after ``card`` or names one of ``uno_targets``, unless it lays
+    ``last_size`` (the whole hand).  ``legal_actions`` lists them on every step and a seat's groups and
+    what its opponents hold rarely change, so each is built once per such pattern (-1: never)."""
+    out: list[Action] = []
+    new = tuple.__new__  # Action's own __new__ is a Python function: a cache miss builds dozens of them
+    for more in mates_batches(card, group):
+        size = len(more)
+        uno = size != last_size
+        for t in targets:
+            out.append(new(Action, (PLAY, card, None, t, False, more)))
+            if uno and (size == uno_size or t in uno_targets):
+                out.append(new(Action, (PLAY, card, None, t, True, more)))
+    return tuple(out)
 
 
 def mates_batches(card: int, group: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -84,8 +96,9 @@ def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
 
 
 def canonical(rnd: RoundState, seat: int, action: Action) -> Action:
-    """The batch as ``legal_actions`` lists it: its middle cards in hand order."""
-    if len(action.more) < 3:
+    """The batch as ``legal_actions`` lists it: its middle cards in hand order.  A seat the table
+    lacks has no hand to order by: its batch is returned as sent, for ``refusal`` to say ``bad_seat``."""
+    if len(action.more) < 3 or not 0 <= seat < rnd.n:
         return action
     order = {c: i for i, c in enumerate(rnd.hands[seat])}
     middle = sorted(action.more[:-1], key=lambda c: order.get(c, -1))
