@@ -19,7 +19,6 @@ the registry rebuilds it from the store, where the unstored change never happene
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -108,6 +107,7 @@ class RoomActor:
 
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"room-{self.code}")
+        self.task.add_done_callback(_ended)
 
     @property
     def stopped(self) -> bool:
@@ -149,8 +149,8 @@ class RoomActor:
         if self.task is None or self.task.done():
             return
         self.tell(Stop(reason, code))
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
+        # Waited on, not awaited: a caller cancelled meanwhile does not cancel the room mid-stop.
+        await asyncio.wait([self.task])
 
     def halt(self, code: int, reason: str) -> None:
         """Stop at once, storing nothing more: the room lives on elsewhere (another node owns it
@@ -378,6 +378,18 @@ class RoomActor:
             refuse(self.inbox.get_nowait(), room_restarting())
         if self.on_lost is not None:
             self.on_lost(self.code)
+
+
+def _ended(task: asyncio.Task[None]) -> None:
+    """Take a room task's outcome.  A cancelled task (``halt``, a loop closing) keeps its error until
+    asked, and its traceback holds ``_run``'s frame → the actor → the task: a cycle that only the
+    collector, rarely run (app/gc_policy.py), would free."""
+    try:
+        error = task.exception()
+    except asyncio.CancelledError:
+        return  # taken, and with it the frames that held the room
+    if error is not None:
+        log.error("room task %s ended with an error", task.get_name(), exc_info=error)
 
 
 def _error(cid: str | None, code: str, message: str, params: dict[str, object] | None = None) -> dict[str, Any]:

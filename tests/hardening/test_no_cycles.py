@@ -23,7 +23,9 @@ import httpx
 import pytest
 
 from app.config import Settings
+from app.rooms.errors import CLOSE_RESTARTING
 from app.rooms.memory_store import InMemoryStore
+from app.rooms.registry import RoomRegistry
 from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game, sync
 
 APP = str(Path(__file__).resolve().parents[2] / "app") + "/"
@@ -59,17 +61,49 @@ def the_projects(obj: Any) -> str | None:
     return f"{module}.{kind.__qualname__}" if module.startswith("app.") else None
 
 
-def cyclic_garbage() -> Counter[str]:
-    """The project's objects that only the cyclic collector would free now, by kind."""
+def a_cycle(garbage: list[Any]) -> list[str]:
+    """One cycle through the project's objects in ``garbage`` (a room first, if one is there), as
+    the kinds along it: what a failure shows, so that it says where to look."""
+    ours = [o for o in garbage if the_projects(o) is not None]
+    ours.sort(key=lambda o: the_projects(o) != "app.rooms.actor.RoomActor")
+    inside = {id(o) for o in garbage}
+    for start in ours[:50]:
+        came_from: dict[int, Any] = {id(start): None}
+        queue = [start]
+        for obj in queue:  # breadth first, within the garbage, back to where it started
+            for ref in gc.get_referents(obj):
+                if ref is start:
+                    path = [obj]
+                    while came_from[id(path[-1])] is not None:
+                        path.append(came_from[id(path[-1])])
+                    return [_kind(o) for o in [*reversed(path), start]]
+                if id(ref) in inside and id(ref) not in came_from:
+                    came_from[id(ref)] = obj
+                    queue.append(ref)
+    return []
+
+
+def _kind(obj: Any) -> str:
+    if isinstance(obj, types.FrameType):
+        return f"frame {obj.f_code.co_qualname}:{obj.f_lineno}"
+    if isinstance(obj, dict):
+        return f"dict {sorted(map(str, obj))[:6]}"
+    return the_projects(obj) or type(obj).__qualname__
+
+
+def cyclic_garbage() -> tuple[Counter[str], list[str]]:
+    """The project's objects that only the cyclic collector would free now, by kind, and one
+    cycle among them."""
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         gc.collect()
         found = Counter(name for name in map(the_projects, gc.garbage) if name is not None)
+        cycle = a_cycle(gc.garbage) if found else []
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.collect()
-    return found
+    return found, cycle
 
 
 async def a_full_life(server: LiveServer, rng: random.Random) -> str:
@@ -155,9 +189,33 @@ def test_a_rooms_whole_life_leaves_no_cyclic_garbage() -> None:
         second = LiveServer(settings(), store=store).start()
         try:
             asyncio.run(restored_and_played(second, kept, random.Random(26)))
-            garbage = cyclic_garbage()  # with the second server still running, as in production
+            garbage, cycle = cyclic_garbage()  # with the second server still running, as in production
         finally:
             second.stop()
     finally:
         gc.enable()
-    assert not garbage, f"cyclic garbage of the project's: {garbage.most_common(20)}"
+    assert not garbage, f"cyclic garbage of the project's: {garbage.most_common(20)}; one cycle: {' → '.join(cycle)}"
+
+
+def test_a_room_halted_or_still_running_when_its_loop_ends_leaves_no_cyclic_garbage() -> None:
+    # A room task that ends cancelled — halted when another node takes the room over, or still
+    # running when its loop closes — must not keep the error whose traceback holds the room.
+    async def two_rooms() -> None:
+        registry = RoomRegistry(settings(), InMemoryStore())
+        halted = await registry.create("classic", public=False, max_seats=2, target=None, name=None)
+        await registry.create("mario_kart", public=False, max_seats=2, target=None, name=None)
+        await halted.get_summary()
+        halted.halt(CLOSE_RESTARTING, "room moved")
+        assert halted.task is not None
+        await asyncio.wait([halted.task])
+        assert halted.task.cancelled()
+        registry.rooms.clear()  # the other one is left running: asyncio.run cancels it
+
+    gc.collect()
+    gc.disable()
+    try:
+        asyncio.run(two_rooms())
+        garbage, cycle = cyclic_garbage()
+    finally:
+        gc.enable()
+    assert not garbage, f"cyclic garbage of the project's: {garbage.most_common(20)}; one cycle: {' → '.join(cycle)}"
