@@ -214,7 +214,11 @@ class LiveServer(OnLoopback):
     def stop(self) -> None:
         Client.hang_up_abandoned(self)
         self.server.should_exit = True
-        self.thread.join(10)
+        # A busy machine stops a server slowly; one that does not stop at all is a bug, and
+        # would go on running (its rooms, its port) under the tests that follow.
+        self.thread.join(60)
+        if self.thread.is_alive():
+            raise RuntimeError("the server did not stop within 60 s")
 
     @property
     def registry(self) -> Any:
