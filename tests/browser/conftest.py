@@ -18,7 +18,7 @@ os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", tempfile.mkdtemp(prefix="pw-br
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.servers import serve
+from tests.browser.servers import LIFTED, serve
 from tests.live import LiveServer
 
 CHROMIUM = os.environ.get("UNO_CHROMIUM", "/usr/bin/chromium")
@@ -88,8 +88,9 @@ def browser(browser: Browser) -> Browser:
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[LiveServer]:
     # A long pause between rounds, so the round summary stays up while the test looks at it.
-    # Every page is on 127.0.0.1: one address creates every room of the session.
-    yield from serve(between_rounds_seconds=120, rooms_per_address=1_000)
+    # Every page is on 127.0.0.1: one address creates every room of the session, and a quick
+    # stretch of the suite creates more than the default 20 a minute.
+    yield from serve(**LIFTED, between_rounds_seconds=120, rooms_per_address=1_000)
 
 
 @pytest.fixture(scope="session")
