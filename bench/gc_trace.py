@@ -9,7 +9,7 @@ every socket still open:
   ``containers``: how many it will walk (those outside the frozen start-up heap), and
   ``count_ms``, how long counting them took;
 - ``full_pass``: one ``gc.collect()`` (what the frozen start-up heap leaves it to walk), timed,
-  and the unreachable objects it found;
+  and the unreachable objects it found, the commonest kinds of them in ``garbage_kinds``;
 - ``frozen_garbage``: then the frozen heap is thawed and collected too: the cyclic garbage a
   policy that never walks it would have kept.
 
@@ -25,6 +25,7 @@ import json
 import signal
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 pauses: list[tuple[float, int, float]] = []
@@ -54,15 +55,28 @@ def _probe(*_: object) -> None:
         probe["containers"] = len(gc.get_objects())  # what a pass will walk
         probe["count_ms"] = round((time.perf_counter() - started) * 1000, 1)
         started = time.perf_counter()
+        gc.set_debug(gc.DEBUG_SAVEALL)  # kept, to be told apart; freed just below
         found = gc.collect()
         probe["full_pass_ms"] = round((time.perf_counter() - started) * 1000, 1)
         probe["full_pass_found"] = found
+        gc.set_debug(0)
+        probe["garbage_kinds"] = Counter(_kind(o) for o in gc.garbage).most_common(25)
+        gc.garbage.clear()
+        gc.collect()
         probe["tracked_after"] = len(gc.get_objects())
         probe["frozen"] = gc.get_freeze_count()
         gc.unfreeze()
         probe["frozen_garbage"] = gc.collect()
     finally:
         _probing = False
+
+
+def _kind(obj: object) -> str:
+    """What a piece of garbage is: its type, and for code objects' holders the code's name."""
+    code = getattr(obj, "f_code", None) or getattr(obj, "cr_code", None) or getattr(obj, "__code__", None)
+    kind = type(obj)
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    return f"{name} {'/'.join(code.co_filename.rsplit('/', 2)[-2:])}:{code.co_qualname}" if code is not None else name
 
 
 def _write(out: str) -> None:
