@@ -1,34 +1,37 @@
 """The table under house rules (RULES.md §7), played through the page on a phone (390×664) and a
 laptop window (1366×657): batches of one number and the bomb (HR-8, HR-9), a penalty's ways out
-(HR-3, HR-4), UNO! said on its own or not at all (HR-17, HR-18), a misplay shown to all (HR-20),
-teams (HR-26, HR-27) and elimination (HR-29, HR-30), and whole rounds under the party and chaos
-presets (HR-34).  Known deals (puppets.py) bring the page to one exact decision; the other seats
-are puppets played over the protocol, or the server's bots.  Screenshots go to test-artifacts/.
+(HR-3, HR-4), UNO! said on its own or not at all (HR-17, HR-18) and a misplay shown to all (HR-20);
+teams, elimination and whole matches are in test_house_table_match.py.  Known deals (puppets.py)
+bring the page to one exact decision; the other seats are puppets played over the protocol, or the
+server's bots.  Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, expect
 
-from app.engine import VARIANTS
-from app.engine.action_json import action_from_json
-from app.engine.house import HouseRules
-from app.engine.match import ROUND, Match, apply, legal_actions
 from app.engine.round import Round
+from tests.browser.house_table import (
+    dialog,
+    hand_count,
+    house_server,
+    log_text,
+    play_until,
+    rules,
+    seated,
+    start,
+    status,
+)
 from tests.browser.puppets import (
-    Pick,
     Puppet,
     card,
     deal_with,
-    fallback,
     find_match_seed,
     find_seed,
     nothing,
@@ -36,111 +39,13 @@ from tests.browser.puppets import (
     plays_down_to_one,
     plays_face,
 )
-from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
+from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots
 from tests.live import LiveServer
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    yield from serve(between_rounds_seconds=2, bot_delay_scale=0.02, rooms_per_address=100_000, **LIFTED)
-
-
-def rules(house: dict[str, Any]) -> HouseRules:
-    return HouseRules.from_json(house, VARIANTS["classic"])
-
-
-def dialog(page: Page, kind: str):  # type: ignore[no-untyped-def]
-    return page.locator(f"[data-testid=dialog][data-kind={kind}]:not([hidden])")
-
-
-def log_text(page: Page) -> str:
-    return str(page.evaluate("() => document.querySelector('[data-testid=event-log-list]').textContent"))
-
-
-def hand_count(page: Page) -> int:
-    return int(page.get_by_test_id("table").get_attribute("data-hand-count") or 0)
-
-
-def seated(browser: Browser, server: LiveServer, device: str, seats: int, house: dict[str, Any],
-           **options: Any) -> tuple[str, dict[str, Any], Page]:
-    """A room with these house rules, Ana in seat 0 on `device` (in the waiting room)."""
-    code = new_room(server, seats=seats, house_rules=house, **options)
-    ana = take_seat(server, code, "Ana")
-    return code, ana, open_seat(browser, server, code, ana, device)
-
-
-def start(page: Page) -> None:
-    page.get_by_test_id("start-button").click()
-    expect(page.get_by_test_id("table")).to_be_visible()
-
-
-def first_legal_play(legal: list[dict[str, Any]], table: dict[str, Any]) -> dict[str, Any] | None:
-    """A puppet that plays whenever it can (its first legal play, a wild's first colour)."""
-    return next((a for a in legal if a["kind"] == "play" and not a.get("more")), None)
-
-
-def ana_plays(page: Page, stats: dict[str, int], only_draw: bool = False) -> bool:
-    """Ana's move, through the page: a decision's safe option (a batch: every card added, then
-    played), else her first playable card, else Draw; with `only_draw`, she draws and keeps.
-    Each look and click waits a second or two only, not the suite's default: when the page has
-    moved on under it, the loop (play_until) looks again at what it shows now."""
-    try:
-        box = page.locator("[data-testid=dialog]:not([hidden])")
-        if box.count():
-            kind = box.get_attribute("data-kind", timeout=1000)
-            if kind == "batch":
-                stats["batch_offers"] = stats.get("batch_offers", 0) + 1
-                mate = box.locator("[data-option^=mate-][aria-pressed=false]")
-                if mate.count():
-                    mate.first.click(timeout=2000)
-                else:
-                    box.locator("[data-option=play-batch]").click(timeout=2000)
-                    stats["batches"] = stats.get("batches", 0) + 1
-                return True
-            if only_draw and kind == "stack":
-                return False  # a penalty coming is the test's to answer
-            keep = box.locator("[data-option=keep]")
-            if only_draw and keep.count():
-                keep.click(timeout=2000)  # she keeps what she draws
-                return True
-            option = box.locator("[data-testid=dialog-option].btn-primary")
-            (option if option.count() else box.get_by_test_id("dialog-option")).first.click(timeout=2000)
-            return True
-        if page.get_by_test_id("table").get_attribute("data-my-turn", timeout=1000) != "true":
-            return False
-        playable = page.locator("[data-testid=card][data-playable=true]")
-        if playable.count() and not only_draw:
-            playable.first.click(timeout=2000)
-        elif page.get_by_test_id("draw-button").is_enabled():
-            page.get_by_test_id("draw-button").click(timeout=2000)
-        return True
-    except PlaywrightError:
-        return False  # the page moved on under the click: look again
-
-
-def play_until(page: Page, done: Callable[[], bool], puppets: Sequence[tuple[Puppet, Pick]] = (),
-               seconds: float = 300, only_draw: bool = False) -> dict[str, int]:
-    """Until `done()`: Ana plays through the page (ana_plays), the puppets over the protocol.
-    `seconds` only bounds a scenario that never comes about: on a loaded machine a random deal
-    may take Ana a few minutes of turns to come down to one card."""
-    stats: dict[str, int] = {}
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the scenario did not come about"
-        for p, pick in puppets:
-            p.pump()
-            p.move(pick)
-        if done():  # the scenario may have come about with the puppets' moves: Ana must not answer it
-            break
-        if not ana_plays(page, stats, only_draw):
-            time.sleep(0.05)
-    return stats
-
-
-def status(page: Page) -> str:
-    return page.get_by_test_id("table").get_attribute("data-status") or ""
-
+    yield from house_server()
 
 # ---------------------------------------------------------------- HR-8, HR-9
 
@@ -374,160 +279,3 @@ def test_a_misplay_is_shown_to_everyone_with_its_penalty__HR_20(browser: Browser
     finally:
         bo.close()
         page.context.close()
-
-
-# ---------------------------------------------------------------- HR-26, HR-27
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("device", [PHONE, LAPTOP])
-def test_teams_of_two_marked_scored_and_on_the_podium__HR_26_HR_27(browser: Browser, server: LiveServer,
-                                                                   artifacts: Path, device: str) -> None:
-    """Ana and three bots in teams: her partner (opposite, seat 2) says so, the others are Team 2;
-    the scores panel totals the teams; the match's end stands the teams on the podium."""
-    code, host, page = seated(browser, server, device, 4, {"team_play": True})
-    try:
-        add_bots(server, code, host, 3)
-        start(page)
-        partner = page.locator("[data-testid=opponent][data-seat='2'] [data-testid=team-badge]")
-        expect(partner).to_have_text("Partner")
-        for seat in (1, 3):
-            badge = page.locator(f"[data-testid=opponent][data-seat='{seat}'] [data-testid=team-badge]")
-            expect(badge).to_have_text("Team 2")
-        expect(page.get_by_test_id("me-team")).to_have_text("Team 1")
-        scores = page.get_by_test_id("team-scores")
-        expect(scores.get_by_test_id("team-score")).to_have_count(2)
-        expect(scores).to_contain_text("Ana & ")
-        page.screenshot(path=str(artifacts / f"house-teams-table-{device}.png"))
-        if device == PHONE:
-            page.get_by_test_id("side-toggle").click()
-            expect(scores).to_be_visible()
-            page.screenshot(path=str(artifacts / f"house-teams-scores-{device}.png"))
-            page.get_by_test_id("drawer-close").click()
-        play_until(page, lambda: page.get_by_test_id("podium").count() > 0)
-        podium = page.get_by_test_id("podium")
-        expect(podium.locator("[data-team]")).to_have_count(2)
-        expect(podium.locator("[data-team='0'] .place-name")).to_have_text("Team 1")
-        expect(podium.locator("[data-team='0'] [data-testid=place-members]")).to_contain_text("Ana & ")
-        expect(page.get_by_test_id("standings")).to_contain_text("Team 1: Ana & ")
-        expect(page.get_by_test_id("match-winner")).to_contain_text(re.compile(r"^Team [12]: .* win the match!"))
-        page.screenshot(path=str(artifacts / f"house-teams-podium-{device}.png"))
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    finally:
-        page.context.close()
-
-
-# ---------------------------------------------------------------- HR-29, HR-30
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("device", [PHONE, LAPTOP])
-def test_a_seat_out_of_the_match_is_greyed_and_passed_over__HR_29_HR_30(browser: Browser, server: LiveServer,
-                                                                         artifacts: Path, device: str) -> None:
-    """Cy only draws: after the first round Cy has the most cards and is out; the log says so,
-    Cy's chip is greyed and marked, and the next player after Bo is Di."""
-    code, _, page = seated(browser, server, device, 4, {"elimination": "cards"})
-    bo, cy, di = (Puppet(server, code, n) for n in ("Bo", "Cy", "Di"))
-    try:
-        start(page)
-        chip = page.locator("[data-testid=opponent][data-seat='2']")
-        puppets = [(bo, first_legal_play), (cy, nothing), (di, first_legal_play)]
-        play_until(page, lambda: chip.get_attribute("data-out") == "true", puppets)
-        expect(chip.get_by_test_id("out-badge")).to_have_text("Out")
-        expect(chip).to_have_class(re.compile(r"\bout\b"))
-        expect(page.get_by_test_id("event-log-list")).to_contain_text("Cy is out of the match.")
-        expect(page.locator(".score-list li.is-out")).to_have_count(1)
-        play_until(page, lambda: status(page) == "playing", puppets, seconds=30)
-        expect(chip).not_to_have_class(re.compile(r"\bnext\b"))
-        page.screenshot(path=str(artifacts / f"house-elimination-out-{device}.png"))
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    finally:
-        for p in (bo, cy, di):
-            p.close()
-        page.context.close()
-
-
-def ana_drawing_goes_out(match: Match, moves: int = 40) -> bool:
-    """Round 1 played as the test plays it — Ana (seat 0) draws and keeps, Bo and Cy play their
-    first legal play — ends within `moves` actions with Ana out (HR-30); Ana owes only turns."""
-    for _ in range(moves):
-        if match.round_no > 1 or match.phase != ROUND or match.round.pending is None:
-            break
-        pending = match.round.pending
-        legal = [a.to_json() for a in legal_actions(match, pending.seat) if not a.uno]
-        if pending.seat == 0 and pending.kind not in ("turn", "drawn"):
-            return False
-        pick = next(a for a in legal if a["kind"] in ("keep", "draw")) if pending.seat == 0 else (
-            first_legal_play(legal, {}) or fallback(legal))
-        if pick is None:
-            return False
-        apply(match, pending.seat, action_from_json(pick))
-    return match.out == [0]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("device", [PHONE, LAPTOP])
-def test_out_of_the_match_your_table_is_a_watchers__HR_30(browser: Browser, server: LiveServer, artifacts: Path,
-                                                         monkeypatch: pytest.MonkeyPatch, device: str) -> None:
-    """Ana only draws: out after the first round, her table watches the others (a banner, no
-    hand, no Draw or UNO!), the scores mark her out.  The deal is one where that round is short."""
-    deal_with(monkeypatch, find_match_seed("classic", 3, rules({"elimination": "cards"}), ana_drawing_goes_out))
-    code, _, page = seated(browser, server, device, 3, {"elimination": "cards"})
-    bo, cy = Puppet(server, code, "Bo"), Puppet(server, code, "Cy")
-    try:
-        start(page)
-        banner = page.get_by_test_id("out-banner")
-        play_until(page, lambda: banner.count() > 0 and status(page) == "playing",
-                   [(bo, first_legal_play), (cy, first_legal_play)], only_draw=True)
-        expect(banner).to_contain_text("You are out of the match.")
-        expect(banner).to_contain_text("2 players still in")
-        expect(page.get_by_test_id("hand")).to_be_hidden()
-        expect(page.get_by_test_id("draw-button")).to_be_hidden()
-        expect(page.get_by_test_id("uno-button")).to_be_hidden()
-        expect(page.get_by_test_id("me-out")).to_have_text("Out")
-        expect(page.get_by_test_id("event-log-list")).to_contain_text("Ana is out of the match.")
-        page.screenshot(path=str(artifacts / f"house-elimination-watching-{device}.png"))
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    finally:
-        bo.close()
-        cy.close()
-        page.context.close()
-
-
-# ---------------------------------------------------------------- HR-34 presets, whole rounds
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("preset", ["party", "chaos"])
-@pytest.mark.parametrize("device", [PHONE, LAPTOP])
-def test_a_whole_match_under_a_preset_through_the_page__HR_34(browser: Browser, server: LiveServer, artifacts: Path,
-                                                              device: str, preset: str) -> None:
-    """Ana and two bots play a one-round match under the party or chaos preset: every decision
-    the rules bring (stacks, Seven-O targets, batches, drawn cards one must play) is answered on
-    the page until the podium shows."""
-    code, host, page = seated(browser, server, device, 3, {"preset": preset})
-    try:
-        add_bots(server, code, host, 2)
-        start(page)
-        shots: set[str] = set()
-
-        def done() -> bool:
-            kind = page.evaluate("() => { const d = document.querySelector('[data-testid=dialog]:not([hidden])');"
-                                 " return d ? d.dataset.kind : null; }")
-            if kind and kind not in shots:
-                shots.add(kind)
-                page.screenshot(path=str(artifacts / f"house-{preset}-{kind}-{device}.png"))
-            return page.get_by_test_id("podium").count() > 0
-
-        stats = play_until(page, done)
-        assert stats.get("batches", 0) <= stats.get("batch_offers", 0)
-        if preset == "party":
-            assert "batch" not in shots  # no multi_play in party
-        elif "batch" in shots:
-            assert stats.get("batches", 0) >= 1  # a batch offered was built and played (HR-8)
-        expect(page.get_by_test_id("match-winner")).to_be_visible()
-        page.screenshot(path=str(artifacts / f"house-{preset}-podium-{device}.png"))
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    finally:
-        page.context.close()
-
