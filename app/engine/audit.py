@@ -144,7 +144,10 @@ def rebuild_finished(config_json: Mapping[str, Any], rounds: Sequence[Mapping[st
     secrets = {r["number"]: r["secret"] for r in rounds}
     played, derived, failed = rebuild(config, secrets, actions, on_step=on_step)
     if failed is not None:
-        raise failed
+        try:
+            raise failed
+        finally:  # the error's traceback holds this frame: not the error too, a cycle
+            del failed
     assert played is not None
     if played.phase != OVER:
         # Only a finished match is shown whole: a live round's secret must stay secret.

@@ -86,7 +86,10 @@ class Round(RoundState):
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):
-                raise refused
+                try:
+                    raise refused
+                finally:  # the error's traceback holds this frame: not the error too, a cycle
+                    del refused
             # HR-20: not refused but penalised; the decision stays pending and no catch window closes.
             self.events = []
             self.touched = {}

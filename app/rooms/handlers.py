@@ -239,7 +239,10 @@ def cmd_why(room: RoomParts, player: Player, cmd: WhyCmd, out: Outcome) -> None:
         raise RoomError("no_hints", "No hints at this table: the rules do not say why before you act.")
     refused = m.round.refusal(player.seat, cmd.action)
     if refused is not None:
-        raise refused
+        try:
+            raise refused
+        finally:  # the error's traceback holds this frame: not the error too, a cycle that holds the room
+            del refused
 
 
 def chat_text(room: RoomParts, cmd: ChatCmd) -> str:
