@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tests.browser.test_table_layout import DEVICES, LOCALES
 from tests.live import LiveServer
@@ -69,5 +69,33 @@ def test_a_room_made_with_folded_options_keeps_them(browser: Browser, live_serve
         expect(page.get_by_test_id("room-options")).to_contain_text("tack")
         expect(page.locator(".edition-line")).to_contain_text("Mario Kart")
         expect(page.locator(".edition-line")).to_contain_text("120")
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_create_and_join_wait_for_the_page_to_be_ready(browser: Browser, live_server: LiveServer) -> None:
+    # On a slow phone the buttons show before the page's script has taken the forms over: a tap
+    # then would submit the form natively and reload home with the name in its address.
+    context = browser.new_context(locale="en-GB", reduced_motion="reduce", **DEVICES["phone"])
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/static/i18n/en.json", lambda route: held.append(route))  # the script waits for its words: held back
+    try:
+        page.goto(f"{live_server.http}/?lang=en")
+        page.get_by_test_id("create-name").fill("Ana")
+        expect(page.get_by_test_id("create-submit")).to_be_disabled()
+        expect(page.get_by_test_id("join-submit")).to_be_disabled()
+        page.get_by_test_id("create-name").press("Enter")  # implicit submission: nothing either
+        assert page.url.endswith("/?lang=en")  # not reloaded with the form's fields
+        while not held:
+            page.wait_for_timeout(50)
+        for route in held:
+            route.continue_()
+        page.unroute("**/static/i18n/en.json")
+        expect(page.get_by_test_id("create-submit")).to_be_enabled()
+        expect(page.get_by_test_id("create-name")).to_have_value("Ana")  # what was typed meanwhile is kept
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/r/*")
     finally:
         context.close()

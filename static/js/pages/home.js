@@ -12,7 +12,8 @@ function setup() {
   const join = document.getElementById("join-form");
   const seats = form.elements.seats;
   const target = form.elements.target;
-  limitInput(form.elements.player, NAME_MAX).value = fitText(storedName(), NAME_MAX);
+  const name = limitInput(form.elements.player, NAME_MAX);
+  if (!name.value) name.value = fitText(storedName(), NAME_MAX); // not over what was typed while the page loaded
   showPlayerLine(document.getElementById("main"), form.elements.player); // remembered players (player_line.js)
   limitInput(form.elements.room, 40);
 
@@ -74,6 +75,8 @@ function setup() {
       error.textContent = err.status === 404 ? t("room.not_found", { code }) : err.message;
     }
   });
+  // The page sends both forms disabled: only now would they do what they say.
+  for (const button of document.querySelectorAll("#create-form [type=submit], #join-form [type=submit]")) button.disabled = false;
 }
 
 loadCatalogue().then(() => { initLanguagePicker(); setup(); });
