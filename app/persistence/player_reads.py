@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import aliased
 
@@ -20,6 +20,24 @@ from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerRow
 from .ratings import Rating
 
 GROUP_SIZE = 8  # a player and the seven people they played with most
+
+# The statements built per call with an alias or an ``in_`` over a list are built once here, their
+# values bound when they run: built per call, each leaves a reference cycle of SQLAlchemy's behind,
+# which a busy server's collector never frees (app/gc_policy.py; tests/hardening/test_no_cycles_sql.py).
+_A, _B = aliased(PlayerMatchRow), aliased(PlayerMatchRow)
+_OPPONENTS = (select(_A.player_id, func.count(func.distinct(_B.player_id)))
+              .join(_B, and_(_A.match_id == _B.match_id, _A.player_id != _B.player_id))
+              .where(_A.edition == bindparam("edition"), _A.mu_after.is_not(None), _B.mu_after.is_not(None))
+              .group_by(_A.player_id))
+_RATED = (select(*PlayerRatingRow.__table__.c, PlayerRow.name)
+          .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
+          .where(PlayerRatingRow.edition == bindparam("edition"), PlayerRatingRow.matches >= bindparam("min_matches"))
+          .order_by(PlayerRatingRow.ordinal.desc(), PlayerRatingRow.matches.desc()))
+_OPPONENT_SEATS = (select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
+                   .where(PlayerMatchRow.match_id.in_(bindparam("ids", expanding=True))))
+_NAMES = select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(bindparam("members", expanding=True)))
+_PLACES = (select(PlayerMatchRow.match_id, PlayerMatchRow.player_id, PlayerMatchRow.placement)
+           .where(PlayerMatchRow.player_id.in_(bindparam("members", expanding=True)), PlayerMatchRow.counted.is_(True)))
 
 
 def _iso(moment: Any) -> str | None:
@@ -77,8 +95,7 @@ class PlayerReads:
                 .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
                 .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
             ids = [row.match_id for row in mine]
-            others = (await conn.execute(select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
-                                         .where(PlayerMatchRow.match_id.in_(ids)))).all() if ids else []
+            others = (await conn.execute(_OPPONENT_SEATS, {"ids": ids})).all() if ids else []
         known = {(o.match_id, o.seat): o.player_id for o in others}
         out = []
         for row in mine:
@@ -122,18 +139,9 @@ class PlayerReads:
     async def leaderboard(self, edition: str, top: int, min_matches: int, min_opponents: int) -> list[dict[str, Any]]:
         """The edition's best ratings (mu - 3 sigma), of players with at least ``min_matches``
         rated matches against at least ``min_opponents`` different players."""
-        a, b = aliased(PlayerMatchRow), aliased(PlayerMatchRow)
         async with self.engine.connect() as conn:
-            opponents = dict((await conn.execute(
-                select(a.player_id, func.count(func.distinct(b.player_id)))
-                .join(b, and_(a.match_id == b.match_id, a.player_id != b.player_id))
-                .where(a.edition == edition, a.mu_after.is_not(None), b.mu_after.is_not(None))
-                .group_by(a.player_id))).all())
-            rows = (await conn.execute(
-                select(*PlayerRatingRow.__table__.c, PlayerRow.name)
-                .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
-                .where(PlayerRatingRow.edition == edition, PlayerRatingRow.matches >= min_matches)
-                .order_by(PlayerRatingRow.ordinal.desc(), PlayerRatingRow.matches.desc()))).all()
+            opponents = dict((await conn.execute(_OPPONENTS, {"edition": edition})).all())
+            rows = (await conn.execute(_RATED, {"edition": edition, "min_matches": min_matches})).all()
             wins = dict((await conn.execute(
                 select(PlayerMatchRow.player_id, func.count()).where(PlayerMatchRow.edition == edition,
                                                                      PlayerMatchRow.counted.is_(True),
@@ -164,12 +172,8 @@ class PlayerReads:
                 .group_by(PlayerMatchRow.player_id))).all()))
             most = [p for p, _ in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))]
             members = [pid, *most[:GROUP_SIZE - 1]]
-            names = dict((await conn.execute(select(PlayerRow.id, PlayerRow.name)
-                                             .where(PlayerRow.id.in_(members)))).all())
-            rows = (await conn.execute(select(PlayerMatchRow.match_id, PlayerMatchRow.player_id,
-                                              PlayerMatchRow.placement)
-                                       .where(PlayerMatchRow.player_id.in_(members),
-                                              PlayerMatchRow.counted.is_(True)))).all()
+            names = dict((await conn.execute(_NAMES, {"members": members})).all())
+            rows = (await conn.execute(_PLACES, {"members": members})).all()
         by_match: dict[str, dict[str, int]] = defaultdict(dict)
         for row in rows:
             by_match[row.match_id][row.player_id] = row.placement or 0

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .models import ChatRow, MatchBuildRow, MatchRow, SeatRow
@@ -23,6 +23,16 @@ SECRET_BYTES = 32  # 256 bits: a player's browser secret cannot be guessed
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's: no I, L, O or U to misread
 CODE_LENGTH = 8  # 40 bits, claimable only a few times a minute per address, for a few minutes
 FORMER_PLAYER = "a former player"  # what stored matches call a player who deleted themselves
+
+# Built once, the lists bound when they run: an ``in_`` over a list built per call leaves a
+# reference cycle of SQLAlchemy's that a busy server never collects (app/gc_policy.py).
+_SEATS_OF = select(SeatRow.room_code, SeatRow.seat, SeatRow.name).where(
+    SeatRow.token_hash.in_(bindparam("tokens", expanding=True)))
+_UNBUILD = delete(MatchBuildRow).where(MatchBuildRow.match_id.in_(bindparam("ids", expanding=True)))
+_UNNAME_SEATS = update(SeatRow).where(SeatRow.token_hash.in_(bindparam("tokens", expanding=True))).values(
+    name=FORMER_PLAYER)
+_UNNAME_CHAT = update(ChatRow).where(ChatRow.sender.in_(bindparam("tokens", expanding=True))).values(
+    name=FORMER_PLAYER)
 
 
 def digest(secret: str) -> str:
@@ -93,8 +103,8 @@ class PlayerStore:
         expires = _now() + timedelta(seconds=valid_s)
         async with self.engine.begin() as conn:
             # The player's older codes, and everyone's expired ones, go: at most one is valid.
-            await conn.execute(delete(PlayerCodeRow).where((PlayerCodeRow.player_id == pid)
-                                                           | (PlayerCodeRow.expires_at < _now())))
+            await conn.execute(delete(PlayerCodeRow).where(or_(PlayerCodeRow.player_id == pid,
+                                                               PlayerCodeRow.expires_at < _now())))
             await conn.execute(insert(PlayerCodeRow).values(code_hash=digest(code), player_id=pid,
                                                                       expires_at=expires))
         return code, expires
@@ -125,8 +135,7 @@ class PlayerStore:
         async with self.engine.begin() as conn:
             tokens = [t for (t,) in (await conn.execute(select(PlayerSeatRow.token_hash)
                                                         .where(PlayerSeatRow.player_id == pid))).all()]
-            seats = (await conn.execute(select(SeatRow.room_code, SeatRow.seat, SeatRow.name)
-                                        .where(SeatRow.token_hash.in_(tokens)))).all() if tokens else []
+            seats = (await conn.execute(_SEATS_OF, {"tokens": tokens})).all() if tokens else []
             # The matches they played: those of their history, and those of the rooms they sit in.
             played: dict[str, set[int]] = {}
             for match_id, seat in (await conn.execute(select(PlayerMatchRow.match_id, PlayerMatchRow.seat)
@@ -144,9 +153,9 @@ class PlayerStore:
                     renamed = [FORMER_PLAYER if i in by_seat else n for i, n in enumerate(stored)]
                     await conn.execute(update(MatchRow).where(MatchRow.id == match_id).values(players=renamed))
             if played:  # built exports and replays carry the old name: built again when asked for
-                await conn.execute(delete(MatchBuildRow).where(MatchBuildRow.match_id.in_(list(played))))
+                await conn.execute(_UNBUILD, {"ids": list(played)})
             if tokens:
-                await conn.execute(update(SeatRow).where(SeatRow.token_hash.in_(tokens)).values(name=FORMER_PLAYER))
-                await conn.execute(update(ChatRow).where(ChatRow.sender.in_(tokens)).values(name=FORMER_PLAYER))
+                await conn.execute(_UNNAME_SEATS, {"tokens": tokens})
+                await conn.execute(_UNNAME_CHAT, {"tokens": tokens})
             await conn.execute(delete(PlayerRow).where(PlayerRow.id == pid))
         return len(played)

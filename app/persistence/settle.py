@@ -16,7 +16,7 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .export import read_export
@@ -29,6 +29,18 @@ log = logging.getLogger("app.persistence")
 
 MIN_RATED_PLAYERS = 2  # players (not bots, not one person's two seats) a rated match needs
 BOT_SHARE_MAX = 0.5  # a seat whose moves were more than this share the room's (a bot's, the clock's) is not counted
+
+# Built once, with its list bound when it runs: ``in_`` over a list made per call leaves a
+# reference cycle of SQLAlchemy's behind (the expanding parameter's), which a busy server's
+# collector never frees (app/gc_policy.py; tests/hardening/test_no_cycles_sql.py).  So does
+# ``a & b`` (the left clause's comparator): several criteria go to ``where`` as they are.
+_RATINGS = (select(PlayerRatingRow.player_id, PlayerRatingRow.mu, PlayerRatingRow.sigma)
+            .where(PlayerRatingRow.player_id.in_(bindparam("pids", expanding=True)),
+                   PlayerRatingRow.edition == bindparam("edition")))
+# ``matches + 1`` too: a number's parameter keeps its comparator, which refers back to it.
+_RATING_MOVED = (update(PlayerRatingRow)
+                 .where(PlayerRatingRow.player_id == bindparam("pid"), PlayerRatingRow.edition == bindparam("ed"))
+                 .values(matches=PlayerRatingRow.matches + 1))
 
 
 class Settler:
@@ -106,8 +118,9 @@ class Settler:
                 if p.player_id in after:
                     values.update(mu_before=before[p.player_id].mu, sigma_before=before[p.player_id].sigma,
                                   mu_after=after[p.player_id].mu, sigma_after=after[p.player_id].sigma)
-                mine = (PlayerMatchRow.match_id == match_id) & (PlayerMatchRow.player_id == p.player_id)
-                await conn.execute(update(PlayerMatchRow).where(mine).values(**values))
+                await conn.execute(update(PlayerMatchRow).where(PlayerMatchRow.match_id == match_id,
+                                                                 PlayerMatchRow.player_id == p.player_id)
+                                   .values(**values))
             for pid, rating in after.items():
                 await self._put_rating(conn, pid, edition, rating)
             # Its own clock, to the microsecond: recompute_ratings goes by it (SQLite's now() has seconds).
@@ -148,19 +161,15 @@ class Settler:
 
     @staticmethod
     async def _ratings(conn: Any, pids: list[str], edition: str) -> dict[str, Rating]:
-        rows = (await conn.execute(select(PlayerRatingRow.player_id, PlayerRatingRow.mu, PlayerRatingRow.sigma)
-                                   .where(PlayerRatingRow.player_id.in_(pids),
-                                          PlayerRatingRow.edition == edition))).all()
+        rows = (await conn.execute(_RATINGS, {"pids": pids, "edition": edition})).all()
         found = {r.player_id: Rating(r.mu, r.sigma) for r in rows}
         return {pid: found.get(pid, initial()) for pid in pids}
 
     @staticmethod
     async def _put_rating(conn: Any, pid: str, edition: str, rating: Rating) -> None:
         now = datetime.now(UTC)
-        changed = await conn.execute(update(PlayerRatingRow)
-                                     .where(PlayerRatingRow.player_id == pid, PlayerRatingRow.edition == edition)
-                                     .values(mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal,
-                                             matches=PlayerRatingRow.matches + 1, updated_at=now))
+        changed = await conn.execute(_RATING_MOVED, {"pid": pid, "ed": edition, "mu": rating.mu, "sigma": rating.sigma,
+                                                     "ordinal": rating.ordinal, "updated_at": now})
         if changed.rowcount == 0:
             await conn.execute(insert(PlayerRatingRow).values(player_id=pid, edition=edition, mu=rating.mu,
                                                               sigma=rating.sigma, ordinal=rating.ordinal, matches=1,
