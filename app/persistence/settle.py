@@ -79,15 +79,19 @@ class Settler:
             if (await conn.execute(select(SettledMatchRow.match_id)
                                    .where(SettledMatchRow.match_id == match_id))).first() is not None:
                 return False
-            export = await read_export(conn, match_id)
-            if export is None or export["status"] != "over":
-                return False
             players = (await conn.execute(select(PlayerMatchRow.player_id, PlayerMatchRow.seat,
                                                  PlayerMatchRow.reason)
                                           .where(PlayerMatchRow.match_id == match_id))).all()
+            if not players:  # bots and API clients only: nobody's figures to write, no match to replay
+                return False
+            export = await read_export(conn, match_id)
+            if export is None or export["status"] != "over":
+                return False
             edition = str((await conn.execute(select(MatchRow.edition).where(MatchRow.id == match_id))).scalar())
             try:
-                by_seat = {f.seat: f for f in figures(export)}
+                # Replaying a whole match is CPU (tens of milliseconds for a long one): in a thread,
+                # so that the rooms' loop keeps its turns meanwhile.
+                by_seat = {f.seat: f for f in await asyncio.to_thread(figures, export)}
             except Exception:  # a log that does not replay: nothing to count, and it is said once
                 log.exception("match %s could not be played again for its players' figures", match_id)
                 await conn.execute(insert(SettledMatchRow).values(match_id=match_id, edition=edition, rated=False,
