@@ -9,14 +9,10 @@ every socket still open:
   ``containers``: how many it will walk (those outside the frozen start-up heap), and
   ``count_ms``, how long counting them took;
 - ``full_pass``: one ``gc.collect()`` (what the frozen start-up heap leaves it to walk), timed,
-  and the unreachable objects it found, the commonest kinds of them in ``garbage_kinds``;
+  and the unreachable objects it found, the commonest kinds of them in ``garbage_kinds``, and
+  the SQL clauses among them in ``garbage_sql`` (a statement that leaves a cycle names itself);
 - ``frozen_garbage``: then the frozen heap is thawed and collected too: the cyclic garbage a
   policy that never walks it would have kept.
-
-With ``UNO_TRACE_MEMORY=1`` in its environment the server also traces its allocations
-(``tracemalloc``, which slows it down): ``SIGUSR2`` takes the baseline snapshot (the soak sends it
-when its warm-up ends), and the probe adds ``memory_growth``, the source lines whose live
-allocations grew most since, with the KiB and the number of blocks each added.
 
 At exit ``{"pauses": [[wall-clock time, generation, seconds], ...], "probe": {...}}`` is written
 to OUT as JSON.
@@ -27,11 +23,9 @@ from __future__ import annotations
 import atexit
 import gc
 import json
-import os
 import signal
 import sys
 import time
-import tracemalloc
 from collections import Counter
 from typing import Any
 
@@ -39,7 +33,6 @@ pauses: list[tuple[float, int, float]] = []
 probe: dict[str, Any] = {}
 _started = 0.0
 _probing = False
-_baseline: tracemalloc.Snapshot | None = None
 
 
 def _timed(phase: str, info: dict[str, Any]) -> None:
@@ -56,8 +49,6 @@ def _probe(*_: object) -> None:
     global _probing
     _probing = True
     try:
-        if _baseline is not None:
-            probe["memory_growth"] = _growth(_baseline)
         from app import gc_policy  # the server's own module, already loaded
 
         probe["walk_bound"] = gc_policy.walk_bound()  # what the policy checks before a pass
@@ -84,21 +75,6 @@ def _probe(*_: object) -> None:
         _probing = False
 
 
-def _take_baseline(*_: object) -> None:
-    global _baseline
-    if tracemalloc.is_tracing():
-        _baseline = tracemalloc.take_snapshot()
-
-
-def _growth(baseline: tracemalloc.Snapshot, top: int = 25) -> list[dict[str, Any]]:
-    """The source lines (their innermost frames) whose live allocations grew most since ``baseline``."""
-    keep = [tracemalloc.Filter(False, tracemalloc.__file__)]
-    now = tracemalloc.take_snapshot().filter_traces(keep)
-    stats = now.compare_to(baseline.filter_traces(keep), "lineno")
-    return [{"where": f"{'/'.join(s.traceback[0].filename.rsplit('/', 3)[-3:])}:{s.traceback[0].lineno}",
-             "kib": round(s.size_diff / 1024, 1), "blocks": s.count_diff} for s in stats[:top]]
-
-
 def _kind(obj: object) -> str:
     """What a piece of garbage is: its type, and for code objects' holders the code's name."""
     code = getattr(obj, "f_code", None) or getattr(obj, "cr_code", None) or getattr(obj, "__code__", None)
@@ -117,9 +93,6 @@ def main() -> None:
     gc.callbacks.append(_timed)
     atexit.register(_write, out)
     signal.signal(signal.SIGUSR1, _probe)
-    signal.signal(signal.SIGUSR2, _take_baseline)
-    if os.environ.get("UNO_TRACE_MEMORY") == "1":
-        tracemalloc.start(1)
     # uvicorn re-raises the SIGTERM it stopped on once it is done: end as a normal exit, so the list is written.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     from app.__main__ import main as serve_main

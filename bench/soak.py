@@ -42,10 +42,9 @@ from bench.machine import raise_open_files, rss_kib  # noqa: E402
 class Sampler(threading.Thread):
     """The server's RSS every ``every`` seconds, with the seconds since the run started."""
 
-    def __init__(self, pid: int, every: float, baseline_at: float | None = None) -> None:
+    def __init__(self, pid: int, every: float) -> None:
         super().__init__(daemon=True)
         self.pid, self.every = pid, every
-        self.baseline_at = baseline_at  # when set: the seconds after which the server snapshots its memory
         self.samples: list[tuple[float, float]] = []  # (seconds, MiB)
         self.started = time.monotonic()
         self.stopped = threading.Event()
@@ -55,9 +54,6 @@ class Sampler(threading.Thread):
             kib = rss_kib(self.pid)
             if kib is not None:
                 self.samples.append((round(time.monotonic() - self.started, 1), round(kib / 1024, 1)))
-                if self.baseline_at is not None and self.samples[-1][0] >= self.baseline_at:
-                    os.kill(self.pid, signal.SIGUSR2)  # bench/gc_trace.py: tracemalloc's baseline
-                    self.baseline_at = None
                 print(f"rss at {self.samples[-1][0]:.0f} s: {self.samples[-1][1]} MiB", file=sys.stderr, flush=True)
             self.stopped.wait(self.every)
 
@@ -90,13 +86,9 @@ def main() -> None:
     ap.add_argument("--warmup-minutes", type=float, default=5.0, help="samples before this are not judged")
     ap.add_argument("--every", type=float, default=30.0, help="seconds between RSS samples")
     ap.add_argument("--tolerance", type=float, default=0.05, help="how far from the median is still flat")
-    ap.add_argument("--trace-memory", action="store_true",
-                    help="trace the server's allocations (slower): the lines that grew after the warm-up")
     ap.add_argument("--workers", type=int, default=2, help="client processes")
     args = ap.parse_args()
     raise_open_files()
-    if args.trace_memory:
-        os.environ["UNO_TRACE_MEMORY"] = "1"
     # Rooms are all made before any socket opens; on a busy machine that takes minutes, past the
     # sweep of waiting rooms nobody is connected to (and the lookups of swept ones count as misses).
     os.environ.setdefault("UNO_WAITING_ROOM_IDLE_SECONDS", "36000")
@@ -109,7 +101,7 @@ def main() -> None:
         trace = f"{tmp}/gc.json"
         proc, url = start_server(f"sqlite:///{tmp}/soak.sqlite3", trace, start_within=120)  # a busy machine
         ready = time.time()
-        sampler = Sampler(proc.pid, args.every, args.warmup_minutes * 60 if args.trace_memory else None)
+        sampler = Sampler(proc.pid, args.every)
         sampler.start()
 
         def probe() -> None:  # with every socket still open: the garbage a full pass finds now

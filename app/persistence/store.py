@@ -180,7 +180,8 @@ class SqlStore:
             except (OperationalError, ConnectionError, OSError) as err:
                 # The database is away: keep everyone waiting and try again.
                 self.failures += 1
-                log.warning("database unavailable, retrying in %.2fs: %s", delay, type(err).__name__)
+                log.warning("database unavailable, retrying in %.2fs: %s: %.120s", delay, type(err).__name__,
+                            str(getattr(err, "orig", None) or ""))  # the driver's words, not the rows
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, self.retry_max_s)
                 continue
