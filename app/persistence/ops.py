@@ -143,3 +143,15 @@ def refused_for_content(err: BaseException) -> bool:
     orig = getattr(err, "orig", None)
     return (isinstance(err, DataError | UnicodeError) or isinstance(orig, UnicodeError)
             or str(getattr(orig, "sqlstate", None) or "").startswith("22"))
+
+
+def let_go(err: BaseException | None) -> None:
+    """Drop the tracebacks of an error handled and retried (its causes' too).  Their frames
+    hold the error itself (SQLAlchemy's handler keeps it in a local), with the statements and
+    rows of the try: a cycle per retry that only the collector frees, and a busy server does
+    not run it (app/gc_policy.py)."""
+    seen: set[int] = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        err.__traceback__ = None
+        err = err.__cause__ or err.__context__

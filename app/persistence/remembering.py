@@ -19,6 +19,7 @@ from sqlalchemy.exc import OperationalError
 from app.rooms import records as r
 from app.rooms.records import StoredRoom
 
+from .ops import let_go
 from .settle import Settler
 from .store import SqlStore
 
@@ -33,9 +34,10 @@ async def _again(job: Callable[[], Awaitable[T]], tries: int = 5) -> T:
     for attempt in range(tries):
         try:
             return await job()
-        except OperationalError:
+        except OperationalError as err:
             if attempt == tries - 1:
                 raise
+            let_go(err)
             await asyncio.sleep(delay)
             delay *= 2
     raise AssertionError("unreachable")

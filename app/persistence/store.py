@@ -37,7 +37,7 @@ from .export import read_export
 from .fast_lane import FastLane
 from .fencing import Fence, Fenced
 from .models import ActionRow, ChatRow, MatchRow, RoomRow, RoundRow, RoundScoreRow, SeatRow
-from .ops import INSERT_ACTION, Op, actions_last, ops_for, refused_for_content
+from .ops import INSERT_ACTION, Op, actions_last, let_go, ops_for, refused_for_content
 
 log = logging.getLogger("app.persistence")
 
@@ -177,22 +177,19 @@ class SqlStore:
                         raise _Refenced  # roll back, and commit the others without them
             except _Refenced:
                 continue
-            except (OperationalError, ConnectionError, OSError) as err:
-                # The database is away: keep everyone waiting and try again.
+            except (OperationalError, ConnectionError, OSError, DBAPIError) as err:
+                if isinstance(err, DBAPIError) and not isinstance(err, OperationalError) \
+                        and not err.connection_invalidated:
+                    await self._commit_one_by_one(batch)  # not the database's state: the batch's content
+                    return
+                # The database is away (or locked): keep everyone waiting and try again.
                 self.failures += 1
                 log.warning("database unavailable, retrying in %.2fs: %s: %.120s", delay, type(err).__name__,
                             str(getattr(err, "orig", None) or ""))  # the driver's words, not the rows
+                let_go(err)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, self.retry_max_s)
                 continue
-            except DBAPIError as err:
-                if err.connection_invalidated:
-                    self.failures += 1
-                    await asyncio.sleep(delay)
-                    delay = min(delay * 2, self.retry_max_s)
-                    continue
-                await self._commit_one_by_one(batch)
-                return
             except Exception:
                 await self._commit_one_by_one(batch)
                 return

@@ -10,7 +10,8 @@ their matches are settled (figures, ratings) and their pages, group and the lead
 read.  The first match warms the statement cache (a statement compiled the first time leaves
 garbage once, by design); after the second, with automatic collection off, one collection that
 frees nothing (``gc.DEBUG_SAVEALL``) shows what it would have had to free: none of it may be
-SQLAlchemy's, nor the project's.
+SQLAlchemy's, nor the project's.  And a write the store retries while another writer holds the
+database leaves none either (each retried error's frames held it, with the statements).
 """
 
 from __future__ import annotations
@@ -18,13 +19,18 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import sqlite3
+import types
 from collections import Counter
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from app.persistence.db import resolve_url
+from app.persistence.db import resolve_url, upgrade
+from app.persistence.store import SqlStore
+from app.rooms import records as r
 from tests.hardening.test_no_cycles import the_projects
 from tests.live import LiveServer, play_bot
 from tests.players.conftest import Person, remembering_server, settled
@@ -87,3 +93,51 @@ def test_settling_and_reading_players_leaves_no_cyclic_garbage(tmp_path: Path) -
     finally:
         server.stop()
     assert not found, f"cyclic garbage: {found.most_common(10)}; clauses among it: {clauses.most_common(5)}"
+
+
+def held_by_a_retry(obj: object) -> str | None:
+    """SQLAlchemy's objects and ours, and the tracebacks and frames of any code (a retried
+    error's)."""
+    if isinstance(obj, types.TracebackType | types.FrameType):
+        return type(obj).__name__
+    return sqlalchemys_or_ours(obj)
+
+
+async def garbage_after_retries(path: Path) -> tuple[Counter[str], int]:
+    url = resolve_url(None, path)
+    # A short busy timeout: a write waits 0.1 s for the lock, not SQLite's default 5 s.
+    store = SqlStore(create_async_engine(url, connect_args={"timeout": 0.1}), retry_max_s=0.1)
+    try:
+        await store.write(r.RoomOpened("WARM0000", "warm", "classic", True, 2, 500))
+        gc.collect()
+        gc.disable()
+        try:
+            blocker = sqlite3.connect(path / "uno.sqlite3", isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
+            write = asyncio.create_task(store.write(r.RoomOpened("LOCKED00", "locked", "classic", True, 2, 500)))
+            deadline = asyncio.get_running_loop().time() + 60
+            while store.failures < 3:
+                assert asyncio.get_running_loop().time() < deadline, "the write was never refused the lock"
+                await asyncio.sleep(0.02)
+            blocker.execute("COMMIT")
+            blocker.close()
+            await asyncio.wait_for(write, 60)  # stored once the lock is free
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            gc.collect()
+            found = Counter(name for name in map(held_by_a_retry, gc.garbage) if name is not None)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        return found, store.failures
+    finally:
+        await store.stop()
+
+
+def test_a_write_retried_while_the_database_is_locked_leaves_no_cyclic_garbage(tmp_path: Path) -> None:
+    upgrade(resolve_url(None, tmp_path))
+    found, failures = asyncio.run(garbage_after_retries(tmp_path))
+    assert failures >= 3
+    with sqlite3.connect(tmp_path / "uno.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM rooms WHERE code = 'LOCKED00'").fetchone()[0] == 1
+    assert not found, f"cyclic garbage after {failures} retries: {found.most_common(10)}"

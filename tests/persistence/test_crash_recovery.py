@@ -56,7 +56,8 @@ class ProcessServer(OnLoopback):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--log-level", "warning"], cwd=ROOT, env=self.env)
-        deadline = time.monotonic() + 30
+        # A minute and a half: a loaded machine can take that long to import and migrate.
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200:
@@ -65,7 +66,9 @@ class ProcessServer(OnLoopback):
                 pass
             assert self.proc.poll() is None, "the server exited while starting"
             time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
+        self.proc.kill()  # not left running after the test
+        self.proc.wait()
+        raise RuntimeError("the server did not come up within 90 s")
 
     def terminate(self) -> None:
         """SIGTERM: what a deploy or `docker compose stop` sends."""
