@@ -22,8 +22,10 @@ export async function loadCatalogue(lang = currentLang()) {
   strings = lang === "en" ? fallback : await fetchCatalogue(lang).catch(() => ({}));
 }
 
-/** The text for `key`, with `{name}` placeholders filled from `params`. */
+/** The text for `key`, with `{name}` placeholders filled from `params`.  One of a thing has
+ * words of its own where the catalogues give them (`key_one`: "1 card", not "1 cards"). */
 export function t(key, params = {}) {
+  if (params.n === 1 && has(`${key}_one`)) key = `${key}_one`;
   let text = strings[key] ?? fallback[key] ?? key;
   for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
   return text;

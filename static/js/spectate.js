@@ -49,7 +49,7 @@ export function chatAuthor(line) {
 }
 
 function watchersText(n) {
-  return n === 1 ? t("watch.count_one") : t("watch.count", { n });
+  return t("watch.count", { n });
 }
 
 const state = { options: null };
