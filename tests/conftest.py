@@ -19,7 +19,7 @@ import pytest
 # it in a process of its own.
 os.environ.setdefault("UNO_GC_FULL_SECONDS", "0")
 
-from tests.live import FrameAudit
+from tests.frame_audit import FrameAudit
 
 _totals = {"frames": 0, "servers": 0, "leaks": 0}
 

@@ -16,7 +16,8 @@ import pytest
 from app.persistence.db import resolve_url
 from app.persistence.players import CODE_LENGTH, FORMER_PLAYER
 from app.rooms.room_state import RoomState
-from tests.live import FrameAudit, LiveServer, create_room
+from tests.frame_audit import FrameAudit
+from tests.live import LiveServer, create_room
 from tests.players.conftest import Person, remembering_server
 
 

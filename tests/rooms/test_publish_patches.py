@@ -30,7 +30,7 @@ from app.rooms.inbox import Command
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import PLAYING, RoomState, hash_token
-from tests.live import FrameAudit
+from tests.frame_audit import FrameAudit
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 HOUSE: tuple[dict[str, Any], ...] = ({}, {"reveal_hands_at": 2}, {"team_play": True}, {"shuffle_seats": True},

@@ -7,7 +7,7 @@ import secrets
 
 from app.engine import HouseRules, MatchConfig, new_match
 from app.rooms.room_state import Player, RoomState
-from tests.live import FrameAudit
+from tests.frame_audit import FrameAudit
 
 
 def state(seed: int | str = 1) -> RoomState:
