@@ -17,7 +17,7 @@ from tests.browser.puppets import (
     Puppet,
 )
 from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import new_room, open_seat, take_seat
+from tests.browser.tables import new_room, open_seat, take_seat
 from tests.live import LiveServer
 
 

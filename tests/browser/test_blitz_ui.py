@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, expect
 
 from app.rooms.inbox import BlitzExpired
 from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import LAPTOP, PHONE
 from tests.browser.test_house_rules_ui import created_rules, open_home
-from tests.browser.test_table_layout import LAPTOP, PHONE
 from tests.live import LiveServer
 
 

@@ -20,8 +20,8 @@ from app.engine.house import HouseRules
 from app.engine.round import Round
 from tests.browser.puppets import card, deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import LAPTOP, PHONE, add_bots, new_room, open_seat, reach, take_seat
 from tests.browser.test_play import DECIDE, step
-from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, reach, take_seat
 from tests.live import LiveServer
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"

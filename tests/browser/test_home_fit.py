@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from tests.browser.test_table_layout import DEVICES, LOCALES
+from tests.browser.tables import DEVICES, LOCALES
 from tests.live import LiveServer
 
 DEVICES.setdefault("tablet", {"viewport": {"width": 820, "height": 1180}, "has_touch": True})

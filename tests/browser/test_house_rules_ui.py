@@ -20,7 +20,7 @@ from app.engine.house import options as house
 from app.engine.house.presets import PRESETS
 from app.rooms.options import NOT_AT_THE_TABLE
 from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
+from tests.browser.tables import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
 # What the room offers: what the engine plays, less what the browser's table cannot play yet.

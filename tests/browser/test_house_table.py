@@ -39,7 +39,7 @@ from tests.browser.puppets import (
     plays_down_to_one,
     plays_face,
 )
-from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots
+from tests.browser.tables import LAPTOP, PHONE, add_bots
 from tests.live import LiveServer
 
 

@@ -30,7 +30,7 @@ from tests.browser.puppets import (
     find_match_seed,
     nothing,
 )
-from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots
+from tests.browser.tables import LAPTOP, PHONE, add_bots
 from tests.live import LiveServer
 
 

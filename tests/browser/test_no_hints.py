@@ -27,7 +27,7 @@ from app.engine.round import Round
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.puppets import card, deal_with, find_seed, opens_on_a_number
 from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
+from tests.browser.tables import LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
 STRICT = HouseRules.from_json({"preset": "strict"}, VARIANTS["classic"])

@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import LOCALES, new_room, open_seat, take_seat
 from tests.browser.test_table_fit import DECISIONS, NAMES, SEATS, SHOW, started_table
-from tests.browser.test_table_layout import LOCALES, new_room, open_seat, take_seat
 from tests.live import LiveServer
 
 SIDEWAYS: ViewportSize = {"width": 740, "height": 390}

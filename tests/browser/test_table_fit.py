@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.servers import LIFTED, serve
-from tests.browser.test_table_layout import DEVICES, LOCALES, open_seat, take_seat
+from tests.browser.tables import DEVICES, LOCALES, open_seat, take_seat
 from tests.live import LiveServer
 
 # The page-side probes, kept as JavaScript in their own file (one "// ---- NAME" section each).

@@ -14,112 +14,22 @@ One server with quick bots serves the whole module; screenshots of each state go
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from app.engine.cards import Face
 from app.engine.match import MatchConfig, legal_actions, new_match
 from app.rooms import play
-from tests.browser.conftest import ARTIFACTS
 from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import LAPTOP, PHONE, add_bots, in_view, new_room, open_seat, reach, take_seat, until
 from tests.browser.test_play import DECIDE, step
 from tests.live import LiveServer
-
-LAPTOP = "laptop"
-PHONE = "phone"
-DEVICES: dict[str, dict[str, Any]] = {
-    LAPTOP: {"viewport": {"width": 1366, "height": 657}},
-    PHONE: {"viewport": {"width": 390, "height": 664}, "has_touch": True, "is_mobile": True},
-}
-LOCALES = {"en": "en-GB", "pl": "pl-PL", "sl": "sl-SI", "gl": "gl-ES"}
-
-# What must be in reach on the table, and whatever the announcement area shows must not cover.
-REACH = """() => {
-  const problems = [];
-  const inView = (r) => r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5
-    && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
-    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const px = (v) => Math.round(v);
-  const q = (s) => document.querySelector(s);
-  const table = q('[data-testid=table]');
-  if (!table) return { problems: ['no table'] };
-  const status = table.dataset.status;
-  const felt = table.getBoundingClientRect(); // the table clips what overflows it
-  const inTable = (r) => r.top >= felt.top - 0.5 && r.left >= felt.left - 0.5
-    && r.bottom <= felt.bottom + 0.5 && r.right <= felt.right + 0.5;
-  const parts = {
-    pile: q('[data-testid=draw-pile]'),
-    uno: q('[data-testid=uno-button]'),
-    draw: q('[data-testid=draw-button]'),
-    top: q('[data-testid=discard] .top-card'),
-    colour: q('[data-testid=declared-colour]'),
-    actions: q('.actions'),
-    hand: q('[data-testid=hand]'),
-    card: (document.activeElement && document.activeElement.matches('[data-testid=card]'))
-      ? document.activeElement : q('[data-testid=card]'),
-  };
-  if (status === 'playing') {
-    for (const [name, el] of Object.entries(parts)) {
-      if (!el) { if (name !== 'card') problems.push(`${name}: missing`); continue; }
-      // All Wild has no Draw button (AW-5); a narrow table hides the draw pile for an announcement.
-      if (el.hidden || !el.getClientRects().length) continue;
-      const r = el.getBoundingClientRect();
-      if (!inView(r) || !inTable(r)) {
-        problems.push(`${name} out of view: ${px(r.top)}..${px(r.bottom)} of ${innerHeight}, `
-          + `${px(r.left)}..${px(r.right)} of ${innerWidth}`);
-      }
-    }
-    // What the announcement area shows: its items, as far as the area (which scrolls) lets them.
-    const area = q('[data-testid=announce]').getBoundingClientRect();
-    const shown = [...document.querySelectorAll('[data-testid=announce] > *')]
-      .filter((el) => !el.hidden && el.childElementCount && el.getClientRects().length);
-    for (const el of shown) {
-      const r = el.getBoundingClientRect();
-      const a = { left: Math.max(r.left, area.left), right: Math.min(r.right, area.right),
-                  top: Math.max(r.top, area.top), bottom: Math.min(r.bottom, area.bottom) };
-      for (const name of ['top', 'colour', 'actions', 'hand']) {
-        if (parts[name] && meets(a, parts[name].getBoundingClientRect())) {
-          problems.push(`${el.dataset.testid} covers ${name}`);
-        }
-      }
-    }
-    // A decision's every option lies in sight, with nothing to scroll (the area clips it).
-    const dialog = q('[data-testid=dialog]');
-    if (dialog && !dialog.hidden) {
-      for (const b of dialog.querySelectorAll('[data-testid=dialog-option], [data-testid=dialog-cancel]')) {
-        const r = b.getBoundingClientRect();
-        if (!inView(r) || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5) {
-          problems.push(`dialog option ${b.dataset.option || 'cancel'} out of sight: ${px(r.top)}..${px(r.bottom)}, `
-            + `area ${px(area.top)}..${px(area.bottom)}`);
-        }
-      }
-    }
-  }
-  const page = document.scrollingElement;
-  if (page.scrollTop !== 0) problems.push(`page scrolled by ${page.scrollTop}`);
-  if (page.scrollHeight > innerHeight + 1) problems.push(`page scrolls: ${page.scrollHeight} > ${innerHeight}`);
-  if (page.scrollWidth > innerWidth + 1) problems.push(`page scrolls sideways: ${page.scrollWidth} > ${innerWidth}`);
-  const clock = q('[data-testid=turn-clock]');
-  return {
-    problems,
-    status,
-    announcing: [...document.querySelectorAll('[data-testid=announce] > *')]
-      .filter((el) => !el.hidden && el.childElementCount).map((el) => el.dataset.testid),
-    clock: !!clock && !clock.hidden && clock.getBoundingClientRect().bottom <= innerHeight,
-    ring: !!q('.opponent.clocked'),
-    ticker: (q('[data-testid=last-event]') || {}).textContent || '',
-    travel: document.getAnimations().some((a) => a.id === 'travel'),
-  };
-}"""
 
 # Everything the last-event line (a live region) says, as a screen reader would hear it.
 LISTEN = """() => {
@@ -158,48 +68,6 @@ def server() -> Iterator[LiveServer]:
     yield from serve(between_rounds_seconds=120, bot_delay_scale=0.05, rooms_per_address=100_000, **LIFTED)
 
 
-def new_room(server: LiveServer, edition: str = "classic", seats: int = 3, **options: Any) -> str:
-    body = {"variant": edition, "max_seats": seats, "target_score": 1, "away_grace_seconds": 600, **options}
-    code: str = httpx.post(f"{server.http}/api/rooms", json=body).json()["code"]
-    return code
-
-
-def take_seat(server: LiveServer, code: str, name: str) -> dict[str, Any]:
-    seat: dict[str, Any] = httpx.post(f"{server.http}/api/rooms/{code}/players", json={"name": name}).json()
-    return seat
-
-
-def add_bots(server: LiveServer, code: str, host: dict[str, Any], n: int) -> None:
-    for _ in range(n):
-        r = httpx.post(f"{server.http}/api/rooms/{code}/bots", headers={"Authorization": f"Bearer {host['token']}"})
-        assert r.status_code == 201, r.text
-
-
-def open_seat(browser: Browser, server: LiveServer, code: str, seat: dict[str, Any], device: str,
-              lang: str = "en", motion: str = "reduce") -> Page:
-    """A browser on `device` that holds `seat` (as the page stores it after taking a seat)."""
-    context = browser.new_context(locale=LOCALES[lang], reduced_motion=motion,  # type: ignore[arg-type]
-                                  **DEVICES[device])
-    stored = json.dumps({"token": seat["token"], "seat": seat["seat"], "name": seat["name"]})
-    context.add_init_script(f"localStorage.setItem({json.dumps(f'uno.seat.{code}')}, {json.dumps(stored)})")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(f"{server.http}/r/{code}?lang={lang}")
-    expect(page.get_by_test_id("waiting-room")).to_be_visible()
-    return page
-
-
-def in_view(page: Page, testid: str) -> None:
-    box = page.get_by_test_id(testid).bounding_box()
-    size = page.viewport_size
-    assert box and size, testid
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (testid, box, size)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (testid, box, size)
-    assert page.evaluate("document.scrollingElement.scrollTop") == 0
-
-
 # Counts the cards sent flying to the pile (the page's animations carry the id "travel").
 COUNT_FLIGHTS = """() => {
   window.flights = 0;
@@ -209,22 +77,6 @@ COUNT_FLIGHTS = """() => {
     return animate.call(this, frames, options);
   };
 }"""
-
-
-def until(page: Page, expression: str, message: str, seconds: float = 10) -> None:
-    """Polls an expression (the pages' CSP forbids the string evaluation wait_for_function uses)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, message
-        time.sleep(0.02)
-
-
-def reach(page: Page, where: str) -> dict[str, Any]:
-    seen: dict[str, Any] = page.evaluate(REACH)
-    if seen["problems"]:
-        page.screenshot(path=str(ARTIFACTS / "layout-failure.png"))
-    assert not seen["problems"], f"{where}: {seen['problems']}"
-    return seen
 
 
 class _Seeded:
