@@ -134,6 +134,7 @@ async def garbage_after_retries(path: Path) -> tuple[Counter[str], int]:
         await store.stop()
 
 
+@pytest.mark.slow
 def test_a_write_retried_while_the_database_is_locked_leaves_no_cyclic_garbage(tmp_path: Path) -> None:
     upgrade(resolve_url(None, tmp_path))
     found, failures = asyncio.run(garbage_after_retries(tmp_path))
