@@ -111,6 +111,7 @@ def loaded(make: Callable[[str], LocalCluster], args: argparse.Namespace, rooms:
             got = run_clients(cluster.http, load_args(args, rooms, duration), "game", server_pid=None, pids=pids,
                               after_window=lambda: after.append(action_histogram(cluster)),
                               beside={"postgres": postgres_pids})
+            got.pop("first_over")  # bench/soak.py's; here a long list
             return {**got, "idle_cpu_by_process": idle, **server_latency(before, after[0])}
         except Exception:
             with contextlib.suppress(OSError):  # nginx's word on it, before its files go

@@ -71,6 +71,7 @@ def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[st
             proc.terminate()
             proc.wait(20)
         window = game.pop("window")
+        game.pop("first_over")
         with contextlib.suppress(OSError, ValueError):
             game.update(gc_figures(json.loads(Path(trace).read_text()), ready, *window))
     return game
@@ -98,6 +99,7 @@ def main() -> None:
     if args.url is not None:
         game = run_clients(args.url, args, "game", server_pid=None)
         game.pop("window")
+        game.pop("first_over")
         if echo:
             game.update(run_clients(args.url, args, "echo", server_pid=None))
             game.update(run_clients(args.url, args, "relay", server_pid=None))

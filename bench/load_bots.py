@@ -79,6 +79,9 @@ class Stats(Window):
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     frames: int = 0
+    # Room code -> wall-clock time its first match was seen over (bench/soak.py: the warm-up
+    # lasts until the rooms have played a whole match, so that memory holds every stage of one).
+    first_over: dict[str, float] = field(default_factory=dict)
 
 
 class Bot:
@@ -166,6 +169,7 @@ class Bot:
         if status == "between" and not v["players"][me]["ready"]:
             self.send({"type": "ready"}, "r")
         elif status == "over" and v["players"][me]["host"]:
+            self.stats.first_over.setdefault(self.room.code, time.time())
             self.send({"type": "rematch"}, "m")
         elif self.my_move() is not None:
             if self.think > 0:

@@ -97,6 +97,7 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
     rate = sum(r["actions"] for r in results) / args.duration
     return {
         "window": (t0 + args.warmup, t0 + args.warmup + args.duration),  # wall clock, for the GC figures
+        "first_over": sorted(t for r in results for t in r["first_over"]),  # wall clock, a room's first match over
         "actions_per_s": round(rate, 1),
         "server_cpu": round(busy, 3) if busy else None,  # cores the server kept busy (1.0: one core)
         "server_us_per_action": round(busy / rate * 1e6, 1) if busy and rate else None,

@@ -101,7 +101,7 @@ async def game_clients(plan: Plan, pipe: Connection) -> dict[str, Any]:
     failures = [b.failure for b in bots if b.failure is not None]
     return {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors,
             "error_codes": stats.error_codes, "failures": failures,
-            "slowest": stats.slowest}
+            "slowest": stats.slowest, "first_over": list(stats.first_over.values())}
 
 
 async def measure(plan: Plan, pipe: Connection, window: Window, kick_off: Callable[[], None]) -> None:

@@ -1,6 +1,6 @@
-"""Soak: 1,000 rooms × 4 bot clients at human pace for half an hour, the server's memory sampled.
+"""Soak: 1,000 rooms × 4 bot clients at human pace for 45 minutes, the server's memory sampled.
 
-    uv run python bench/soak.py                          # 1,000 rooms, 30 minutes, SQLite
+    uv run python bench/soak.py                          # 1,000 rooms, 45 minutes, SQLite
     uv run python bench/soak.py --rooms 50 --minutes 3 --warmup-minutes 1 --every 5   # a quick look
 
 The server and the clients are bench/load.py's (the same bots, the same server settings, the
@@ -10,17 +10,23 @@ memory passes ``UNO_GC_CEILING_MIB``).  The store is SQLite, as a server starts 
 in-memory store keeps every match ever played, by design, and would grow for that alone.
 
 Every ``--every`` seconds the server's resident memory is read from /proc.  Once the warm-up is
-over (rooms have played several matches, the replay buffers and the caches are full), the series
-should be flat: ``flat`` is true when its highest and lowest samples are within ``--tolerance``
-(5 %) of their median.  After the run, with every socket still open, one full collection is
-timed and what it found reported (``gc_probe.full_pass_found``: the cyclic garbage half an hour
-of play left, which no pass had collected).  The last line printed is one JSON object.
+over, the series should be flat: ``flat`` is true when its highest and lowest samples are within
+``--tolerance`` (5 %) of their median.  The warm-up lasts ``--warmup-minutes`` (15), and at
+least until ``--settled`` (90 %) of the rooms have finished their first match: the engine keeps
+a match's every action and round until it ends (its log and history), so until the rooms have
+been through a whole match, memory grows with their matches whatever the server frees.  At 2 s
+a move a 4-seat match to 500 lasts some ten minutes (``first_match_over_min`` says when the
+rooms' first matches ended): a 5-minute warm-up judged the climb every server makes.  After the
+run, with every socket still open, one full collection is timed and what it found reported
+(``gc_probe.full_pass_found``: the cyclic garbage the run left, which no pass had collected).
+The last line printed is one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 import statistics
@@ -82,8 +88,10 @@ def main() -> None:
     ap.add_argument("--rooms", type=int, default=1000)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds before each move")
-    ap.add_argument("--minutes", type=float, default=30.0, help="the whole run, warm-up included")
-    ap.add_argument("--warmup-minutes", type=float, default=5.0, help="samples before this are not judged")
+    ap.add_argument("--minutes", type=float, default=45.0, help="the whole run, warm-up included")
+    ap.add_argument("--warmup-minutes", type=float, default=15.0, help="samples before this are not judged")
+    ap.add_argument("--settled", type=float, default=0.9,
+                    help="... nor those before this share of the rooms had finished a match")
     ap.add_argument("--every", type=float, default=30.0, help="seconds between RSS samples")
     ap.add_argument("--tolerance", type=float, default=0.05, help="how far from the median is still flat")
     ap.add_argument("--workers", type=int, default=2, help="client processes")
@@ -125,12 +133,22 @@ def main() -> None:
             gc = gc_figures(json.loads(Path(trace).read_text()), ready, *window)
         except (OSError, ValueError):
             gc = {}
-    # The sampler's clock started with the server; the warm-up ends when the measured window opens.
+    # The sampler's clock started with the server; the warm-up ends when the measured window opens,
+    # or later, once the share of rooms asked for has finished a match (if it has before the end).
     warmup_s = window[0] - ready
+    overs = [at - ready for at in game.pop("first_over")]
+    enough = math.ceil(args.settled * args.rooms)
+    if 0 < enough <= len(overs):
+        warmup_s = max(warmup_s, overs[enough - 1])
     series = sampler.samples
     print("rss series (seconds, MiB): " + " ".join(f"{at:.0f}:{mib}" for at, mib in series), file=sys.stderr)
     result = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "minutes": args.minutes,
               "warmup_minutes": args.warmup_minutes, "every_s": args.every,
+              "judged_from_min": round(warmup_s / 60, 1),
+              "first_match_over_min": {"rooms": len(overs), **({
+                  "first": round(overs[0] / 60, 1), "median": round(statistics.median(overs) / 60, 1),
+                  f"p{round(args.settled * 100)}": round(overs[enough - 1] / 60, 1) if enough <= len(overs) else None,
+                  "last": round(overs[-1] / 60, 1)} if overs else {})},
               **flatness(series, warmup_s, args.tolerance),
               "rss_series_mib": [mib for _, mib in series],
               "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
