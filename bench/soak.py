@@ -12,11 +12,11 @@ in-memory store keeps every match ever played, by design, and would grow for tha
 Every ``--every`` seconds the server's resident memory is read from /proc.  Once the warm-up is
 over, the series should be flat: ``flat`` is true when its highest and lowest samples are within
 ``--tolerance`` (5 %) of their median.  The warm-up lasts ``--warmup-minutes`` (15), and at
-least until ``--settled`` (90 %) of the rooms have finished their first match: the engine keeps
-a match's every action and round until it ends (its log and history), so until the rooms have
-been through a whole match, memory grows with their matches whatever the server frees.  At 2 s
-a move a 4-seat match to 500 lasts some ten minutes (``first_match_over_min`` says when the
-rooms' first matches ended): a 5-minute warm-up judged the climb every server makes.  After the
+least until ``--settled`` (90 %) of the rooms have finished their first match (a match in play
+keeps its every action and round).  Measured: the rooms' first matches ended 1.8-8.7 min in
+(``first_match_over_min``), yet memory climbed until about 15 min and rose about 1 MiB a
+minute after that (docs/OPERATIONS.md, "memory over a long run"); ``rss_mib_halves`` shows such
+a rise even when the spread is within the tolerance.  After the
 run, with every socket still open, one full collection is timed and what it found reported
 (``gc_probe.full_pass_found``: the cyclic garbage the run left, which no pass had collected).
 The last line printed is one JSON object.
