@@ -79,8 +79,8 @@ class Stats(Window):
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     frames: int = 0
-    # Room code -> wall-clock time its first match was seen over (bench/soak.py: the warm-up
-    # lasts until the rooms have played a whole match, so that memory holds every stage of one).
+    # Room code -> wall-clock time its first match was seen over (bench/soak.py judges memory
+    # only once most rooms have been through a whole match).
     first_over: dict[str, float] = field(default_factory=dict)
 
 

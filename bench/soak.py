@@ -16,10 +16,10 @@ least until ``--settled`` (90 %) of the rooms have finished their first match (a
 keeps its every action and round).  Measured: the rooms' first matches ended 1.8-8.7 min in
 (``first_match_over_min``), yet memory climbed until about 15 min and rose about 1 MiB a
 minute after that (docs/OPERATIONS.md, "memory over a long run"); ``rss_mib_halves`` shows such
-a rise even when the spread is within the tolerance.  After the
-run, with every socket still open, one full collection is timed and what it found reported
-(``gc_probe.full_pass_found``: the cyclic garbage the run left, which no pass had collected).
-The last line printed is one JSON object.
+a rise even when the spread is within the tolerance.  After the run, with every socket still
+open, one full collection is timed and what it found reported (``gc_probe.full_pass_found``:
+the cyclic garbage the run left, which no pass had collected).  The last line printed is one
+JSON object.
 """
 
 from __future__ import annotations
@@ -81,6 +81,15 @@ def flatness(samples: list[tuple[float, float]], warmup_s: float, tolerance: flo
         "spread_pct": round(spread * 100, 2),
         "flat": spread <= tolerance,
     }
+
+
+def first_matches(overs: list[float], enough: int, settled: float) -> dict[str, Any]:
+    """When the rooms' first matches ended (minutes after the server started; ``overs`` sorted)."""
+    if not overs:
+        return {"rooms": 0}
+    return {"rooms": len(overs), "first": round(overs[0] / 60, 1), "median": round(statistics.median(overs) / 60, 1),
+            f"p{round(settled * 100)}": round(overs[enough - 1] / 60, 1) if enough <= len(overs) else None,
+            "last": round(overs[-1] / 60, 1)}
 
 
 def main() -> None:
@@ -145,10 +154,7 @@ def main() -> None:
     result = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "minutes": args.minutes,
               "warmup_minutes": args.warmup_minutes, "every_s": args.every,
               "judged_from_min": round(warmup_s / 60, 1),
-              "first_match_over_min": {"rooms": len(overs), **({
-                  "first": round(overs[0] / 60, 1), "median": round(statistics.median(overs) / 60, 1),
-                  f"p{round(args.settled * 100)}": round(overs[enough - 1] / 60, 1) if enough <= len(overs) else None,
-                  "last": round(overs[-1] / 60, 1)} if overs else {})},
+              "first_match_over_min": first_matches(overs, enough, args.settled),
               **flatness(series, warmup_s, args.tolerance),
               "rss_series_mib": [mib for _, mib in series],
               "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
