@@ -14,9 +14,10 @@ Each flood: 40 clients from 40 addresses of their own (127.0.3.1 and up), as fas
 each a keep-alive connection asking for the document and reading it as sent (never unzipping
 it: the attacker's CPU goes on asking); three in four take gzip, one in four does not (the
 server unzips as it sends).  The first request finds nothing built: the build happens during
-the flood.  Past ``UNO_MATCH_DOWNLOADS_PER_MINUTE`` (60) an address gets 429s.  Figures:
-requests and answers by status (-1: the request failed), requests still unanswered 20 s after
-the flood (then given up), the largest body as sent, the clients' own p50/p99.  bench/abuse.py
+the flood.  Past ``UNO_MATCH_DOWNLOADS_PER_MINUTE`` (60, in bursts of at most 10 in 10 s) an
+address gets 429s.  Figures: requests and answers by status (-1: the request failed), requests
+still unanswered 20 s after the flood (then given up), the largest body as sent, the clients'
+own p50/p99.  bench/abuse.py
 measures the honest room until the figures arrive, so over a build that outlasts the flood too.
 """
 

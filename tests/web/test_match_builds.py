@@ -30,6 +30,7 @@ from app.engine.playback import playback
 from app.engine.verify import verify
 from app.rooms import records as rec
 from app.signatures import new_private_key, public_key
+from app.web.limits import download_window
 from bench.abuse_matches import big_match_records
 from tests.live import LiveServer
 
@@ -167,6 +168,27 @@ def test_downloads_are_limited_per_address() -> None:
         with other:
             assert other.get(url, timeout=60).status_code == 200
         assert server.app.state.metrics.refused["match_downloads"] == 2
+    finally:
+        server.stop()
+
+
+def test_an_address_spends_its_downloads_in_bursts_of_ten_at_most() -> None:
+    """60 a minute (the default) is 10 in any 10 s: forty addresses spending a minute's worth
+    the moment a build came out held an honest room up (bench/abuse.py export_flood)."""
+    assert [download_window(n) for n in (3, 10, 30, 60, 600)] == [
+        (3, 60.0), (10, 60.0), (10, 20.0), (10, 10.0), (100, 10.0)]  # the same rate; small limits as before
+    server = live_server(match_downloads_per_minute=60)
+    try:
+        url = f"{server.http}/api/matches/{FINISHED}/export"
+        with httpx.Client(timeout=60) as client:
+            tag = client.get(url).headers["etag"]
+            # A 304 costs the server nothing to send, but counts: nine more make ten.
+            assert [client.get(url, headers={"If-None-Match": tag}).status_code for _ in range(9)] == [304] * 9
+            refused = client.get(url, headers={"If-None-Match": tag})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["detail"]["code"] == "rate_limited"
+        assert "at most 10 match exports and replays in 10 s" in refused.json()["detail"]["message"]
+        assert 1 <= int(refused.headers["retry-after"]) <= 10  # not the rest of a minute
     finally:
         server.stop()
 
