@@ -14,13 +14,21 @@ every socket still open:
 - ``frozen_garbage``: then the frozen heap is thawed and collected too: the cyclic garbage a
   policy that never walks it would have kept.
 
-At exit ``{"pauses": [[wall-clock time, generation, seconds], ...], "probe": {...}}`` is written
-to OUT as JSON.
+``SIGUSR2`` takes a census, to tell memory still referenced from memory the allocator keeps:
+the wall-clock time; ``blocks``, the objects' memory blocks CPython's allocator has handed out
+(``sys.getallocatedblocks``: every small object, tracked by the collector or not); ``malloc``,
+glibc's own account of its heap (``mallinfo2``: in use, free but kept, mmapped); and the
+tracked objects by type (``gc.get_objects``, about a second at a million objects).
+
+At exit ``{"pauses": [[wall-clock time, generation, seconds], ...], "probe": {...}, "census":
+[...]}`` is written to OUT as JSON.
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
+import ctypes.util
 import gc
 import json
 import signal
@@ -31,6 +39,7 @@ from typing import Any
 
 pauses: list[tuple[float, int, float]] = []
 probe: dict[str, Any] = {}
+census: list[dict[str, Any]] = []
 _started = 0.0
 _probing = False
 
@@ -75,6 +84,29 @@ def _probe(*_: object) -> None:
         _probing = False
 
 
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def _malloc() -> dict[str, float] | None:
+    """glibc's heap in MiB: ``in_use`` (allocated), ``free`` (freed, kept in its arenas), ``mmapped``."""
+    try:
+        info = ctypes.CDLL(ctypes.util.find_library("c")).mallinfo2
+    except (OSError, AttributeError, TypeError):  # not glibc, or older than 2.33
+        return None
+    info.restype = _Mallinfo2
+    m = info()
+    return {"in_use": round(m.uordblks / 2**20, 1), "free": round(m.fordblks / 2**20, 1),
+            "mmapped": round(m.hblkhd / 2**20, 1)}
+
+
+def _census(*_: object) -> None:
+    census.append({"at": time.time(), "blocks": sys.getallocatedblocks(), "malloc": _malloc(),
+                   "types": dict(Counter(_kind(o) for o in gc.get_objects()))})
+
+
 def _kind(obj: object) -> str:
     """What a piece of garbage is: its type, and for code objects' holders the code's name."""
     code = getattr(obj, "f_code", None) or getattr(obj, "cr_code", None) or getattr(obj, "__code__", None)
@@ -85,7 +117,7 @@ def _kind(obj: object) -> str:
 
 def _write(out: str) -> None:
     with open(out, "w") as f:
-        json.dump({"pauses": pauses, "probe": probe}, f)
+        json.dump({"pauses": pauses, "probe": probe, "census": census}, f)
 
 
 def main() -> None:
@@ -93,6 +125,7 @@ def main() -> None:
     gc.callbacks.append(_timed)
     atexit.register(_write, out)
     signal.signal(signal.SIGUSR1, _probe)
+    signal.signal(signal.SIGUSR2, _census)
     # uvicorn re-raises the SIGTERM it stopped on once it is done: end as a normal exit, so the list is written.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     from app.__main__ import main as serve_main

@@ -18,8 +18,11 @@ keeps its every action and round).  Measured: the rooms' first matches ended 1.8
 minute after that (docs/OPERATIONS.md, "memory over a long run"); ``rss_mib_halves`` shows such
 a rise even when the spread is within the tolerance.  After the run, with every socket still
 open, one full collection is timed and what it found reported (``gc_probe.full_pass_found``:
-the cyclic garbage the run left, which no pass had collected).  The last line printed is one
-JSON object.
+the cyclic garbage the run left, which no pass had collected).  ``--census-every`` minutes the
+server takes a census (bench/gc_trace.py): CPython's allocated blocks, glibc's heap (in use,
+free but kept) and the tracked objects by type; ``census_growth`` gives the types that grew most
+after the warm-up, to tell memory still referenced from memory the allocator keeps.  The last
+line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -46,11 +49,13 @@ from bench.machine import raise_open_files, rss_kib  # noqa: E402
 
 
 class Sampler(threading.Thread):
-    """The server's RSS every ``every`` seconds, with the seconds since the run started."""
+    """The server's RSS every ``every`` seconds, with the seconds since the run started; a census
+    asked for (``SIGUSR2``, bench/gc_trace.py) every ``census_every`` seconds (0: never)."""
 
-    def __init__(self, pid: int, every: float) -> None:
+    def __init__(self, pid: int, every: float, census_every: float = 0.0) -> None:
         super().__init__(daemon=True)
-        self.pid, self.every = pid, every
+        self.pid, self.every, self.census_every = pid, every, census_every
+        self.census_at = census_every
         self.samples: list[tuple[float, float]] = []  # (seconds, MiB)
         self.started = time.monotonic()
         self.stopped = threading.Event()
@@ -61,6 +66,9 @@ class Sampler(threading.Thread):
             if kib is not None:
                 self.samples.append((round(time.monotonic() - self.started, 1), round(kib / 1024, 1)))
                 print(f"rss at {self.samples[-1][0]:.0f} s: {self.samples[-1][1]} MiB", file=sys.stderr, flush=True)
+            if self.census_every and time.monotonic() - self.started >= self.census_at:
+                self.census_at += self.census_every
+                os.kill(self.pid, signal.SIGUSR2)
             self.stopped.wait(self.every)
 
 
@@ -92,6 +100,22 @@ def first_matches(overs: list[float], enough: int, settled: float) -> dict[str, 
             "last": round(overs[-1] / 60, 1)}
 
 
+def censuses(taken: list[dict[str, Any]], ready: float, judged_from: float, top: int = 12) -> dict[str, Any]:
+    """The censuses (minutes since the server was ready): the allocator's figures at each, and
+    the object types that grew most from the first after the warm-up to the last."""
+    if not taken:
+        return {}
+    series = [{"min": round((c["at"] - ready) / 60, 1), "blocks": c["blocks"], "malloc_mib": c["malloc"],
+               "tracked": sum(c["types"].values())} for c in taken]
+    judged = [c for c in taken if c["at"] - ready >= judged_from] or taken
+    first, last = judged[0]["types"], judged[-1]["types"]
+    growth = sorted(((kind, last.get(kind, 0) - first.get(kind, 0)) for kind in first.keys() | last.keys()),
+                    key=lambda kv: -abs(kv[1]))
+    return {"census": series, "census_growth": {
+        "from_min": round((judged[0]["at"] - ready) / 60, 1), "to_min": round((judged[-1]["at"] - ready) / 60, 1),
+        "blocks": judged[-1]["blocks"] - judged[0]["blocks"], "types": growth[:top]}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rooms", type=int, default=1000)
@@ -104,6 +128,8 @@ def main() -> None:
     ap.add_argument("--every", type=float, default=30.0, help="seconds between RSS samples")
     ap.add_argument("--tolerance", type=float, default=0.05, help="how far from the median is still flat")
     ap.add_argument("--workers", type=int, default=2, help="client processes")
+    ap.add_argument("--census-every", type=float, default=0.0,
+                    help="minutes between censuses of the server's objects and allocator (0: none)")
     args = ap.parse_args()
     raise_open_files()
     # Rooms are all made before any socket opens; on a busy machine that takes minutes, past the
@@ -118,7 +144,7 @@ def main() -> None:
         trace = f"{tmp}/gc.json"
         proc, url = start_server(f"sqlite:///{tmp}/soak.sqlite3", trace, start_within=120)  # a busy machine
         ready = time.time()
-        sampler = Sampler(proc.pid, args.every)
+        sampler = Sampler(proc.pid, args.every, args.census_every * 60)
         sampler.start()
 
         def probe() -> None:  # with every socket still open: the garbage a full pass finds now
@@ -139,9 +165,10 @@ def main() -> None:
                 proc.wait()
         window = game.pop("window")
         try:
-            gc = gc_figures(json.loads(Path(trace).read_text()), ready, *window)
+            traced = json.loads(Path(trace).read_text())
+            gc = gc_figures(traced, ready, *window)
         except (OSError, ValueError):
-            gc = {}
+            traced, gc = {}, {}
     # The sampler's clock started with the server; the warm-up ends when the measured window opens,
     # or later, once the share of rooms asked for has finished a match (if it has before the end).
     warmup_s = window[0] - ready
@@ -160,7 +187,7 @@ def main() -> None:
               "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
               "errors": game["errors"], "client_failures": game["client_failures"],
               "gc_collections": gc.get("gc_collections"), "gc_max_pause_ms": gc.get("gc_max_pause_ms"),
-              "gc_probe": gc.get("gc_probe")}
+              "gc_probe": gc.get("gc_probe"), **censuses(traced.get("census") or [], ready, warmup_s)}
     print(json.dumps(result))
 
 
