@@ -29,6 +29,7 @@ from __future__ import annotations
 import atexit
 import ctypes
 import ctypes.util
+import functools
 import gc
 import json
 import signal
@@ -90,13 +91,21 @@ class _Mallinfo2(ctypes.Structure):
                  "keepcost")]
 
 
-def _malloc() -> dict[str, float] | None:
-    """glibc's heap in MiB: ``in_use`` (allocated), ``free`` (freed, kept in its arenas), ``mmapped``."""
+@functools.cache  # loaded once: a ctypes library and its functions are cycles, garbage of the census itself
+def _mallinfo2() -> Any:
     try:
         info = ctypes.CDLL(ctypes.util.find_library("c")).mallinfo2
     except (OSError, AttributeError, TypeError):  # not glibc, or older than 2.33
         return None
     info.restype = _Mallinfo2
+    return info
+
+
+def _malloc() -> dict[str, float] | None:
+    """glibc's heap in MiB: ``in_use`` (allocated), ``free`` (freed, kept in its arenas), ``mmapped``."""
+    info = _mallinfo2()
+    if info is None:
+        return None
     m = info()
     return {"in_use": round(m.uordblks / 2**20, 1), "free": round(m.fordblks / 2**20, 1),
             "mmapped": round(m.hblkhd / 2**20, 1)}

@@ -13,16 +13,16 @@ Every ``--every`` seconds the server's resident memory is read from /proc.  Once
 over, the series should be flat: ``flat`` is true when its highest and lowest samples are within
 ``--tolerance`` (5 %) of their median.  The warm-up lasts ``--warmup-minutes`` (15), and at
 least until ``--settled`` (90 %) of the rooms have finished their first match (a match in play
-keeps its every action and round).  Measured: the rooms' first matches ended 1.8-8.7 min in
-(``first_match_over_min``), yet memory climbed until about 15 min and rose about 1 MiB a
-minute after that (docs/OPERATIONS.md, "memory over a long run"); ``rss_mib_halves`` shows such
-a rise even when the spread is within the tolerance.  After the run, with every socket still
-open, one full collection is timed and what it found reported (``gc_probe.full_pass_found``:
-the cyclic garbage the run left, which no pass had collected).  ``--census-every`` minutes the
-server takes a census (bench/gc_trace.py): CPython's allocated blocks, glibc's heap (in use,
-free but kept) and the tracked objects by type; ``census_growth`` gives the types that grew most
-after the warm-up, to tell memory still referenced from memory the allocator keeps.  The last
-line printed is one JSON object.
+keeps its every action and round).  Measured: the rooms' first matches ended 1.4-8.7 min in
+(``first_match_over_min``), yet memory climbed until 15-25 min; one run rose about 1 MiB a
+minute after that, the next (with censuses) stayed within 1.4 % (docs/OPERATIONS.md, "memory
+over a long run"); ``rss_mib_halves`` shows a rise even when the spread is within the
+tolerance.  After the run, with every socket still open, one full collection is timed and what
+it found reported (``gc_probe.full_pass_found``: the cyclic garbage the run left, which no pass
+had collected).  ``--census-every`` minutes the server takes a census (bench/gc_trace.py):
+CPython's allocated blocks, glibc's heap (in use, free but kept) and the tracked objects by
+type; ``census_growth`` gives the types that grew most after the warm-up, to tell memory still
+referenced from memory the allocator keeps.  The last line printed is one JSON object.
 """
 
 from __future__ import annotations
