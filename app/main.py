@@ -236,6 +236,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.players = remembered
     app.state.metrics = counters = Metrics()
     app.state.loop_lag = LoopLag()
+    app.state.lobby_pages = api.PageCache()  # GET /api/rooms: each page made once per list
     app.state.connection_gate = ConnectionGate(settings, counters)  # app/transport/gate.py
     app.state.echo_groups = {}  # /ws/echo?group=: the benchmark's relay baseline (app/transport/echo.py)
     app.state.match_builds = MatchBuilds(settings, store)  # finished matches' exports, replays

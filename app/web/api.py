@@ -6,6 +6,7 @@ import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, status
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.rooms.actor import RoomActor
@@ -153,18 +154,46 @@ async def create_room(body: CreateRoom, registry: Registry, request: Request) ->
     return RoomSummary(**actor.summary)
 
 
+class PageCache:
+    """The lobby's pages as sent, for as long as the list they were cut from is the registry's.
+
+    The list is rebuilt at most once a second, yet each request made its page again: 50 rooms
+    validated and serialised, house rules and all, several milliseconds of the loop apiece; four
+    addresses spending their minute's lists at once held an honest room up for 80-200 ms
+    (bench/abuse.py rooms_list_flood).  A page is now made once per list; it is bytes after that."""
+
+    KEPT = 32  # pages (offset, limit) kept: asking for others costs what a page always cost
+
+    def __init__(self) -> None:
+        self.rooms: list[dict[str, Any]] | None = None  # the list the pages were cut from (held, so its id is its own)
+        self.pages: dict[tuple[int, int], bytes] = {}
+
+    def page(self, rooms: list[dict[str, Any]], offset: int, limit: int) -> bytes:
+        if rooms is not self.rooms:
+            self.rooms, self.pages = rooms, {}
+        found = self.pages.get((offset, limit))
+        if found is not None:
+            return found
+        page = rooms[offset:offset + limit]
+        more = offset + limit < len(rooms)
+        listed = RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,
+                          next_offset=offset + limit if more else None)
+        body = bytes(JSONResponse(listed.model_dump(mode="json")).body)
+        if len(self.pages) >= self.KEPT:
+            del self.pages[next(iter(self.pages))]
+        self.pages[(offset, limit)] = body
+        return body
+
+
 @router.get("/rooms", response_model=RoomList)
-async def list_rooms(registry: Registry, limit: Annotated[int, Query(ge=1)] = PAGE_DEFAULT,
-                     offset: Annotated[int, Query(ge=0)] = 0) -> RoomList:
+async def list_rooms(request: Request, registry: Registry, limit: Annotated[int, Query(ge=1)] = PAGE_DEFAULT,
+                     offset: Annotated[int, Query(ge=0)] = 0) -> Response:
     """Public rooms still open to join, newest first, a page at a time (`limit` at most 100).
 
     The list is rebuilt at most once per `UNO_LOBBY_CACHE_SECONDS` (1 s), so a room may show that late."""
     limit = min(limit, PAGE_MAX)
-    rooms = await registry.lobby()
-    page = rooms[offset:offset + limit]
-    more = offset + limit < len(rooms)
-    return RoomList(rooms=[RoomSummary(**s) for s in page], total=len(rooms), offset=offset, limit=limit,
-                    next_offset=offset + limit if more else None)
+    cache: PageCache = request.app.state.lobby_pages
+    return Response(cache.page(await registry.lobby(), offset, limit), media_type="application/json")
 
 
 @router.get("/rooms/{code}", response_model=RoomSummary, responses=NOT_FOUND)

@@ -39,22 +39,31 @@ Shared = Callable[[], SharedWindows | None]
 # Addresses remembered per limit; past this the least recently seen are forgotten (memory stays bounded).
 MAX_TRACKED_ADDRESSES = 50_000
 RATE_WINDOW_S = 60.0  # the limits are "per minute"
-# Match downloads one address may ask for at once.  Their per-minute rate holds over shorter
-# windows: 40 addresses each spending a minute's 60 in the second a build came out made some
-# 2,000 requests reach the route at once (each refused busy, a millisecond of the loop's time
-# apiece), and an honest room's p99 went from ~30 ms to 100-240 ms (bench/abuse.py export_flood).
-DOWNLOAD_BURST = 10
+# Requests one address may make at once, of the read floods (room lists, match downloads):
+# their per-minute rate holds over shorter windows.  A sliding window of a minute let an address
+# spend its minute at once: 40 addresses doing so the moment a build came out made some 2,000
+# match downloads reach the route together (each refused busy, about a millisecond of the loop
+# apiece), 4 addresses 480 lists, and an honest room's p99 went from ~30 ms to 80-240 ms
+# (bench/abuse.py export_flood, rooms_list_flood).
+BURST = 10
 BURST_WINDOW_S = 10.0  # ... counted over no shorter window (the cluster's shared count is per second)
 
 
-def download_window(per_minute: int) -> tuple[int, float]:
-    """``per_minute`` match downloads as (at most this many, in any this many seconds): the same
-    rate, in bursts of at most ``DOWNLOAD_BURST`` over at least ``BURST_WINDOW_S`` (a limit of
-    ``DOWNLOAD_BURST`` or less: over the minute, as before; above 60: a sixth of it in 10 s)."""
+def burst_window(per_minute: int) -> tuple[int, float]:
+    """``per_minute`` requests as (at most this many, in any this many seconds): the same rate, in
+    bursts of at most ``BURST`` over at least ``BURST_WINDOW_S`` (a limit of ``BURST`` or less:
+    over the minute, as before; above 60: a sixth of it in any 10 s)."""
     if per_minute <= 0:
         return 0, RATE_WINDOW_S
-    seconds = min(RATE_WINDOW_S, max(BURST_WINDOW_S, RATE_WINDOW_S * DOWNLOAD_BURST / per_minute))
+    seconds = min(RATE_WINDOW_S, max(BURST_WINDOW_S, RATE_WINDOW_S * BURST / per_minute))
     return max(1, round(per_minute * seconds / RATE_WINDOW_S)), seconds
+
+
+def burst_limit(per_minute: int, what: str) -> tuple[Window, str]:
+    """A ``burst_window`` limit, and its words for a refusal."""
+    limit, seconds = burst_window(per_minute)
+    return Window(limit, seconds), f"at most {limit} {what} " + (
+        "a minute" if seconds == RATE_WINDOW_S else f"in {seconds:.0f} s")
 
 
 async def send_error(send: Send, status: int, code: str, message: str,
@@ -256,19 +265,19 @@ class AddressRateLimit:
         self.app, self.on_refuse, self.shared = app, on_refuse, shared
         # With several nodes: windows the shared count refused, until when (monotonic).
         self.blocked: dict[tuple[str, str], float] = {}
+        lists, listed = burst_limit(lists_per_minute, "room lists")
         self.limits: list[tuple[str, re.Pattern[str], Window, str, str]] = [
             ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute",
              "create"),
             ("POST", JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute", "join"),
-            ("GET", LIST_PATH, Window(lists_per_minute), f"at most {lists_per_minute} room lists a minute", "list"),
+            ("GET", LIST_PATH, lists, listed, "list"),
         ]
         if qr_per_minute is not None:
             self.limits.append(("GET", QR_PATH, Window(qr_per_minute), f"at most {qr_per_minute} QR codes a minute",
                                 "qr"))
         if match_downloads_per_minute is not None:
-            burst, seconds = download_window(match_downloads_per_minute)
-            self.limits.append(("GET", MATCH_PATH, Window(burst, seconds),
-                                f"at most {burst} match exports and replays in {seconds:.0f} s", "match"))
+            downloads, words = burst_limit(match_downloads_per_minute, "match exports and replays")
+            self.limits.append(("GET", MATCH_PATH, downloads, words, "match"))
         # Others the app adds: (method, path pattern, per minute, what is limited, kind for the shared count).
         for method, path, per_minute, what, kind in more:
             self.limits.append((method, re.compile(path), Window(per_minute), f"at most {per_minute} {what} a minute",

@@ -99,3 +99,20 @@ def test_a_room_name_stored_before_names_were_cleaned_comes_back_clean() -> None
     assert back.name == "Ana's"
     assert RoomOptions.restored(settings, "classic", public=True, max_seats=2, target=None, name="\u0007",
                                 options={}).name == "Classic UNO room"
+
+
+def test_an_address_lists_in_bursts_of_twenty_at_most() -> None:
+    """120 a minute (the default) is 20 in any 10 s: four addresses spending a minute's lists
+    at once held an honest room up (bench/abuse.py rooms_list_flood)."""
+    server = lobby_server()
+    try:
+        with httpx.Client(base_url=server.http) as http:
+            pages = [http.get("/api/rooms") for _ in range(20)]
+            assert [r.status_code for r in pages] == [200] * 20
+            assert len({r.content for r in pages}) == 1  # no room changed: the same page each time
+            r = http.get("/api/rooms")
+        assert r.status_code == 429 and r.json()["detail"]["code"] == "rate_limited"
+        assert "at most 20 room lists in 10 s" in r.json()["detail"]["message"]
+        assert 1 <= int(r.headers["retry-after"]) <= 10  # not the rest of a minute
+    finally:
+        server.stop()
