@@ -202,4 +202,5 @@ def test_lobby_room_names_are_cleaned_and_isolated(browser: Browser, contexts: l
     expect(name).to_have_text("Ana's table")
     assert name.get_attribute("dir") == "auto"
     assert name.evaluate("el => getComputedStyle(el).unicodeBidi") == "isolate"
-    assert room.locator(".room-players bdi").all_inner_texts() == ["\u05e9\u05e8\u05d4", "Bo"]
+    # Waited for: the list may be up to a second older than the joins (UNO_LOBBY_CACHE_SECONDS).
+    expect(room.locator(".room-players bdi")).to_have_text(["\u05e9\u05e8\u05d4", "Bo"])
