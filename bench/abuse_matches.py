@@ -17,8 +17,8 @@ server unzips as it sends).  The first request finds nothing built: the build ha
 the flood.  Past ``UNO_MATCH_DOWNLOADS_PER_MINUTE`` (60, in bursts of at most 10 in 10 s) an
 address gets 429s.  Figures: requests and answers by status (-1: the request failed), requests
 still unanswered 20 s after the flood (then given up), the largest body as sent, the clients'
-own p50/p99.  bench/abuse.py
-measures the honest room until the figures arrive, so over a build that outlasts the flood too.
+own p50/p99.  bench/abuse.py measures the honest room until the figures arrive, so over a build
+that outlasts the flood too.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ too (``UNO_MATCH_CACHE_BYTES``).  Bounds, so that no client can make the server 
 - at most ``UNO_MATCH_BUILDS_WAITING`` different matches wait for a build (503 beyond it);
 - a match of more than ``UNO_MATCH_MAX_ACTIONS`` actions, or whose document would be more than
   ``UNO_MATCH_MAX_BYTES``, is not built (``match_too_large``);
-- ``UNO_MATCH_DOWNLOADS_PER_MINUTE`` requests per client address, in bursts of at most 10 (429 beyond it:
-  app/web/limits.py ``burst_window``);
+- ``UNO_MATCH_DOWNLOADS_PER_MINUTE`` requests per client address, the rate held over 10 s windows
+  (by default at most 10 at once; 429 beyond it: app/web/limits.py ``burst_window``);
 - and, once built, ``UNO_MATCH_DOWNLOADS_AT_ONCE`` documents sent at a time, together at most
   ``UNO_MATCH_DOWNLOAD_BYTES_PER_SECOND`` (app/web/download_budget.py).
 """
