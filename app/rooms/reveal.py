@@ -1,7 +1,7 @@
 """When a room's HTTP views may show what its spectators are shown late.
 
 A room with a spectator delay of D seconds sends its spectators every change D seconds after
-its seats (``streams.SpectatorLag``).  Whatever anyone can read over HTTP follows the same
+its seats (``spectator_lag.SpectatorLag``).  Whatever anyone can read over HTTP follows the same
 clock, or it would tell a spectator — or anyone watching the history page — a move or the
 end before the delayed table does:
 

@@ -22,8 +22,10 @@ from app.config import Settings
 
 from .diff import make_patch
 from .inbox import Message, SpectatorsDue
+from .overlay import Shared, seat_patch
 from .ports import Outlet
 from .room_state import RoomState
+from .spectator_lag import Lagged, SpectatorLag
 
 # Called for every frame the room sends, when it is first sent (replays after a reconnect are
 # byte-identical copies): (room code, seat or None, frame text, state, the seat's full view
@@ -58,42 +60,11 @@ class Stream:
     # Set when a socket attaches: the next publish sends it a snapshot, or resumes from here.
     fresh: bool = False
     resume_from: int | None = None
+    synced: int = -1  # the publish that last built the view ``view`` shows (``Streams.published``)
     # A spectator of a delayed room: the timeline frame whose snapshot starts it (None: started).
     starts_at: int | None = None
     number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
     address: str = ""  # a spectator's client address (spectators per address are bounded)
-
-
-@dataclass
-class Lagged:
-    """One frame of the spectators' delayed timeline, built (and audited) when its view was
-    current, and sent once it is ``due``: the same patch to every spectator that follows the
-    timeline, and a snapshot for those who start here."""
-
-    due: float  # the event loop's clock
-    seq: int
-    patch: str | None  # None: the view did not change since the previous frame
-    snapshot: str | None = None
-
-    @property
-    def chars(self) -> int:
-        return len(self.patch or "") + len(self.snapshot or "")
-
-
-class SpectatorLag:
-    """The spectators' view of a room with a delay: a queue of frames released ``delay`` seconds
-    after they were built, in order.  Bounded: past ``max_frames`` or ``max_chars`` a new view
-    is merged into the newest frame still queued (its patch then spans both changes, and it
-    is due ``delay`` seconds from now), so spectators see fewer, coarser frames, never early ones."""
-
-    def __init__(self, delay: int, max_frames: int, max_chars: int, seq: int) -> None:
-        self.delay = delay
-        self.max_frames, self.max_chars = max(2, max_frames), max_chars
-        self.queue: deque[Lagged] = deque()
-        self.chars = 0
-        self.seq = seq  # the timeline's last frame number
-        self.view: dict[str, Any] | None = None  # the view as of ``seq``
-        self.base: dict[str, Any] | None = None  # the view as of ``seq - 1`` (to merge into the newest frame)
 
 
 class Streams:
@@ -109,6 +80,8 @@ class Streams:
         self.tell: Callable[[Message], None] | None = None
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.watched = 0  # spectator sockets so far, to number them
+        self.public: dict[str, Any] | None = None  # the spectators' view as of the last publish
+        self.published = 0  # publishes so far
 
     @property
     def connections(self) -> int:
@@ -206,38 +179,48 @@ class Streams:
         """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest."""
         live = [(p.seat, stream) for p in self.state.players
                 if (stream := self.seats[p.token_hash]).outlet is not None]
-        seats: list[int | None] = [seat for seat, _ in live]
-        if self.spectators:
-            seats.append(None)
-        if not seats:
+        if not live and not self.spectators:
             return
-        new = self.state.views(seats)
-        # The seats' last views share what they all saw, as the new ones do: one memo lets the
-        # differ compare each shared part once for the whole room, not once per seat.
+        new = self.state.views([*(seat for seat, _ in live), None])
+        # What everyone sees is diffed once (app/rooms/overlay.py); a seat whose view was built by
+        # the last publish adds its own keys' ops.  The others are diffed whole, with one memo
+        # so that each shared part is compared once for the whole room, not once per seat.
+        before, public = self.public, new[None]
+        shared = Shared(before, public) if before is not None else None
+        if shared is not None and shared.whole:
+            shared = None
+        self.public = public
+        self.published += 1
         memo: dict[Any, Any] = {}
         for seat, stream in live:
             if stream.fresh:
                 stream.fresh = False
-                if self._resume(stream, seat, stream.resume_from, new[seat], memo):
-                    continue
-                self._deliver(stream, seat, "snapshot", "view", new[seat], new[seat])
+                if not self._resume(stream, seat, stream.resume_from, new[seat], memo):
+                    self._deliver(stream, seat, "snapshot", "view", new[seat], new[seat])
+            elif shared is not None and stream.synced == self.published - 1 and stream.view is not None:
+                ops = seat_patch(shared, stream.view, new[seat])
+                if ops:
+                    self._deliver(stream, seat, "patch", "ops", ops, new[seat])
             else:
                 self._patch(stream, seat, new[seat], memo)
+            stream.synced = self.published
         if self.spectators:
-            self._spectators(new[None], memo)
+            self._spectators(public, memo, (before, shared.ops) if shared is not None else None)
 
     def publish_spectators(self) -> None:
         """Only spectators' views can have changed (one just arrived): the seats' are not built."""
         if self.spectators:
             self._spectators(self.state.views((None,))[None], {})
 
-    def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+    def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
+                    known: tuple[Any, list[dict[str, Any]]] | None = None) -> None:
+        """``known``: the last publish's view and the ops from it to ``watch``, when diffed already."""
         if self.state.spectator_delay > 0:
-            self._lag_spectators(watch, memo)
+            self._lag_spectators(watch, memo, known)
             return
         if self.lag is not None:  # the delay was turned off: everyone starts afresh, live
             self._drop_lag()
-        self._publish_to_spectators(watch, memo)
+        self._publish_to_spectators(watch, memo, known)
 
     # ------------------------------------------------------------------ spectators, delayed
 
@@ -249,7 +232,8 @@ class Streams:
         for stream in self.spectators.values():
             stream.fresh, stream.starts_at, stream.view = True, None, None
 
-    def _lag_spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+    def _lag_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
+                        known: tuple[Any, list[dict[str, Any]]] | None) -> None:
         """Queue the spectators' next frame (a patch, and a snapshot for newcomers), audited now,
         sent ``spectator_delay`` seconds from now (``release``)."""
         delay = self.state.spectator_delay
@@ -263,7 +247,11 @@ class Streams:
             for stream in self.spectators.values():
                 stream.fresh, stream.starts_at, stream.view = True, None, None
         fresh = [stream for stream in self.spectators.values() if stream.fresh]
-        ops = make_patch(lag.view, watch, memo) if lag.view is not None else None
+        ops = None
+        if known is not None and lag.view is known[0]:
+            ops = known[1]
+        elif lag.view is not None:
+            ops = make_patch(lag.view, watch, memo)
         if not ops and not fresh:
             return
         due = asyncio.get_running_loop().time() + delay
@@ -330,8 +318,11 @@ class Streams:
 
     # ------------------------------------------------------------------ spectators, live
 
-    def _publish_to_spectators(self, watch: dict[str, Any], memo: dict[Any, Any]) -> None:
+    def _publish_to_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
+                               known: tuple[Any, list[dict[str, Any]]] | None) -> None:
         ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once
+        if known is not None:
+            ops_by_view[id(known[0])] = dumps(known[1])
         for outlet, stream in self.spectators.items():
             if stream.fresh or stream.view is None:
                 stream.fresh = False
@@ -343,6 +334,7 @@ class Streams:
             if key not in ops_by_view:
                 ops_by_view[key] = dumps(make_patch(stream.view, watch, memo))
             if ops_by_view[key] == "[]":
+                stream.view = watch  # the same content: the next change is diffed from this publish's view
                 continue
             stream.seq += 1
             stream.view = watch
