@@ -82,9 +82,11 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]],
     old = a[head:n - tail]
     new = b[head:m - tail]
     # A bounded log: some lines dropped from the front, new ones appended.
+    first = new[0] if new else None
     for drop in range(1, min(len(old), MAX_SHIFT) + 1):
         kept = len(old) - drop
-        if 0 < kept <= len(new) and old[drop:] == new[:kept]:
+        # One entry compared before two slices are: most lists (hands, legal moves) never shift.
+        if 0 < kept <= len(new) and old[drop] == first and old[drop:] == new[:kept]:
             for _ in range(drop):
                 ops.append({"op": "remove", "path": f"{path}/{head}"})
             for i, v in enumerate(new[kept:]):
