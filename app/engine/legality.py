@@ -19,18 +19,28 @@ from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
 from .house.teams import partners
-from .house.volume import batch_refusal, canonical, number_groups
-from .pending import CHALLENGE, COLOUR, DECISION_KINDS, DECISION_WORDS, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN
-from .plays import NO_ONE, NO_TARGET, batch_options, batches_of, card_plays, plain_batches
+from .house.volume import batch_refusal, canonical
+from .pending import (
+    CHALLENGE,
+    COLOUR,
+    DECISION_KINDS,
+    DECISION_WORDS,
+    DRAWN,
+    PASS,
+    SPECIAL,
+    STACK,
+    TARGET,
+    TURN,
+    Pending,
+)
+from .plays import SPECIAL_DRAW_IT, batch_options, play_options, turn_actions
 from .state import RoundState
 from .uno import CATCHES, DECLARE, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
-DRAW_ONE = Action(A.DRAW)
 KEEP_IT = Action(A.KEEP)
 ACCEPT_IT = Action(A.ACCEPT)
 CHALLENGE_IT = Action(A.CHALLENGE)
-SPECIAL_DRAW_IT = Action(A.SPECIAL_DRAW)
 CHOOSE_COLOURS = tuple(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
 # The actions that use a card of one's hand, which a face-down one (HR-33) cannot be.
 FACE_UP_KINDS = frozenset({A.PLAY, A.PLAY_DRAWN, A.PASS_CARD})
@@ -65,74 +75,37 @@ def may_special_draw(rnd: RoundState, seat: int) -> bool:
 
 def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     """Exactly what ``seat`` may do now, in a stable order (the decision's, then UNO's)."""
-    out: list[Action] = []
     p = rnd.pending
-    if rnd.winner is None and p is not None and 0 <= seat < rnd.n and seat not in rnd.out:
-        if p.seat == seat:
-            _decision_actions(rnd, seat, out)
-        elif p.kind == TURN and rnd.house.jump_in:
+    if rnd.winner is not None or p is None or not 0 <= seat < rnd.n or seat in rnd.out:
+        return []
+    kind, waits_for = p.kind, p.seat  # a Pending's fields are read once: NamedTuple attributes are slow
+    if waits_for == seat:
+        out = turn_actions(rnd, seat) if kind == TURN else _decision_actions(rnd, seat, p)
+    else:
+        out = []
+        if kind == TURN and rnd.house.jump_in:
             down = rnd.face_down.by_seat[seat]
             for card in rnd.hands[seat]:
                 if jumps_in(rnd, card) and card not in down:  # HX-12: never a face-down card
                     play_options(rnd, A.PLAY, seat, card, out)
-        # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
-        exposed = rnd.exposed
-        if seat in exposed or (
-            p.kind == TURN and p.seat == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
-            and rnd.calls.with_play
-        ):
-            out.append(DECLARE)
-        if exposed:
-            out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
+    # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
+    exposed = rnd.exposed
+    if seat in exposed or (
+        kind == TURN and waits_for == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
+        and rnd.calls.with_play
+    ):
+        out.append(DECLARE)
+    if exposed:
+        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
     return out
 
 
-def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
-    p = rnd.pending
-    assert p is not None
+def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
+    """Any decision but a ``turn`` (the decision's part of ``legal_actions``)."""
+    out: list[Action] = []
     kind = p.kind
     hand = rnd.hands[seat]
-    if kind == TURN:
-        cards = rnd.cards
-        colour = rnd.colour
-        top_face = cards[rnd.discard[-1]].face
-        before = len(out)
-        down = rnd.face_down.by_seat[seat]
-        numbers = rnd.rules.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
-        groups = None  # the hand's number cards by number, once one is playable
-        # play_options' common path, inlined: a card's ways to play built with the rule table (HR-15 needs one card).
-        plain, with_uno = rnd.rules.options[A.PLAY]
-        fixed = () if len(hand) == 1 else with_uno if len(hand) == 2 and rnd.calls.with_play else plain
-        for card in hand:
-            if card in down:  # HR-33: not playable, nor counted so for HR-10
-                continue
-            ct = cards[card]
-            if ct.colour is None or ct.colour == colour or ct.face == top_face:  # may_play, inlined: hot
-                ways = fixed[card] if fixed else None
-                if ways is not None:
-                    out.extend(ways)
-                else:
-                    play_options(rnd, A.PLAY, seat, card, out)
-                if numbers is not None and numbers[card] is not None:
-                    if groups is None:  # HR-33: a face-down card joins no batch
-                        groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
-                    group = tuple(groups[ct.face])
-                    if len(group) > 1:
-                        if card in rnd.rules.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
-                            out.extend(plain_batches(card, group))  # no UNO nor target: the common case
-                        else:
-                            batches_of(rnd, seat, card, group, out)
-        variant = rnd.variant
-        if at_limit(rnd, seat):  # HR-12: no draw at all (with nothing to play, the turn ends at once)
-            pass
-        elif variant.voluntary_draw:
-            if may_draw(rnd, len(out) > before):  # HR-10
-                out.append(DRAW_ONE)
-        elif variant.special_draw_allowed(rnd, seat):  # may_special_draw
-            out.append(SPECIAL_DRAW_IT)
-        elif len(out) == before:  # All Wild, only a restricted last card held (HR-15): draw one, turn over
-            out.append(DRAW_ONE)
-    elif kind == DRAWN:
+    if kind == DRAWN:
         assert p.card is not None
         playable = may_play(rnd, p.card)  # not always, under HR-32 (house/information.py)
         if playable:
@@ -156,6 +129,7 @@ def _decision_actions(rnd: RoundState, seat: int, out: list[Action]) -> None:
     elif kind == PASS:
         uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
         out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in face_up(rnd, seat) for u in uno)
+    return out
 
 
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
@@ -164,31 +138,6 @@ def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
     for card in rnd.hands[seat]:
         if card in answer_ids and card not in down:
             play_options(rnd, A.PLAY, seat, card, out)
-
-
-def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
-    """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
-    table = rnd.rules
-    hand_len = len(rnd.hands[seat])
-    if hand_len == 1 and restricted_last(rnd, seat, card):  # HR-15
-        return
-    plain, with_uno = table.options[kind]
-    say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
-    fixed = with_uno[card] if hand_len == 2 and say_uno else plain[card]
-    if fixed is not None:
-        out.extend(fixed)
-        return
-    rule = table.by_card[card]
-    last = hand_len == 1
-    if last and not rule.needs_target(last):  # one play per colour, no UNO: quicker made than looked up
-        for c in COLOURS if rule.needs_colour else (None,):
-            out.append(Action(kind, card, c))
-        return
-    targets = tuple(rnd.opponents(seat)) if rule.needs_target(last) else NO_TARGET
-    uno = NO_ONE  # a last card leaves none
-    if say_uno and not last:
-        uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
-    out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
 
 
 # ---------------------------------------------------------------------- refusal

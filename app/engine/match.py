@@ -214,7 +214,7 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(Refusal.ROUND_OVER, over)
     rnd = match.round
     events = rnd.apply(seat, action)
-    match.log.append(LogEntry(match.round_no, seat, action))
+    match.log.append(tuple.__new__(LogEntry, (match.round_no, seat, action)))  # not LogEntry's Python __new__: hot
     if rnd.winner is not None:
         events.extend(_score_round(match))
     elif rnd.void:

@@ -13,12 +13,119 @@ from functools import lru_cache
 
 from . import actions as A
 from .actions import Action
-from .cards import COLOURS
-from .house.volume import batch_plays, mates_batches
-from .state import HandAfter, RoundState, Target
+from .cards import COLOURS, Face
+from .house.finishing import restricted_last
+from .house.volume import batch_plays, mates_batches, number_groups
+from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
 
+# Actions without fields are built once: legal_actions runs on every step.
+DRAW_ONE = Action(A.DRAW)
+SPECIAL_DRAW_IT = Action(A.SPECIAL_DRAW)
 NO_TARGET: tuple[int | None, ...] = (None,)
 NO_ONE: tuple[int | None, ...] = ()
+# ``turn_plays``' choice of options: a last card HR-15 may restrict (every play made by ``play_options``), the
+# plain ones (a last card's too, when nothing is restricted), UNO said too (two cards held).
+LAST_CARD, PLAIN, WITH_UNO = 0, 1, 2
+
+
+def turn_plays(table: RuleTable, key: tuple[str | None, Face, int]) -> TurnPlays:
+    """Per card id, what playing it on a turn offers while ``key`` holds (the colour to match, the top card's
+    face, ``LAST_CARD`` / ``PLAIN`` / ``WITH_UNO``): () when C-5 says it does not match, else the rule
+    table's options (``RuleTable.options``), or None when its plays depend on the other hands.  Kept in
+    ``table.turn_plays``: the hand is walked on every step, C-5 and the options looked up once per card."""
+    colour, top_face, which = key
+    plain, with_uno = table.options[A.PLAY]
+    fixed = (None,) * len(plain) if which == LAST_CARD else with_uno if which == WITH_UNO else plain
+    ways = tuple(fixed[card] if ct.colour is None or ct.colour == colour or ct.face == top_face else ()
+                 for card, ct in enumerate(table.cards))
+    table.turn_plays[key] = ways
+    return ways
+
+
+def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
+    """A ``turn``: the plays, then the draw (the decision's part of ``legal_actions``)."""
+    hand = rnd.hands[seat]
+    table = rnd.rules
+    house = rnd.house
+    down = rnd.face_down.by_seat[seat]
+    held = len(hand)
+    key = (rnd.colour, rnd.cards[rnd.discard[-1]].face,
+           WITH_UNO if held == 2 and rnd.calls.with_play else LAST_CARD if held == 1 and house.finish_with != "any"
+           else PLAIN)
+    ways = table.turn_plays.get(key) or turn_plays(table, key)
+    out: list[Action] = []
+    if down or house.multi_play:
+        _turn_plays_with(rnd, seat, ways, out)
+    else:  # the common case: no batches, no face-down card
+        for card in hand:
+            found = ways[card]
+            if found:
+                out.extend(found)
+            elif found is None:
+                play_options(rnd, A.PLAY, seat, card, out)
+    # The draw: drawing.at_limit and may_draw, inlined.
+    limit = house.hand_limit
+    if limit is not None and held >= limit:  # HR-12: no draw at all (with nothing to play, the turn ends at once)
+        pass
+    elif rnd.variant.voluntary_draw:
+        if not (out and house.forced_play):  # HR-10
+            out.append(DRAW_ONE)
+    elif rnd.variant.special_draw_allowed(rnd, seat):  # may_special_draw
+        out.append(SPECIAL_DRAW_IT)
+    elif not out:  # All Wild, only a restricted last card held (HR-15): draw one, turn over
+        out.append(DRAW_ONE)
+    return out
+
+
+def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
+    """A turn's plays with batches (HR-8) or face-down cards (HR-33)."""
+    hand = rnd.hands[seat]
+    table = rnd.rules
+    down = rnd.face_down.by_seat[seat]
+    numbers = table.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
+    groups = None  # the hand's number cards by number, once one is playable
+    for card in hand:
+        ways = plays[card]
+        if (ways is not None and not ways) or card in down:  # HR-33: not playable, nor counted so for HR-10
+            continue
+        if ways is not None:
+            out.extend(ways)
+        else:
+            play_options(rnd, A.PLAY, seat, card, out)
+        if numbers is not None and (face := numbers[card]) is not None:
+            if groups is None:  # HR-33: a face-down card joins no batch
+                groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
+            group = tuple(groups[face])
+            if len(group) > 1:
+                if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
+                    out.extend(plain_batches(card, group))  # no UNO nor target: the common case
+                else:
+                    batches_of(rnd, seat, card, group, out)
+
+
+def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
+    """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
+    table = rnd.rules
+    hand_len = len(rnd.hands[seat])
+    if hand_len == 1 and restricted_last(rnd, seat, card):  # HR-15
+        return
+    plain, with_uno = table.options[kind]
+    say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
+    fixed = with_uno[card] if hand_len == 2 and say_uno else plain[card]
+    if fixed is not None:
+        out.extend(fixed)
+        return
+    rule = table.by_card[card]
+    last = hand_len == 1
+    if last and not rule.needs_target(last):  # one play per colour, no UNO: quicker made than looked up
+        for c in COLOURS if rule.needs_colour else (None,):
+            out.append(Action(kind, card, c))
+        return
+    targets = tuple(rnd.opponents(seat)) if rule.needs_target(last) else NO_TARGET
+    uno = NO_ONE  # a last card leaves none
+    if say_uno and not last:
+        uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
+    out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
 
 
 @lru_cache(maxsize=4096)

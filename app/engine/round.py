@@ -64,8 +64,9 @@ class Round(RoundState):
         self._cache_seat = -1
         self._cache: list[Action] = []
         variant.start(self)
-        settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
-        self.void = pass_stuck(self)  # HR-13: a round voided by HR-12 passes (no winner, nothing pending)
+        if self.face_down.on:
+            settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
+        self.void = self.house.hand_limit is not None and pass_stuck(self)  # HR-13: voided by HR-12 passes
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
@@ -82,7 +83,12 @@ class Round(RoundState):
         return refusal(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if (canonical(self, seat, action) if action.more else action) not in self.legal_actions(seat):
+        if self._cache_version == self.version and self._cache_seat == seat:  # legal_actions' cache: the usual
+            legal = self._cache
+        else:
+            legal = self.legal_actions(seat)
+        kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow
+        if (canonical(self, seat, action) if more else action) not in legal:
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):
@@ -99,25 +105,27 @@ class Round(RoundState):
             self.version += 1
             return self.events
         self.events = []
-        kind = action.kind
         if kind == A.DECLARE_UNO:
             declare(self, seat)
         elif kind == A.CATCH:
             assert action.target is not None
             catch(self, seat, action.target)
         else:
-            assert self.pending is not None
+            pending = self.pending
+            assert pending is not None
             self.touched = {}
-            protected = action.uno or self.predeclared == seat
-            if self.pending.kind not in FOLLOW_UPS and self.calls.window_ends_at_turn:
+            protected = uno or self.predeclared == seat
+            if self.exposed and pending.kind not in FOLLOW_UPS and self.calls.window_ends_at_turn:
                 # The next turn action ends every catch window that was open (C-11; not under HR-19).
                 self.exposed.clear()
             self.reveal = None
             HANDLERS[kind](self, seat, action)
-            settle(self)  # HR-33: face-down cards turn up (house/information.py)
+            if self.face_down.on:
+                settle(self)  # HR-33: face-down cards turn up (house/information.py)
             if self.winner is None:
                 update_uno(self, seat, protected)
-                self.void = pass_stuck(self)  # HR-12's passes at once, and HR-13 (house/drawing.py)
+                if self.house.hand_limit is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
+                    self.void = pass_stuck(self)
         self.version += 1
         return self.events
 

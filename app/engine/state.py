@@ -23,6 +23,7 @@ from .house.calls import UnoCalls
 from .house.face_down import FaceDown
 from .layout import Layout
 from .pending import TURN, Pending, Reason
+from .shuffling import shuffle
 
 # (round, seat that played, card id, the play action, was it the seat's last card)
 Effect = Callable[["RoundState", int, int, Action, bool], None]
@@ -31,6 +32,11 @@ Continuation = Callable[["RoundState", int, Pending, Action], None]
 # Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from — without
 # it —, the colour then to match, the card then on top.)  Judged at the play, or before one (HR-11).
 Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
+
+
+# ``new_event(Event, (kind, data, to))`` makes an Event without its Python-level ``__new__``: events are made on
+# every step.
+new_event = tuple.__new__
 
 
 class PenaltyAnswers(Protocol):
@@ -114,6 +120,8 @@ class CardRule:
 # Per card id: every way to play it, and the same with UNO said too (for a two-card hand);
 # None for a card without ``fixed_options``.
 CardOptions = tuple[tuple[tuple[Action, ...] | None, ...], tuple[tuple[Action, ...] | None, ...]]
+# Per card id, its plays on a turn (plays.turn_plays).
+TurnPlays = tuple[tuple[Action, ...] | None, ...]
 
 
 class RuleTable:
@@ -123,11 +131,12 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "numbers", "options", "plain_numbers", "rules", "stacking")
+    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "stacking", "turn_plays")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
         self.rules = dict(rules)
+        self.cards = tuple(cards)
         # What may answer a pending penalty (STACK, CHALLENGE): nothing, unless a house rule says so.
         self.stacking: PenaltyAnswers = stacking if stacking is not None else NoAnswers()
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
@@ -137,6 +146,8 @@ class RuleTable:
         self.numbers: tuple[Face | None, ...] = tuple(ct.face if ct.face in NUMBERS else None for ct in cards)
         self.plain_numbers = frozenset(card for card, rule in enumerate(self.by_card) if self.numbers[card] is not None
                                        and rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS)
+        # (colour to match, top card's face, which options) -> each card's plays on a turn: plays.turn_plays.
+        self.turn_plays: dict[tuple[str | None, Face, int], TurnPlays] = {}
 
     def _options(self, kind: str) -> CardOptions:
         plain: list[tuple[Action, ...] | None] = []
@@ -176,42 +187,16 @@ class Edition(Protocol):
     def start(self, rnd: RoundState) -> None: ...
 
 
+# The plain turn of each seat, for tables of up to 16 (Pending is immutable: every round shares them).
+TURNS = tuple(tuple(Pending(TURN, s) for s in range(seats)) for seats in range(17))
+
+
 class RoundState:
     __slots__ = (
-        "_turns",
-        "calls",
-        "cards",
-        "colour",
-        "current",
-        "dealer",
-        "declared",
-        "direction",
-        "discard",
-        "draw_pile",
-        "events",
-        "exposed",
-        "face_down",
-        "hands",
-        "house",
-        "n",
-        "out",
-        "owed",
-        "pending",
-        "place",
-        "points",
-        "predeclared",
-        "prev_colour",
-        "prev_top",
-        "resolved",
-        "reveal",
-        "ring",
-        "rng",
-        "rules",
-        "seed",
-        "touched",
-        "variant",
-        "version",
-        "winner",
+        "_turns", "calls", "cards", "colour", "current", "dealer", "declared", "direction", "discard", "draw_pile",
+        "events", "exposed", "face_down", "hands", "house", "n", "out", "owed", "pending", "place", "points",
+        "predeclared", "prev_colour", "prev_top", "resolved", "reveal", "ring", "rng", "rules", "seed", "touched",
+        "variant", "version", "winner",
     )
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
@@ -225,8 +210,10 @@ class RoundState:
         self.cards = variant.cards
         self.n = seats
         # ``ring``: who plays after whom (None: every seat by number) — seats out (HR-30) left out, HR-28's order.
-        self.out, ring = out, tuple(s for s in (order if order is not None else range(seats)) if s not in out)
-        self.ring, self.place = ring if out or order is not None else None, {s: i for i, s in enumerate(ring)}
+        self.out, self.ring, self.place = out, None, {}
+        if out or order is not None:
+            self.ring = tuple(s for s in (order if order is not None else range(seats)) if s not in out)
+            self.place = {s: i for i, s in enumerate(self.ring)}
         self.dealer = dealer
         self.seed = seed
         self.rng = random.Random(seed)
@@ -236,7 +223,8 @@ class RoundState:
         self.colour: str | None = None  # the colour to match (declared after a wild)
         self.direction = 1
         self.current = self.next_seat(dealer)
-        self.pending: Pending | None = Pending(TURN, self.current)
+        self._turns = TURNS[seats] if seats < len(TURNS) else tuple(Pending(TURN, s) for s in range(seats))
+        self.pending: Pending | None = self._turns[self.current]
         self.exposed: set[int] = set()  # one card, no UNO said, catch window open (C-11)
         self.declared: set[int] = set()  # one card, UNO said
         self.predeclared: int | None = None  # said UNO with two cards, just before playing
@@ -249,7 +237,6 @@ class RoundState:
         self.prev_colour: str | None = None
         self.events: list[Event] = []
         self.version = 0
-        self._turns = tuple(Pending(TURN, s) for s in range(seats))
         # Seats whose hand changed during the current action -> their size before it (-1: swapped):
         # the UNO window (uno.py) looks at exactly these once the action is done.
         self.touched: dict[int, int] = {}
@@ -258,11 +245,15 @@ class RoundState:
     def _deal(self, layout: Layout | None) -> None:
         ids = list(range(len(self.cards)))
         if layout is None:
-            self.rng.shuffle(ids)
+            shuffle(self.rng, ids)
             order = [self.next_seat(self.dealer, i) for i in range(1, self.players + 1)]
-            for _ in range(self.variant.hand_size):
-                for s in order:
-                    self.hands[s].append(ids.pop())
+            size, players = self.variant.hand_size, len(order)
+            # One card at a time from the top (the end), round the table: the p-th seat dealt to gets every
+            # players-th card from the p-th one down.  (A deck too small would be short: never one of ours.)
+            assert size * players <= len(ids)
+            for p, s in enumerate(order):
+                self.hands[s] = ids[-1 - p::-players][:size]
+            del ids[len(ids) - size * players:]
             self.draw_pile = ids
             return
         self.hands, self.draw_pile = layout.deal(self.cards, self.n, self.rng, self.variant.key)
@@ -300,7 +291,7 @@ class RoundState:
     # ------------------------------------------------------------------ moves
 
     def emit(self, kind: str, data: dict[str, Any], to: tuple[int, ...] | None = None) -> None:
-        self.events.append(tuple.__new__(Event, (kind, data, to)))  # not Event's Python-level __new__: hot
+        self.events.append(new_event(Event, (kind, data, to)))
 
     def flip(self) -> int | None:
         """Turn the draw pile's top card onto the discard pile (refilling the pile per C-8)."""
@@ -316,28 +307,36 @@ class RoundState:
             return False
         top = self.discard.pop()
         self.draw_pile = self.discard
-        self.rng.shuffle(self.draw_pile)
+        shuffle(self.rng, self.draw_pile)
         self.discard = [top]
         self.emit("reshuffle", {"cards": len(self.draw_pile)})
         return True
 
     def draw(self, seat: int, count: int, reason: str) -> list[int]:
         """Seat draws up to ``count`` cards; draws the piles cannot supply are skipped (C-8)."""
-        got: list[int] = []
-        self.touched.setdefault(seat, len(self.hands[seat]))
+        hand = self.hands[seat]
+        self.touched.setdefault(seat, len(hand))
         pile = self.draw_pile
-        for _ in range(count):
-            if not pile:
-                if not self._reshuffle():
-                    break
-                pile = self.draw_pile
-            got.append(pile.pop())
-        self.hands[seat].extend(got)
-        self.emit("draw", {"seat": seat, "count": len(got), "reason": reason})
+        if 0 < count <= len(pile):  # the usual: the pile holds them all, taken from its top (its end)
+            got = pile[:-count - 1:-1]
+            del pile[-count:]
+        else:
+            got = []
+            for _ in range(count):
+                if not pile:
+                    if not self._reshuffle():
+                        break
+                    pile = self.draw_pile
+                got.append(pile.pop())
+        hand.extend(got)
+        events = self.events
+        events.append(new_event(Event, ("draw", {"seat": seat, "count": len(got), "reason": reason}, None)))
         if got:
             # Seen by the drawer, or by no one when drawn face down (HR-33): kept for the export all the same.
-            self.emit("drew", {"seat": seat, "cards": [self.variant.card_json[c] for c in got]},
-                      self.face_down.drawn(seat, got, reason))
+            record = self.face_down
+            card_json = self.variant.card_json
+            events.append(new_event(Event, ("drew", {"seat": seat, "cards": [card_json[c] for c in got]},
+                                            record.drawn(seat, got, reason) if record.on else (seat,))))
         return got
 
     def give_turn(self, seat: int) -> None:
@@ -347,15 +346,18 @@ class RoundState:
 
     def pass_turn(self, from_seat: int, skip_next: int = 0) -> None:
         """Play passes on from ``from_seat``; seats owing lost turns are skipped over (C-9)."""
-        nxt = self.next_seat(from_seat)
-        if skip_next:
-            self.owed[nxt] += skip_next
+        ring = self.ring  # next_seat, inlined: every turn passes here
+        nxt = (from_seat + self.direction) % self.n if ring is None else self.next_seat(from_seat)
         owed = self.owed
+        if skip_next:
+            owed[nxt] += skip_next
         while owed[nxt]:
             owed[nxt] -= 1
             self.emit("skipped", {"seat": nxt})
             nxt = self.next_seat(nxt)
-        self.give_turn(nxt)
+        self.current = nxt  # give_turn, inlined
+        self.pending = self._turns[nxt]
+        self.predeclared = None
 
     def ask(self, pending: Pending) -> None:
         self.current = pending.seat

@@ -12,44 +12,48 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .events import Event
 from .house.drawing import at_limit
 from .house.information import offers_drawn, shown_evidence
 from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
-from .state import RoundState
+from .state import RoundState, new_event
 
 
 def play(rnd: RoundState, seat: int, action: Action) -> None:
-    card = action.card
+    card, more = action[1], action[5]  # action.card, action.more: by index, as NamedTuple attributes are slow
     assert card is not None
     hand = rnd.hands[seat]
     rnd.touched.setdefault(seat, len(hand))  # as take_from_hand, inlined: every play comes here
-    if action.more:  # HR-8: a batch; only its last card acts
+    if more:  # HR-8: a batch; only its last card acts
         lay_batch(rnd, seat, action)
-        put_down(rnd, seat, action.more[-1], action, batch=(card, *action.more))
+        put_down(rnd, seat, more[-1], action, batch=(card, *more))
         return
     hand.remove(card)
     p = rnd.pending
-    if p is not None and p.kind == TURN and p.seat != seat:  # Jump-In: the turn jumps to this seat
+    if p is not None and p.seat != seat and p.kind == TURN:  # Jump-In: the turn jumps to this seat
         rnd.emit("jump_in", {"seat": seat, "skipped": p.seat})
         rnd.current = seat
     put_down(rnd, seat, card, action)
 
 
 def put_down(rnd: RoundState, seat: int, card: int, action: Action, batch: tuple[int, ...] = ()) -> None:
-    rnd.prev_top = rnd.discard[-1 - max(0, len(batch) - 1)]  # the card the play (or batch) went on
+    discard = rnd.discard
+    rnd.prev_top = discard[-len(batch)] if batch else discard[-1]  # the card the play (or batch) went on
     rnd.prev_colour = rnd.colour
-    rnd.discard.append(card)
-    ct = rnd.cards[card]
-    rnd.colour = ct.colour if ct.colour is not None else action.colour
-    data: dict[str, Any] = {"seat": seat, "card": rnd.variant.card_json[card]}
-    if action.colour is not None:
-        data["colour"] = action.colour
-    if action.target is not None:
-        data["target"] = action.target
+    discard.append(card)
+    _, _, colour, target, _, _ = action
+    ct_colour = rnd.cards[card].colour
+    rnd.colour = ct_colour if ct_colour is not None else colour
+    card_json = rnd.variant.card_json
+    data: dict[str, Any] = {"seat": seat, "card": card_json[card]}
+    if colour is not None:
+        data["colour"] = colour
+    if target is not None:
+        data["target"] = target
     if batch:  # HR-8: every card laid, in order; ``card`` is the last, the one that acts
-        data["batch"] = [rnd.variant.card_json[c] for c in batch]
-    rnd.emit("play", data)
+        data["batch"] = [card_json[c] for c in batch]
+    rnd.events.append(new_event(Event, ("play", data, None)))  # rnd.emit, inlined: every play comes here
     if batch:
         bomb(rnd, seat, len(batch))  # HR-9
     last = not rnd.hands[seat]

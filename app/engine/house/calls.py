@@ -31,8 +31,15 @@ class UnoCalls(NamedTuple):
 
     @classmethod
     def of(cls, house: HouseRules) -> UnoCalls:
-        return cls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
-                   exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
+        key = (house.uno_penalty, house.strict_uno, house.silent_uno, house.late_catch)
+        found = _MADE.get(key)
+        if found is None:  # made once per combination: every round asks
+            found = _MADE[key] = cls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
+                                     exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
+        return found
+
+
+_MADE: dict[tuple[int, bool, bool, bool], UnoCalls] = {}
 
 
 C_11 = UnoCalls()

@@ -53,6 +53,7 @@ class Variant:
         # One table per combination of the house rules that change card rules, built when first asked for.
         self._tables: dict[tuple[object, ...], RuleTable] = {table_key(HouseRules()): RuleTable(self.cards,
                                                                                                 self.rules)}
+        self._last: tuple[HouseRules | None, RuleTable] = (None, next(iter(self._tables.values())))
 
     def card_rules(self) -> dict[Face, CardRule]:
         """The rule of every face in the deck."""
@@ -60,10 +61,14 @@ class Variant:
 
     def rules_for(self, house: HouseRules) -> RuleTable:
         """The card rules with the house rules that change card effects switched on."""
+        last_house, last_table = self._last
+        if house is last_house:  # every round of a match asks with its match's house rules
+            return last_table
         key = table_key(house)
         table = self._tables.get(key)
         if table is None:
             table = self._tables[key] = rule_table(self.cards, self.rules, house, self.penalty_cards)
+        self._last = (house, table)  # one assignment: a reader sees the old pair or the new one
         return table
 
     def continuation(self, reason: Reason | None) -> Continuation:
