@@ -2,10 +2,11 @@
 
     uv run python bench/actor.py --actions 20000 --runs 5
     uv run python bench/actor.py --chat      # chat lines mid-round instead of moves
-
+    uv run python bench/actor.py --cpu       # CPU time, not wall time: for a busy machine
+    uv run python bench/actor.py --acks-apart  # sockets that take a move's ack as a frame of its own
 
 One room actor per edition with 4 seats, each seat attached to an outlet that only counts
-what it is offered; actions are taken from the engine's legal moves (outside the timing)
+what it is offered, and taking its acks in patches as the browser does; actions are taken from the engine's legal moves (outside the timing)
 and sent as the socket reader sends them.  Printed: microseconds per action (median of the
 runs) — the part of ``bench/load.py``'s ``server_us_per_action`` that is the game's, not
 the sockets'.  The last line printed is one JSON object.
@@ -37,6 +38,7 @@ from app.rooms.room_state import PLAYING, hash_token  # noqa: E402
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 CLOCK = time.perf_counter  # --cpu: the process's CPU time, which other jobs on the machine move less
+ACKS_IN_PATCH = True  # as the browser's sockets: a move's ack in its patch (--acks-apart: an ack frame of its own)
 
 
 class CountingOutlet:
@@ -71,7 +73,7 @@ async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: rand
     seats = [await actor.join(f"p{i}") for i in range(4)]
     outlets = [CountingOutlet() for _ in seats]
     for seat, outlet in zip(seats, outlets, strict=True):
-        await actor.attach(outlet, seat["token"], None)
+        await actor.attach(outlet, seat["token"], None, acks_in_patch=ACKS_IN_PATCH)
     await send(actor, outlets[0], seats[0]["token"], "start", "s", {})
     spent, done, n = 0.0, 0, 0
     while done < actions:
@@ -119,10 +121,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--chat", action="store_true", help="time chat lines mid-round instead of moves")
     ap.add_argument("--cpu", action="store_true", help="CPU time of this process, not wall time (a busy machine)")
+    ap.add_argument("--acks-apart", action="store_true", help="sockets that take acks as frames of their own")
     args = ap.parse_args()
+    global CLOCK, ACKS_IN_PATCH
     if args.cpu:
-        global CLOCK
         CLOCK = time.process_time
+    ACKS_IN_PATCH = not args.acks_apart
     runs = [asyncio.run(run(args.actions, seed, args.chat)) for seed in range(args.runs)]
     for r in runs:
         print({k: round(v, 1) for k, v in r.items()}, file=sys.stderr)

@@ -99,7 +99,8 @@ class Bot:
         self.failure: str | None = None
 
     async def open(self) -> None:
-        self.wire = await WireClient.connect(f"{self.ws_url}?token={self.token}", self.on_text)
+        # As the browser does: a move's ack rides in the patch it caused (docs/PROTOCOL.md).
+        self.wire = await WireClient.connect(f"{self.ws_url}?token={self.token}&acks=in_patch", self.on_text)
 
     def on_text(self, text: str) -> None:
         try:
@@ -127,15 +128,20 @@ class Bot:
                         if took > 0.05:
                             self.stats.slowest.append((time.time(), took))
                     room.inflight = None
+            if "ack" in frame:
+                self.answered("ack", frame["ack"])
         elif t in ("ack", "error"):
-            self.busy = False
-            if t == "ack" and str(frame.get("id", "")).startswith("a") and self.stats.on:
-                self.stats.actions += 1
+            self.answered(t, frame.get("id"))
             if t == "error":
                 self.stats.errors += 1
                 code = str(frame.get("code"))
                 self.stats.error_codes[code] = self.stats.error_codes.get(code, 0) + 1
         self.decide()
+
+    def answered(self, kind: str, cid: Any) -> None:
+        self.busy = False
+        if kind == "ack" and str(cid or "").startswith("a") and self.stats.on:
+            self.stats.actions += 1
 
     def send(self, msg: dict[str, Any], prefix: str) -> None:
         assert self.wire is not None

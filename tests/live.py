@@ -123,6 +123,7 @@ class Client:
         # A server in another process has no frame audit to compare against.
         self.check_desync = getattr(server, "audits_views", True)
         self.next_id = 0
+        self.acks_in_patch = False  # connect with ?acks=in_patch, as the browser does
 
     async def connect(self, last_seq: int | None = None, header: bool = False) -> None:
         url = f"{self.server.ws}/ws/rooms/{self.code}"
@@ -135,6 +136,8 @@ class Client:
                 params.append(f"token={self.token}")
         if last_seq is not None:
             params.append(f"last_seq={last_seq}")
+        if self.acks_in_patch:
+            params.append("acks=in_patch")
         if params:
             url += "?" + "&".join(params)
         # No flow control on the client's side: a test that stops reading (a socket it only
@@ -170,6 +173,8 @@ class Client:
             assert frame["seq"] == self.seq + 1, f"seq jumped from {self.seq} to {frame['seq']}"
             self.view = jsonpatch.apply_patch(self.view, frame["ops"], in_place=True)
             self.seq = frame["seq"]
+            if "ack" in frame:  # the ack of a command of ours, in the patch it caused
+                self.replies[frame["ack"]] = {"type": "ack", "id": frame["ack"], "seq": frame["seq"]}
         elif t in ("ack", "error", "pong") and frame.get("id") is not None:
             self.replies[frame["id"]] = frame
         if t == "error":

@@ -8,12 +8,12 @@ Each message goes through the same five steps, and only these:
 
     inbox → handle → plan → commit → publish
 
-*handle* changes the state and says what to store (``handlers.py``); *plan* lets the
-automation react (bots, clocks, absent seats: ``automation.py``); *commit* stores the
-records — the one commit point; *publish* sends every connected seat one patch, then the
-sender its answer (``streams.py``).  Nothing is shown before it is stored: if a write
-fails for good, the room stops without publishing, its sockets are told to come back, and
-the registry rebuilds it from the store, where the unstored change never happened.
+*handle* changes the state and says what to store (``handlers.py``); *plan* lets the automation
+react (bots, clocks, absent seats: ``automation.py``); *commit* stores the records — the one commit
+point; *publish* sends every connected seat one patch, then the sender its answer, or the answer in
+its patch (``streams.py``).  Nothing is shown before it is stored: if a write fails for good, the
+room stops without publishing, its sockets are told to come back, and the registry rebuilds it
+from the store, where the unstored change never happened.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from .inbox import (
     Tick,
     refuse,
 )
-from .outcome import Answer, Outcome
+from .outcome import Answer, Outcome, error_frame
 from .parts import RoomParts
 from .ports import Outlet, Store, Unstorable
 from .races import Races
@@ -141,8 +141,8 @@ class RoomActor:
         return await self.ask(lambda reply: AddBot(token, reply))
 
     async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
-                     address: str = "") -> int | None:
-        return await self.ask(lambda reply: Attach(outlet, token, last_seq, reply, address))
+                     address: str = "", acks_in_patch: bool = False) -> int | None:
+        return await self.ask(lambda reply: Attach(outlet, token, last_seq, reply, address, acks_in_patch))
 
     async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:
         """Stop after the messages already in the inbox (their writes included) are handled."""
@@ -284,9 +284,10 @@ class RoomActor:
             return False
         log.warning("room %s: a %s was refused by the store for its content; the room goes on", self.code,
                     type(msg).__name__)
-        refuse(msg, RoomError("not_stored", "That could not be stored, so it did not happen.", 422))
+        words = "That could not be stored, so it did not happen."
+        refuse(msg, RoomError("not_stored", words, 422))
         if out.answer is not None:
-            out.answer.error = _error(out.answer.cid, "not_stored", "That could not be stored, so it did not happen.")
+            out.answer.error = error_frame(out.answer.cid, "not_stored", words)
             self._answer(out.answer)
         self.tell(Tick())  # clocks and bots planned again for the state as it is
         self.summary = self.state.public_summary()
@@ -296,7 +297,9 @@ class RoomActor:
         """The one publish of a message: views, then frames and answers, then closes and results."""
         streams = self.streams
         if out.dirty:
-            streams.publish()
+            acked = streams.publish(out.answer.in_patch_ack() if out.answer is not None else None)
+            if out.answer is not None:
+                out.answer.in_patch = acked  # then one frame, not two
         elif out.watch:
             streams.publish_spectators()
         streams.release()  # delayed spectator frames that are due by now
@@ -317,8 +320,9 @@ class RoomActor:
             seq = a.stream.seq if a.stream is not None else 0
             text = dumps({"type": "ack", "id": a.cid, "seq": seq})
         if a.cid is not None and a.token_hash is not None:
-            self.streams.remember(a.token_hash, a.cid, text)
-        self.streams.emit(a.outlet, a.seat, text)
+            self.streams.remember(a.token_hash, a.cid, text)  # a resend of the id gets a plain ack
+        if not a.in_patch:
+            self.streams.emit(a.outlet, a.seat, text)
 
     # ------------------------------------------------------------------ a client's command
 
@@ -338,12 +342,12 @@ class RoomActor:
                 else:
                     spectator_react(self.parts, watching.number, body, out)
             except RoomError as err:
-                out.answer.error = _error(body.id, err.code, err.message, err.params)  # as a seat's refusal
+                out.answer.error = error_frame(body.id, err.code, err.message, err.params)  # as a seat's refusal
             return
         if player is None:
             code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None
                           else ("spectator", "Spectators can only watch."))
-            out.answer = Answer(msg.outlet, None, body.id, None, None, _error(body.id, code, text))
+            out.answer = Answer(msg.outlet, None, body.id, None, None, error_frame(body.id, code, text))
             return
         if body.id is not None:
             again = self.streams.answered(player.token_hash, body.id)
@@ -356,7 +360,7 @@ class RoomActor:
         try:
             COMMAND_HANDLERS[body.type](self.parts, player, body, out)
         except REFUSALS as err:
-            out.answer.error = _error(body.id, err.code, err.message, err.params)
+            out.answer.error = error_frame(body.id, err.code, err.message, err.params)
 
     # ------------------------------------------------------------------ stopping
 
@@ -390,11 +394,3 @@ def _ended(task: asyncio.Task[None]) -> None:
         return  # taken, and with it the frames that held the room
     if error is not None:
         log.error("room task %s ended with an error", task.get_name(), exc_info=error)
-
-
-def _error(cid: str | None, code: str, message: str, params: dict[str, object] | None = None) -> dict[str, Any]:
-    """An error frame: ``message`` is English for API users; clients word ``code`` with ``params``."""
-    frame: dict[str, Any] = {"type": "error", "id": cid, "code": code, "message": message}
-    if params:
-        frame["params"] = params
-    return frame

@@ -111,7 +111,7 @@ def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
     if player is None:
         raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
     out.dirty = True
-    replaced = room.streams.attach(player.token_hash, msg.outlet, msg.last_seq)
+    replaced = room.streams.attach(player.token_hash, msg.outlet, msg.last_seq, msg.acks_in_patch)
     if replaced is not None:
         out.closing.append((replaced, CLOSE_REPLACED, "replaced by a newer connection"))
     player.connected = True

@@ -50,6 +50,7 @@ class Attach:
     last_seq: int | None
     reply: asyncio.Future[int | None]
     address: str = ""  # the client's address (a spectator's counts against ``spectators_per_address``)
+    acks_in_patch: bool = False  # the client takes the ack of its command in the patch it caused
 
 
 @dataclass

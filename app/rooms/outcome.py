@@ -17,6 +17,14 @@ from .ports import Outlet
 from .streams import Stream
 
 
+def error_frame(cid: str | None, code: str, message: str, params: dict[str, object] | None = None) -> dict[str, Any]:
+    """An error frame: ``message`` is English for API users; clients word ``code`` with ``params``."""
+    frame: dict[str, Any] = {"type": "error", "id": cid, "code": code, "message": message}
+    if params:
+        frame["params"] = params
+    return frame
+
+
 @dataclass
 class Answer:
     """The ack or error owed to a client's command, sent after the publish (an ack names the seq
@@ -28,6 +36,13 @@ class Answer:
     token_hash: str | None  # the sender's seat, to remember the answer by id (None: not remembered)
     stream: Stream | None = None  # the sender's stream, whose seq an ack names
     error: dict[str, Any] | None = None  # an error frame; None: an ack
+    in_patch: bool = False  # the ack went out in the patch the command caused (``acks_in_patch``)
+
+    def in_patch_ack(self) -> tuple[Stream, str] | None:
+        """The sender's stream and the id to ack in its next patch, when its socket takes acks so."""
+        s = self.stream
+        owed = self.error is None and s is not None and s.acks_in_patch and s.outlet is self.outlet
+        return (s, self.cid) if owed and s is not None and self.cid is not None else None
 
 
 @dataclass

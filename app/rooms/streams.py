@@ -61,6 +61,7 @@ class Stream:
     fresh: bool = False
     resume_from: int | None = None
     synced: int = -1  # the publish that last built the view ``view`` shows (``Streams.published``)
+    acks_in_patch: bool = False  # its socket asked for a command's ack in the patch it caused (PROTOCOL.md)
     # A spectator of a delayed room: the timeline frame whose snapshot starts it (None: started).
     starts_at: int | None = None
     number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
@@ -104,11 +105,13 @@ class Streams:
         stream = self.seats.pop(token_hash, None)
         return stream.outlet if stream is not None else None
 
-    def attach(self, token_hash: str, outlet: Outlet, last_seq: int | None) -> Outlet | None:
+    def attach(self, token_hash: str, outlet: Outlet, last_seq: int | None,
+               acks_in_patch: bool = False) -> Outlet | None:
         """Connect a seat's socket; returns the socket it replaces, if any."""
         stream = self.seats[token_hash]
         old = stream.outlet if stream.outlet is not outlet else None
         stream.outlet, stream.fresh, stream.resume_from = outlet, True, last_seq
+        stream.acks_in_patch = acks_in_patch
         return old
 
     def watch(self, outlet: Outlet, address: str = "") -> None:
@@ -175,12 +178,14 @@ class Streams:
             self.observer(self.state.code, seat, text, self.state, view)
         outlet.offer(text)
 
-    def publish(self) -> None:
-        """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest."""
+    def publish(self, ack: tuple[Stream, str] | None = None) -> bool:
+        """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest.
+        ``ack``: a stream whose socket takes its acks in patches, and the id of the command this
+        publish answers; True when the command's patch carried it (no ack frame is owed then)."""
         live = [(p.seat, stream) for p in self.state.players
                 if (stream := self.seats[p.token_hash]).outlet is not None]
         if not live and not self.spectators:
-            return
+            return False
         new = self.state.views([*(seat for seat, _ in live), None])
         # What everyone sees is diffed once (app/rooms/overlay.py); a seat whose view was built by
         # the last publish adds its own keys' ops.  The others are diffed whole, with one memo
@@ -192,7 +197,9 @@ class Streams:
         self.public = public
         self.published += 1
         memo: dict[Any, Any] = {}
+        acked = False
         for seat, stream in live:
+            cid = ack[1] if ack is not None and ack[0] is stream else None
             if stream.fresh:
                 stream.fresh = False
                 if not self._resume(stream, seat, stream.resume_from, new[seat], memo):
@@ -200,12 +207,14 @@ class Streams:
             elif shared is not None and stream.synced == self.published - 1 and stream.view is not None:
                 ops = seat_patch(shared, stream.view, new[seat])
                 if ops:
-                    self._deliver(stream, seat, "patch", "ops", ops, new[seat])
+                    self._deliver(stream, seat, "patch", "ops", ops, new[seat], cid)
+                    acked = acked or cid is not None
             else:
-                self._patch(stream, seat, new[seat], memo)
+                acked = self._patch(stream, seat, new[seat], memo, cid) or acked
             stream.synced = self.published
         if self.spectators:
             self._spectators(public, memo, (before, shared.ops) if shared is not None else None)
+        return acked
 
     def publish_spectators(self) -> None:
         """Only spectators' views can have changed (one just arrived): the seats' are not built."""
@@ -357,18 +366,25 @@ class Streams:
         self._patch(stream, seat, new, memo)
         return True
 
-    def _patch(self, stream: Stream, seat: int, new: dict[str, Any], memo: dict[Any, Any]) -> None:
+    def _patch(self, stream: Stream, seat: int, new: dict[str, Any], memo: dict[Any, Any],
+               ack: str | None = None) -> bool:
+        """A patch to ``new`` (a snapshot if the stream has no view); True when it carried ``ack``."""
         if stream.view is None:
             self._deliver(stream, seat, "snapshot", "view", new, new)
-            return
+            return False
         ops = make_patch(stream.view, new, memo)
         if ops:
-            self._deliver(stream, seat, "patch", "ops", ops, new)
+            self._deliver(stream, seat, "patch", "ops", ops, new, ack)
+        return bool(ops) and ack is not None
 
-    def _deliver(self, stream: Stream, seat: int, kind: str, key: str, body: Any, new: dict[str, Any]) -> None:
-        """Number a state frame, keep it for reconnects, and send it."""
+    def _deliver(self, stream: Stream, seat: int, kind: str, key: str, body: Any, new: dict[str, Any],
+                 ack: str | None = None) -> None:
+        """Number a state frame, keep it for reconnects, and send it (with the id it acks, if any)."""
         stream.seq += 1
-        text = dumps({"type": kind, "seq": stream.seq, key: body})
+        frame = {"type": kind, "seq": stream.seq, key: body}
+        if ack is not None:
+            frame["ack"] = ack
+        text = dumps(frame)
         # Kept for a reconnect within budget: past it, a fresh snapshot is cheaper than the replay.
         if len(stream.buffer) == stream.buffer.maxlen:
             stream.buffered -= len(stream.buffer[0][1])

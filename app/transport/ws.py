@@ -70,6 +70,11 @@ def last_seq(ws: WebSocket) -> int | None:
     return int(raw)
 
 
+def acks_in_patch(ws: WebSocket) -> bool:
+    """``?acks=in_patch``: the client takes the ack of a command in the patch it caused (PROTOCOL.md)."""
+    return ws.query_params.get("acks") == "in_patch"
+
+
 def seat_rates(ws: WebSocket, settings: Settings) -> SeatRates:
     """The app's per-seat rate windows (made on first use, from the app's settings)."""
     state = ws.app.state
@@ -174,7 +179,7 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         extensions[CONTROL_FRAME] = rate.allow
     conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
-        await actor.attach(conn, token, last_seq(ws), address)
+        await actor.attach(conn, token, last_seq(ws), address, acks_in_patch(ws))
     except RoomError as err:
         if err.code == "too_many_watching":
             metrics.refuse("spectators_per_address")

@@ -264,6 +264,7 @@ export class RoomSync {
         }
         this.seq = frame.seq;
         this.o.onView(this.view, frame);
+        if (frame.ack != null) this.receive({ type: "ack", id: frame.ack, seq: frame.seq }); // ?acks=in_patch
         break;
       case "ack":
       case "error":

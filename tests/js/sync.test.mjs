@@ -168,6 +168,24 @@ test("unacknowledged messages are resent with the same ids after a reconnect", a
   assert.equal(h.replies.at(-1)[1].action.kind, "keep");
 });
 
+test("a patch that carries an ack (?acks=in_patch) answers the move after its view is shown", async () => {
+  const h = harness();
+  h.sync.connect();
+  h.last().open();
+  h.last().frame({ type: "snapshot", seq: 1, view: { n: 0 } });
+  const move = h.sync.action({ kind: "draw" });
+  let shown = null;
+  move.then(() => { shown = h.sync.view.n; });
+  h.last().frame({ type: "patch", seq: 2, ops: [{ op: "replace", path: "/n", value: 1 }], ack: "p-1" });
+  assert.deepEqual(await move, { type: "ack", id: "p-1", seq: 2 });
+  assert.equal(shown, 1);
+  assert.equal(h.sync.pending, 0);
+  assert.equal(h.replies.at(-1)[1].action.kind, "draw");
+  h.last().frame({ type: "patch", seq: 3, ops: [{ op: "replace", path: "/n", value: 2 }], ack: "p-1" }); // a replay
+  assert.equal(h.sync.view.n, 2);
+  assert.equal(h.replies.length, 1);
+});
+
 test("errors that answer nothing we sent are reported separately", () => {
   const h = harness();
   h.sync.connect();

@@ -35,6 +35,7 @@ function wsUrl(lastSeq) {
   const params = new URLSearchParams();
   if (seatInfo && seatInfo.token) params.set("token", seatInfo.token);
   if (lastSeq != null) params.set("last_seq", String(lastSeq));
+  params.set("acks", "in_patch"); // a move's ack rides in the patch it caused: one frame, not two
   const q = params.toString();
   return `${proto}://${location.host}/ws/rooms/${encodeURIComponent(code)}${q ? `?${q}` : ""}`;
 }
