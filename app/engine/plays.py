@@ -86,17 +86,22 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
     groups = None  # the hand's number cards by number, once one is playable
     for card in hand:
         ways = plays[card]
-        if (ways is not None and not ways) or card in down:  # HR-33: not playable, nor counted so for HR-10
-            continue
-        if ways is not None:
+        if ways:
+            if down and card in down:  # HR-33: not playable, nor counted so for HR-10
+                continue
             out.extend(ways)
-        else:
+        elif ways is None:
+            if down and card in down:
+                continue
             play_options(rnd, A.PLAY, seat, card, out)
+        else:  # C-5: no match
+            continue
         if numbers is not None and (face := numbers[card]) is not None:
             if groups is None:  # HR-33: a face-down card joins no batch
                 groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
-            group = tuple(groups[face])
-            if len(group) > 1:
+            mates = groups[face]
+            if len(mates) > 1:
+                group = tuple(mates)
                 if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
                     out.extend(plain_batches(card, group))  # no UNO nor target: the common case
                 else:

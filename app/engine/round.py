@@ -123,7 +123,12 @@ class Round(RoundState):
             if self.face_down.on:
                 settle(self)  # HR-33: face-down cards turn up (house/information.py)
             if self.winner is None:
-                update_uno(self, seat, protected)
+                touched = self.touched
+                # update_uno has nothing to do when no one is exposed or declared and the actor's hand alone
+                # changed, to some size but one: most actions.
+                if self.exposed or self.declared or len(touched) != 1 or len(self.hands[seat]) == 1 or (
+                        seat not in touched):
+                    update_uno(self, seat, protected)
                 if self.house.hand_limit is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
                     self.void = pass_stuck(self)
         self.version += 1

@@ -335,7 +335,8 @@ class RoundState:
             # Seen by the drawer, or by no one when drawn face down (HR-33): kept for the export all the same.
             record = self.face_down
             card_json = self.variant.card_json
-            events.append(new_event(Event, ("drew", {"seat": seat, "cards": [card_json[c] for c in got]},
+            cards = [card_json[got[0]]] if len(got) == 1 else [card_json[c] for c in got]  # one card: the usual
+            events.append(new_event(Event, ("drew", {"seat": seat, "cards": cards},
                                             record.drawn(seat, got, reason) if record.on else (seat,))))
         return got
 

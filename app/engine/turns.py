@@ -66,13 +66,25 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     got = rnd.draw(seat, 1, "turn")
     # The draw_until_playable house rule: the draw goes on until a playable card comes, or the
     # hand limit (HR-12) is reached.
-    while rnd.house.draw_until_playable and got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
-        got = rnd.draw(seat, 1, "turn")
+    if rnd.house.draw_until_playable:
+        while got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
+            got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
     if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
-        rnd.ask(Pending(DRAWN, seat, card=got[0]))
+        rnd.ask(drawn_decision(seat, got[0]))
     else:
         rnd.pass_turn(seat)
+
+
+def drawn_decision(seat: int, card: int) -> Pending:
+    """``Pending(DRAWN, seat, card=card)``, made once per seat and card (a NamedTuple's ``__new__`` is slow)."""
+    found = _DRAWN.get((seat, card))
+    if found is None:
+        found = _DRAWN[seat, card] = Pending(DRAWN, seat, card=card)
+    return found
+
+
+_DRAWN: dict[tuple[int, int], Pending] = {}
 
 
 def keep(rnd: RoundState, seat: int, action: Action) -> None:

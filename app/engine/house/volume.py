@@ -20,6 +20,7 @@ sent with its middle cards in another order is the same move (``canonical``), la
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
@@ -47,14 +48,11 @@ def batch_mates(rnd: RoundState, seat: int, card: int) -> list[int]:
 def number_groups(numbers: tuple[Face | None, ...], hand: list[int]) -> dict[Face, list[int]]:
     """The number cards of ``hand`` by number (``RuleTable.numbers``), in hand order: one pass over the hand
     gives every playable card's ``batch_mates`` (the rest of its group, when it holds two or more)."""
-    held: dict[Face, list[int]] = {}
+    held: defaultdict[Face, list[int]] = defaultdict(list)
     for c in hand:
         face = numbers[c]
         if face is not None:
-            if face in held:
-                held[face].append(c)
-            else:
-                held[face] = [c]
+            held[face].append(c)
     return held
 
 
