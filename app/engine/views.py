@@ -13,7 +13,7 @@ what ``views`` builds once for several seats, are shared between them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from .house import information, scoring, teams
@@ -130,24 +130,26 @@ def public_table(rnd: Round) -> dict[str, Any]:
 
 def seat_table(rnd: Round, public: dict[str, Any], seat: int | None, parts: ViewParts | None = None) -> dict[str, Any]:
     """``public`` (shared, never copied deeply) plus what only ``seat`` may see.  With ``parts``, a
-    seat's hand and legal actions that did not change since the last build are the same lists
-    as then: most moves leave most seats' unchanged, and the differ passes them by identity."""
+    seat's legal actions that did not change since the last build are the same list as then:
+    most moves leave most seats' unchanged, and the differ passes them by identity (a list of
+    fresh dicts it would compare deeply, for every seat)."""
     if seat is None or not 0 <= seat < rnd.n:
         return public
     cards = rnd.variant.card_json
     p = rnd.pending
     out = dict(public)
     record = rnd.face_down
-    held = rnd.hands[seat]
     if record.on:  # HR-33: face-down cards are hidden from their holder too (HX-15), until they turn up
         down = record.by_seat[seat] if rnd.winner is None else frozenset()
-        hand_key: tuple[Any, ...] = (*held, frozenset(down))  # a copy: the record changes in place
-        out["hand"] = _kept(parts, ("hand", seat), hand_key, rnd, lambda: [cards[c] for c in held if c not in down])
+        out["hand"] = [cards[c] for c in rnd.hands[seat] if c not in down]
         out["face_down"] = len(down)
     else:
-        out["hand"] = _kept(parts, ("hand", seat), tuple(held), rnd, lambda: [cards[c] for c in held])
+        out["hand"] = [cards[c] for c in rnd.hands[seat]]
     legal = rnd.legal_actions(seat)
-    out["legal"] = _kept(parts, ("legal", seat), tuple(legal), rnd, lambda: [a.to_json() for a in legal])
+    if parts is None:
+        out["legal"] = [a.to_json() for a in legal]
+    else:
+        out["legal"] = parts.get(("legal", seat), tuple(legal), lambda: [a.to_json() for a in legal], owner=rnd)
     if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
         out["drawn"] = cards[p.card]
     if rnd.reveal is not None and rnd.reveal[0] == seat:
@@ -155,8 +157,3 @@ def seat_table(rnd: Round, public: dict[str, Any], seat: int | None, parts: View
         if record.on:
             out["revealed"]["face_down"] = record.in_reveal  # D-5: shown face down, by count
     return out
-
-
-def _kept(parts: ViewParts | None, name: tuple[str, int], key: tuple[Any, ...], rnd: Round,
-          build: Callable[[], list[Any]]) -> list[Any]:
-    return build() if parts is None else parts.get(name, key, build, owner=rnd)
