@@ -5,7 +5,8 @@ that cost was several milliseconds per seat per action.  Views change in a few s
 only — a scalar changes, a hand loses or gains a card, a log drops old lines and appends
 new ones — so this differ trims equal heads and tails of lists (Python's ``==`` on shared
 objects is nearly free) and recognises the log's shift, emitting only ``add``, ``remove``
-and ``replace``.  Any output is a valid patch; the desync tests check it over many games.
+and ``replace``; a card (an object with a ``face``) is one value, replaced whole when it is
+another card.  Any output is a valid patch; the desync tests check it over many games.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ def _diff(a: Any, b: Any, path: str, ops: list[dict[str, Any]], memo: dict[Any, 
 def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str, ops: list[dict[str, Any]],
                memo: dict[Any, Any] | None) -> None:
     if a == b:
+        return
+    if "face" in b and "face" in a:
+        # A card is one value: another card on the pile replaces it whole (one op, not one per field).
+        ops.append({"op": "replace", "path": path, "value": b})
         return
     for k in a:
         if k not in b:

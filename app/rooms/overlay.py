@@ -62,25 +62,33 @@ def seat_patch(shared: Shared, before: dict[str, Any], after: dict[str, Any]) ->
     started from, and whose ``after`` overlays the one it ends at."""
     parts = shared.parts
     own: list[list[dict[str, Any]]] = [parts[0], [], parts[2], [], parts[4], [], [], parts[7], []]
-    _key(before.get("you", _ABSENT), after.get("you", _ABSENT), "/you", own[_YOU], own[_YOU])
+    # Each key is looked up and compared by identity here, and a call made only for what differs:
+    # most of a seat's own keys are the same objects, or absent from both views, at most moves.
+    a, b = before.get("you", _ABSENT), after.get("you", _ABSENT)
+    if a is not b:
+        _key(a, b, "/you", own[_YOU], own[_YOU])
     game_a, game_b = before.get("game"), after.get("game")
     if game_a is not None and game_b is not None:
         table_a, table_b = game_a["table"], game_b["table"]
         if table_a is not table_b:
+            removed, changed = own[_OWN_REMOVED], own[_OWN_TABLE]
             for k in TABLE_OWN:
-                _key(table_a.get(k, _ABSENT), table_b.get(k, _ABSENT), f"/game/table/{k}",
-                     own[_OWN_REMOVED], own[_OWN_TABLE])
-        _key(game_a.get("seat", _ABSENT), game_b.get("seat", _ABSENT), "/game/seat", own[_SEAT], own[_SEAT])
-    _key(before.get("private", _ABSENT), after.get("private", _ABSENT), "/private", own[_PRIVATE], own[_PRIVATE])
+                a, b = table_a.get(k, _ABSENT), table_b.get(k, _ABSENT)
+                if a is not b:
+                    _key(a, b, f"/game/table/{k}", removed, changed)
+        a, b = game_a.get("seat", _ABSENT), game_b.get("seat", _ABSENT)
+        if a is not b:
+            _key(a, b, "/game/seat", own[_SEAT], own[_SEAT])
+    a, b = before.get("private", _ABSENT), after.get("private", _ABSENT)
+    if a is not b:
+        _key(a, b, "/private", own[_PRIVATE], own[_PRIVATE])
     return [op for part in own for op in part]
 
 
 def _key(a: Any, b: Any, path: str, removed: list[dict[str, Any]], changed: list[dict[str, Any]]) -> None:
-    if a is b:
-        return
     if b is _ABSENT:
         removed.append({"op": "remove", "path": path})
     elif a is _ABSENT:
         changed.append({"op": "add", "path": path, "value": b})
-    else:
+    elif type(a) is not type(b) or a != b:  # equal content (a hand rebuilt as it was) is compared in C
         _diff(a, b, path, changed)

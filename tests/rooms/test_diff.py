@@ -83,3 +83,10 @@ def test_shared_views_diffed_with_one_memo_give_each_seat_its_own_patch(seed: in
             assert make_patch(old[seat], new[seat], memo) == make_patch(old[seat], new[seat])
             roundtrip(old[seat], new[seat])
         old = new
+
+
+def test_a_card_is_replaced_whole_by_another_card() -> None:
+    red5 = {"id": 1, "name": "red 5", "colour": "red", "face": "5", "value": 5}
+    red8 = {"id": 9, "name": "red 8", "colour": "red", "face": "8", "value": 8}
+    assert make_patch({"top": red5}, {"top": red8}) == [{"op": "replace", "path": "/top", "value": red8}]
+    roundtrip({"t": {"top": red5, "n": 1}}, {"t": {"top": red8, "n": 2}})
