@@ -28,6 +28,7 @@ from app.config import Settings
 
 from .automation import Automation
 from .errors import CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError, room_closed, room_restarting
+from .frames import dumps
 from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS, spectator_chat
 from .inbox import (
     AddBot,
@@ -53,7 +54,7 @@ from .reactions import spectator_react
 from .restore import restore_state
 from .reveal import Reveal
 from .room_state import RoomState, hash_token
-from .streams import FrameObserver, Streams, dumps
+from .streams import FrameObserver, Streams
 
 log = logging.getLogger("app.rooms")
 T = TypeVar("T")

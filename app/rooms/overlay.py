@@ -47,10 +47,11 @@ def _rank(op: dict[str, Any]) -> int:
 class Shared:
     """One change's public ops, split where a seat's own ops go between them."""
 
-    __slots__ = ("ops", "parts", "whole")
+    __slots__ = ("ops", "parts", "text", "whole")
 
     def __init__(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         self.ops = ops = make_patch(before, after)  # the public view's own patch: a spectator's
+        self.text: str | None = None  # ``ops`` as JSON, once a seat's patch is just them
         self.whole = any(op["path"] in _WHOLE for op in ops)
         self.parts: list[list[dict[str, Any]]] = [[] for _ in range(_PRIVATE + 1)]
         for op in ops:
@@ -59,7 +60,8 @@ class Shared:
 
 def seat_patch(shared: Shared, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
     """``make_patch(before, after)`` for a seat whose ``before`` overlays the public view ``shared``
-    started from, and whose ``after`` overlays the one it ends at."""
+    started from, and whose ``after`` overlays the one it ends at: ``shared.ops`` itself when
+    nothing of the seat's own changed, so that it is serialised once for all such seats."""
     parts = shared.parts
     own: list[list[dict[str, Any]]] = [parts[0], [], parts[2], [], parts[4], [], [], parts[7], []]
     # Each key is looked up and compared by identity here, and a call made only for what differs:
@@ -82,6 +84,8 @@ def seat_patch(shared: Shared, before: dict[str, Any], after: dict[str, Any]) ->
     a, b = before.get("private", _ABSENT), after.get("private", _ABSENT)
     if a is not b:
         _key(a, b, "/private", own[_PRIVATE], own[_PRIVATE])
+    if not (own[_YOU] or own[_OWN_REMOVED] or own[_OWN_TABLE] or own[_SEAT] or own[_PRIVATE]):
+        return shared.ops  # nothing of its own changed (most seats at most moves): the same list
     return [op for part in own for op in part]
 
 

@@ -10,17 +10,15 @@ stream and kept, within a budget, so a client that reconnects can resume.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from app.config import Settings
 
 from .diff import make_patch
+from .frames import dumps
 from .inbox import Message, SpectatorsDue
 from .overlay import Shared, seat_patch
 from .ports import Outlet
@@ -31,19 +29,6 @@ from .spectator_lag import Lagged, SpectatorLag
 # byte-identical copies): (room code, seat or None, frame text, state, the seat's full view
 # after a state frame or None).  For audits and the leak/desync tests.
 FrameObserver = Callable[[str, int | None, str, RoomState, dict[str, Any] | None], None]
-
-
-def dumps(obj: Any) -> str:
-    """Compact JSON for a frame.  orjson: the standard encoder took ~30 µs per patch, a tenth of an action.
-    Frames have string keys only, nearly always, and orjson's option for other keys costs a
-    third of a frame's encoding (1.5 against 2.3 µs): it is asked for only when needed."""
-    try:
-        return orjson.dumps(obj).decode()
-    except TypeError:
-        try:  # a key that is not a string (a number, say): written as JSON writes it
-            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
-        except TypeError:  # an integer past 64 bits, say: the standard encoder writes anything JSON can
-            return json.dumps(obj, separators=(",", ":"))
 
 
 @dataclass
@@ -207,7 +192,10 @@ class Streams:
             elif shared is not None and stream.synced == self.published - 1 and stream.view is not None:
                 ops = seat_patch(shared, stream.view, new[seat])
                 if ops:
-                    self._deliver(stream, seat, "patch", "ops", ops, new[seat], cid)
+                    if ops is shared.ops and shared.text is None:
+                        shared.text = dumps(ops)
+                    self._deliver(stream, seat, "patch", "ops", ops, new[seat], cid,
+                                  shared.text if ops is shared.ops else None)
                     acked = acked or cid is not None
             else:
                 acked = self._patch(stream, seat, new[seat], memo, cid) or acked
@@ -378,13 +366,18 @@ class Streams:
         return bool(ops) and ack is not None
 
     def _deliver(self, stream: Stream, seat: int, kind: str, key: str, body: Any, new: dict[str, Any],
-                 ack: str | None = None) -> None:
-        """Number a state frame, keep it for reconnects, and send it (with the id it acks, if any)."""
+                 ack: str | None = None, body_text: str | None = None) -> None:
+        """Number a state frame, keep it for reconnects, and send it (with the id it acks, if any).
+        ``body_text``: ``body`` as JSON already (what several seats are sent alike is encoded once)."""
         stream.seq += 1
-        frame = {"type": kind, "seq": stream.seq, key: body}
-        if ack is not None:
-            frame["ack"] = ack
-        text = dumps(frame)
+        if body_text is not None:  # byte for byte what dumps would write
+            text = f'{{"type":"{kind}","seq":{stream.seq},"{key}":{body_text}' + \
+                (f',"ack":{dumps(ack)}}}' if ack is not None else "}")
+        else:
+            frame = {"type": kind, "seq": stream.seq, key: body}
+            if ack is not None:
+                frame["ack"] = ack
+            text = dumps(frame)
         # Kept for a reconnect within budget: past it, a fresh snapshot is cheaper than the replay.
         if len(stream.buffer) == stream.buffer.maxlen:
             stream.buffered -= len(stream.buffer[0][1])

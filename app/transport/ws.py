@@ -33,11 +33,11 @@ from app.rooms.errors import (
     CLOSE_TOO_MANY_WATCHING,
     RoomError,
 )
+from app.rooms.frames import dumps
 from app.rooms.inbox import Command, Detach
 from app.rooms.ports import Rate
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import hash_token
-from app.rooms.streams import dumps
 
 from .connection import Connection
 from .gate import ConnectionGate
