@@ -15,7 +15,7 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Face
 from .house.finishing import restricted_last
-from .house.volume import batch_plays, mates_batches, number_groups
+from .house.volume import batch_mores, batch_plays, mates_batches, number_groups
 from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -82,23 +82,26 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
     hand = rnd.hands[seat]
     table = rnd.rules
     down = rnd.face_down.by_seat[seat]
+    if not down:  # batches, no face-down card: the common case
+        _turn_plays_batched(rnd, seat, plays, out)
+        return
     numbers = table.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
     groups = None  # the hand's number cards by number, once one is playable
     for card in hand:
         ways = plays[card]
         if ways:
-            if down and card in down:  # HR-33: not playable, nor counted so for HR-10
+            if card in down:  # HR-33: not playable, nor counted so for HR-10
                 continue
             out.extend(ways)
         elif ways is None:
-            if down and card in down:
+            if card in down:
                 continue
             play_options(rnd, A.PLAY, seat, card, out)
         else:  # C-5: no match
             continue
         if numbers is not None and (face := numbers[card]) is not None:
             if groups is None:  # HR-33: a face-down card joins no batch
-                groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
+                groups = number_groups(numbers, [c for c in hand if c not in down])
             mates = groups[face]
             if len(mates) > 1:
                 group = tuple(mates)
@@ -106,6 +109,30 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
                     out.extend(plain_batches(card, group))  # no UNO nor target: the common case
                 else:
                     batches_of(rnd, seat, card, group, out)
+
+
+def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
+    """A turn's plays with batches (HR-8), no card face down.  Most playable numbers have no mate in the
+    hand: whether one has is asked in C (``RuleTable.same_number``, ``isdisjoint``), and its group walked
+    for only then — grouping the whole hand's numbers (``number_groups``) cost half the listing."""
+    hand = rnd.hands[seat]
+    table = rnd.rules
+    same_number = table.same_number
+    for card in hand:
+        ways = plays[card]
+        if ways:
+            out.extend(ways)
+        elif ways is None:
+            play_options(rnd, A.PLAY, seat, card, out)
+        else:  # C-5: no match
+            continue
+        others = same_number[card]
+        if others and not others.isdisjoint(hand):
+            group = tuple([c for c in hand if c in others or c == card])  # number_groups' group, in hand order
+            if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
+                out.extend(plain_batches(card, group))  # no UNO nor target: the common case
+            else:
+                batches_of(rnd, seat, card, group, out)
 
 
 def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
@@ -122,15 +149,32 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         return
     rule = table.by_card[card]
     last = hand_len == 1
-    if last and not rule.needs_target(last):  # one play per colour, no UNO: quicker made than looked up
+    target = rule.target  # rule.needs_target(last), inlined: Seven-O's 7s and 0s come here on most turns
+    needs_target = target is Target.ALWAYS or (last and target is Target.WITH_LAST_CARD)
+    if last and not needs_target:  # one play per colour, no UNO: quicker made than looked up
         for c in COLOURS if rule.needs_colour else (None,):
             out.append(Action(kind, card, c))
         return
-    targets = tuple(rnd.opponents(seat)) if rule.needs_target(last) else NO_TARGET
+    targets = opponents(rnd.n, seat, rnd.out) if needs_target else NO_TARGET
     uno = NO_ONE  # a last card leaves none
     if say_uno and not last:
-        uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
+        after = rule.hand_after
+        hands = rnd.hands
+        if after is HandAfter.TARGETS:  # a swap leaves the target's hand: UNO at a one-card target, seldom any
+            if 1 in map(len, hands):
+                uno = tuple([t for t in targets if t is not None and len(hands[t]) == 1])
+        elif after is HandAfter.PREVIOUS_SEATS and targets is NO_TARGET:  # Seven-O's 0: the previous seat's hand
+            if len(hands[rnd.next_seat(seat, -1)]) == 1:
+                uno = NO_TARGET
+        else:
+            uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
     out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
+
+
+@lru_cache(maxsize=256)
+def opponents(n: int, seat: int, out: frozenset[int]) -> tuple[int, ...]:
+    """``RoundState.opponents`` as a tuple, made once per table and seat."""
+    return tuple(s for s in range(n) if s != seat and s not in out)
 
 
 @lru_cache(maxsize=4096)
@@ -150,8 +194,10 @@ def card_plays(kind: str, card: int, needs_colour: bool, targets: tuple[int | No
 
 @lru_cache(maxsize=16384)
 def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
-    """The batches of a plain number (no target, one card less each) that say no UNO."""
-    return batch_plays(card, group, NO_TARGET, -1, NO_ONE, -1)
+    """The batches of a plain number (no target, one card less each) that say no UNO: ``batch_plays``
+    with no target nor UNO, made here (not kept twice, and quicker made: a miss is frequent)."""
+    new = tuple.__new__  # Action's own __new__ is a Python function
+    return tuple([new(Action, (A.PLAY, card, None, None, False, more)) for more in batch_mores(card, group)])
 
 
 def batches_of(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:

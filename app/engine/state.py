@@ -131,7 +131,8 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "stacking", "turn_plays")
+    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "same_number", "stacking",
+                 "turn_plays")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
@@ -146,6 +147,10 @@ class RuleTable:
         self.numbers: tuple[Face | None, ...] = tuple(ct.face if ct.face in NUMBERS else None for ct in cards)
         self.plain_numbers = frozenset(card for card, rule in enumerate(self.by_card) if self.numbers[card] is not None
                                        and rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS)
+        # Per card, the other cards of its number (empty: not a number card), for a batch's mates in C.
+        by_number = {f: frozenset(c for c, g in enumerate(self.numbers) if g == f) for f in NUMBERS}
+        self.same_number = tuple(by_number[f] - {c} if f is not None else frozenset()
+                                 for c, f in enumerate(self.numbers))
         # (colour to match, top card's face, which options) -> each card's plays on a turn: plays.turn_plays.
         self.turn_plays: dict[tuple[str | None, Face, int], TurnPlays] = {}
 

@@ -13,7 +13,6 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .events import Event
-from .house.drawing import at_limit
 from .house.information import offers_drawn, shown_evidence
 from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
@@ -66,8 +65,16 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     got = rnd.draw(seat, 1, "turn")
     # The draw_until_playable house rule: the draw goes on until a playable card comes, or the
     # hand limit (HR-12) is reached.
-    if rnd.house.draw_until_playable:
-        while got and not rnd.playable(got[0]) and not at_limit(rnd, seat):
+    house = rnd.house
+    if house.draw_until_playable:  # rnd.playable and at_limit, inlined: a draw takes several cards here
+        cards, limit, hand = rnd.cards, house.hand_limit, rnd.hands[seat]
+        top_face = cards[rnd.discard[-1]].face  # a reshuffle keeps the top card, and no draw changes the colour
+        while got:
+            ct = cards[got[0]]
+            if ct.colour is None or ct.colour == rnd.colour or ct.face == top_face:
+                break
+            if limit is not None and len(hand) >= limit:
+                break
             got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
     if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
