@@ -106,11 +106,12 @@ def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
     kind = p.kind
     hand = rnd.hands[seat]
     if kind == DRAWN:
-        assert p.card is not None
-        playable = may_play(rnd, p.card)  # not always, under HR-32 (house/information.py)
+        card = p.card
+        assert card is not None
+        playable = rnd.playable(card)  # may_play; not always, under HR-32 (house/information.py)
         if playable:
-            play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-        if not playable or may_keep(rnd, seat, p.card):  # HR-11
+            play_options(rnd, A.PLAY_DRAWN, seat, card, out)
+        if not playable or may_keep(rnd, seat, card):  # HR-11
             out.append(KEEP_IT)
     elif kind == SPECIAL:
         assert p.card is not None
@@ -135,7 +136,10 @@ def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
 def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
     down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card answers nothing
     answer_ids = rnd.rules.stacking.answering(rnd)  # every answer to this penalty, judged at once
-    for card in rnd.hands[seat]:
+    hand = rnd.hands[seat]
+    if answer_ids.isdisjoint(hand):  # asked in C: with no answer held, the hand is not walked
+        return
+    for card in hand:
         if card in answer_ids and card not in down:
             play_options(rnd, A.PLAY, seat, card, out)
 

@@ -15,7 +15,7 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Face
 from .house.finishing import restricted_last
-from .house.volume import batch_mores, batch_plays, mates_batches, number_groups
+from .house.volume import batch_plays, mates_batches, mates_mores, number_groups
 from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -106,7 +106,7 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
             if len(mates) > 1:
                 group = tuple(mates)
                 if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
-                    out.extend(plain_batches(card, group))  # no UNO nor target: the common case
+                    out.extend(plain_batches(card, tuple([c for c in group if c != card])))  # no UNO nor target
                 else:
                     batches_of(rnd, seat, card, group, out)
 
@@ -127,12 +127,13 @@ def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[
         else:  # C-5: no match
             continue
         others = same_number[card]
-        if others and not others.isdisjoint(hand):
-            group = tuple([c for c in hand if c in others or c == card])  # number_groups' group, in hand order
-            if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
-                out.extend(plain_batches(card, group))  # no UNO nor target: the common case
+        if others and (mates := others.intersection(hand)):  # the rest of number_groups' group
+            # In hand order; three groups in four are of two cards.
+            more = (next(iter(mates)),) if len(mates) == 1 else tuple([c for c in hand if c in mates])
+            if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
+                out.extend(plain_batches(card, more))  # no UNO nor target: the common case
             else:
-                batches_of(rnd, seat, card, group, out)
+                batches_of(rnd, seat, card, tuple([c for c in hand if c in mates or c == card]), out)
 
 
 def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
@@ -193,11 +194,16 @@ def card_plays(kind: str, card: int, needs_colour: bool, targets: tuple[int | No
 
 
 @lru_cache(maxsize=16384)
-def plain_batches(card: int, group: tuple[int, ...]) -> tuple[Action, ...]:
+def plain_batches(card: int, mates: tuple[int, ...]) -> tuple[Action, ...]:
     """The batches of a plain number (no target, one card less each) that say no UNO: ``batch_plays``
-    with no target nor UNO, made here (not kept twice, and quicker made: a miss is frequent)."""
+    with no target nor UNO, made here (not kept twice, and quicker made: a miss is frequent).  Keyed by
+    the card's ``mates`` (its group but itself, in hand order): where the card sits in its group
+    changes nothing (16,000 chaos actions: 1,821 misses, against 2,434 keyed by the whole group)."""
     new = tuple.__new__  # Action's own __new__ is a Python function
-    return tuple([new(Action, (A.PLAY, card, None, None, False, more)) for more in batch_mores(card, group)])
+    if len(mates) == 1:  # a group of two: one batch
+        return (new(Action, (A.PLAY, card, None, None, False, mates)),)
+    mores = mates_mores(mates)
+    return tuple([new(Action, (A.PLAY, card, None, None, False, more)) for more in mores])
 
 
 def batches_of(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:

@@ -93,10 +93,18 @@ def batch_mores(card: int, group: tuple[int, ...]) -> list[tuple[int, ...]]:
     batches of one card come first, in the mates' order, then the longer ones, picked by getters made
     once per number of mates from ``_mores``' own order."""
     i = group.index(card)
-    mates = group[:i] + group[i + 1:]
+    return mates_mores(group[:i] + group[i + 1:])
+
+
+def mates_mores(mates: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``batch_mores`` from the mates of the card that leads (the rest of its group, in hand order)."""
+    if len(mates) == 1:  # the usual groups are of two cards and three: their batches written out
+        return [mates]
+    if len(mates) == 2:
+        a, b = mates
+        return [(a,), (b,), (b, a), (a, b)]
     mores: list[tuple[int, ...]] = [(m,) for m in mates]
-    if len(mates) > 1:
-        mores.extend([get(mates) for get in _getters(len(mates))])
+    mores.extend([get(mates) for get in _getters(len(mates))])
     return mores
 
 
