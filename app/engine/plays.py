@@ -54,8 +54,10 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
            else PLAIN)
     ways = table.turn_plays.get(key) or turn_plays(table, key)
     out: list[Action] = []
-    if down or house.multi_play:
+    if down:
         _turn_plays_with(rnd, seat, ways, out)
+    elif house.multi_play:
+        _turn_plays_batched(rnd, seat, ways, out)
     else:  # the common case: no batches, no face-down card
         for card in hand:
             found = ways[card]
@@ -78,13 +80,10 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
 
 
 def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
-    """A turn's plays with batches (HR-8) or face-down cards (HR-33)."""
+    """A turn's plays with face-down cards (HR-33), and batches (HR-8) when they are on."""
     hand = rnd.hands[seat]
     table = rnd.rules
     down = rnd.face_down.by_seat[seat]
-    if not down:  # batches, no face-down card: the common case
-        _turn_plays_batched(rnd, seat, plays, out)
-        return
     numbers = table.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
     groups = None  # the hand's number cards by number, once one is playable
     for card in hand:
@@ -129,7 +128,7 @@ def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[
         others = same_number[card]
         if others and (mates := others.intersection(hand)):  # the rest of number_groups' group
             # In hand order; three groups in four are of two cards.
-            more = (next(iter(mates)),) if len(mates) == 1 else tuple([c for c in hand if c in mates])
+            more = tuple(mates) if len(mates) == 1 else tuple([c for c in hand if c in mates])
             if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
                 out.extend(plain_batches(card, more))  # no UNO nor target: the common case
             else:
