@@ -15,7 +15,7 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Face
 from .house.finishing import restricted_last
-from .house.volume import batch_plays, mates_batches, mates_mores, number_groups
+from .house.volume import batch_plays, mates_mores, number_groups
 from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -103,11 +103,11 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
                 groups = number_groups(numbers, [c for c in hand if c not in down])
             mates = groups[face]
             if len(mates) > 1:
-                group = tuple(mates)
-                if card in table.plain_numbers and (len(group) < len(hand) - 1 or not rnd.calls.with_play):
-                    out.extend(plain_batches(card, tuple([c for c in group if c != card])))  # no UNO nor target
+                more = tuple([c for c in mates if c != card])
+                if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
+                    out.extend(plain_batches(card, more))  # no UNO nor target: the common case
                 else:
-                    batches_of(rnd, seat, card, group, out)
+                    batches_of(rnd, seat, card, more, out)
 
 
 def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
@@ -132,7 +132,7 @@ def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[
             if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
                 out.extend(plain_batches(card, more))  # no UNO nor target: the common case
             else:
-                batches_of(rnd, seat, card, tuple([c for c in hand if c in mates or c == card]), out)
+                batches_of(rnd, seat, card, more, out)
 
 
 def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
@@ -205,18 +205,18 @@ def plain_batches(card: int, mates: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple([new(Action, (A.PLAY, card, None, None, False, more)) for more in mores])
 
 
-def batches_of(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], out: list[Action]) -> None:
-    """``batch_options`` for every batch ``card`` may lead with the rest of its ``group`` (HR-8), from the
-    ``batch_plays`` cache: the batch's last card has ``card``'s face, so its rule, and what that rule's
-    plays depend on — the targets, when a batch says UNO — makes the cache's key."""
+def batches_of(rnd: RoundState, seat: int, card: int, mates: tuple[int, ...], out: list[Action]) -> None:
+    """``batch_options`` for every batch ``card`` may lead with its ``mates`` (the rest of its group, in hand
+    order: HR-8), from the ``batch_plays`` cache: the batch's last card has ``card``'s face, so its rule,
+    and what that rule's plays depend on — the targets, when a batch says UNO — makes the cache's key."""
     rule = rnd.rules.by_card[card]
     hand_len = len(rnd.hands[seat])
-    most = len(group) - 1  # the most cards a batch lays after ``card``
+    most = len(mates)  # the most cards a batch lays after ``card``
     if card in rnd.rules.plain_numbers and (most < hand_len - 2 or not rnd.calls.with_play):
-        out.extend(plain_batches(card, group))  # no UNO and no target: the common case
+        out.extend(plain_batches(card, mates))  # no UNO and no target: the common case
         return
     if rule.target is Target.WITH_LAST_CARD:  # no number card's rule: built play by play
-        for more in mates_batches(card, group):
+        for more in mates_mores(mates):
             batch_options(rnd, seat, card, more, out)
         return
     targets = tuple(rnd.opponents(seat)) if rule.target is Target.ALWAYS else NO_TARGET
@@ -226,7 +226,7 @@ def batches_of(rnd: RoundState, seat: int, card: int, group: tuple[int, ...], ou
             uno_size = hand_len - 2 if 0 < hand_len - 2 <= most else -1
         else:  # the hand it leaves is someone else's, whatever its size
             uno_targets = tuple(t for t in targets if rule.cards_left(rnd, seat, t, False) == 1)
-    out.extend(batch_plays(card, group, targets, uno_size, uno_targets, hand_len - 1 if hand_len - 1 <= most else -1))
+    out.extend(batch_plays(card, mates, targets, uno_size, uno_targets, hand_len - 1 if hand_len - 1 <= most else -1))
 
 
 def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:

@@ -63,16 +63,17 @@ def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=16384)
-def batch_plays(card: int, group: tuple[int, ...], targets: tuple[int | None, ...], uno_size: int,
+def batch_plays(card: int, mates: tuple[int, ...], targets: tuple[int | None, ...], uno_size: int,
                 uno_targets: tuple[int | None, ...], last_size: int) -> tuple[Action, ...]:
-    """The batch plays of ``card`` with the rest of its ``group`` (``number_groups``),
-    as ``batches`` orders them, each at every one of ``targets``, with its UNO twin after it when the batch leaves one
-    card: when it lays ``uno_size`` cards after ``card`` or names one of ``uno_targets``, unless it lays
-    ``last_size`` (the whole hand).  ``legal_actions`` lists them on every step and a seat's groups and
-    what its opponents hold rarely change, so each is built once per such pattern (-1: never)."""
+    """The batch plays of ``card`` with its ``mates`` (the rest of its group of ``number_groups``, in hand
+    order), as ``batches`` orders them, each at every one of ``targets``, with its UNO twin after it when the
+    batch leaves one card: when it lays ``uno_size`` cards after ``card`` or names one of ``uno_targets``,
+    unless it lays ``last_size`` (the whole hand).  ``legal_actions`` lists them on every step and a seat's
+    groups and what its opponents hold rarely change, so each is built once per such pattern (-1: never);
+    keyed by the mates, not the group: where ``card`` sits in its group changes nothing."""
     out: list[Action] = []
     new = tuple.__new__  # Action's own __new__ is a Python function: a cache miss builds dozens of them
-    for more in batch_mores(card, group):
+    for more in mates_mores(mates):
         size = len(more)
         uno = size != last_size
         for t in targets:
@@ -82,22 +83,12 @@ def batch_plays(card: int, group: tuple[int, ...], targets: tuple[int | None, ..
     return tuple(out)
 
 
-def mates_batches(card: int, group: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """``batches`` of ``card`` from its ``group`` (``number_groups``)."""
-    return _mores(tuple(c for c in group if c != card))
-
-
-def batch_mores(card: int, group: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``mates_batches`` as a list, made with C's help: a batch cache's miss walked ``_mores``' generator,
-    about 9k instructions per batch made, and misses are frequent (a key is a hand's group).  The
-    batches of one card come first, in the mates' order, then the longer ones, picked by getters made
-    once per number of mates from ``_mores``' own order."""
-    i = group.index(card)
-    return mates_mores(group[:i] + group[i + 1:])
-
-
 def mates_mores(mates: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``batch_mores`` from the mates of the card that leads (the rest of its group, in hand order)."""
+    """Every ``more`` that may follow a card with these ``mates`` (the rest of its group, in hand order), in
+    ``batches``' order, made with C's help: a batch cache's miss walked ``_mores``' generator, about 9k
+    instructions per batch made, and misses are frequent (a key is a hand's group).  The batches of one
+    card come first, in the mates' order, then the longer ones, picked by getters made once per number
+    of mates from ``_mores``' own order."""
     if len(mates) == 1:  # the usual groups are of two cards and three: their batches written out
         return [mates]
     if len(mates) == 2:
