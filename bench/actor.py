@@ -6,10 +6,11 @@
     uv run python bench/actor.py --acks-apart  # sockets that take a move's ack as a frame of its own
 
 One room actor per edition with 4 seats, each seat attached to an outlet that only counts
-what it is offered, and taking its acks in patches as the browser does; actions are taken from the engine's legal moves (outside the timing)
-and sent as the socket reader sends them.  Printed: microseconds per action (median of the
-runs) — the part of ``bench/load.py``'s ``server_us_per_action`` that is the game's, not
-the sockets'.  The last line printed is one JSON object.
+what it is offered, and taking its acks in patches as the browser does; actions are taken
+from the engine's legal moves (outside the timing) and sent as the socket reader sends them.
+Printed: microseconds per action (median of the runs) — the part of ``bench/load.py``'s
+``server_us_per_action`` that is the game's, not the sockets'.  The last line printed is one
+JSON object.
 """
 
 from __future__ import annotations

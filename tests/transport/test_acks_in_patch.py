@@ -59,7 +59,7 @@ def test_a_moves_ack_rides_in_its_patch_when_the_socket_asks__C_16(server: LiveS
             else:
                 assert kinds[-2:] == ["patch", "ack"] and "ack" not in frames[-2], kinds
             await sync(clients)
-            if merged.status != "playing" or len(movers) == 2 and merged_id is not None:
+            if merged.status != "playing" or (len(movers) == 2 and merged_id is not None):
                 break
         # The same id again: never applied twice, answered with the plain ack it was given.
         assert merged_id is not None and len(movers) == 2
