@@ -25,11 +25,12 @@ def make_patch(old: Any, new: Any, memo: dict[Any, Any] | None = None) -> list[d
     pass one ``memo`` to every call of a round of diffs and each shared pair of objects is
     compared once.  It keys on identity, and holds the objects it keys on so none is reused."""
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops, memo)
+    diff_at(old, new, "", ops, memo)
     return ops
 
 
-def _diff(a: Any, b: Any, path: str, ops: list[dict[str, Any]], memo: dict[Any, Any] | None = None) -> None:
+def diff_at(a: Any, b: Any, path: str, ops: list[dict[str, Any]], memo: dict[Any, Any] | None = None) -> None:
+    """The ops from ``a`` to ``b`` at ``path``, appended to ``ops`` (``make_patch`` of one part of a view)."""
     if a is b:
         return
     ta, tb = type(a), type(b)
@@ -70,7 +71,7 @@ def _diff_dict(a: dict[str, Any], b: dict[str, Any], path: str, ops: list[dict[s
         av = a[k]
         if av is v or (type(av) is type(v) and av == v):
             continue
-        _diff(av, v, f"{path}/{_esc(k)}", ops, memo)
+        diff_at(av, v, f"{path}/{_esc(k)}", ops, memo)
 
 
 def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]],
@@ -99,7 +100,7 @@ def _diff_list(a: list[Any], b: list[Any], path: str, ops: list[dict[str, Any]],
             return
     common = min(len(old), len(new))
     for i in range(common):
-        _diff(old[i], new[i], f"{path}/{head + i}", ops, memo)
+        diff_at(old[i], new[i], f"{path}/{head + i}", ops, memo)
     for _ in range(len(old) - common):
         ops.append({"op": "remove", "path": f"{path}/{head + common}"})
     for i in range(common, len(new)):

@@ -11,7 +11,7 @@ seat (that walk was two fifths of a move's cost in ``bench/actor.py``).
 
 The ops come in exactly the order ``make_patch`` of the seat's whole view gives them: it walks
 a dict's removed keys first, then its keys in order, and the seat's own keys have fixed places
-among the public ones (``RANK``); the tests hold every frame to ``make_patch``.  A change that
+among the public ones (``_rank``); the tests hold every frame to ``make_patch``.  A change that
 replaces ``game`` or its ``table`` whole (a match starts) is no overlay: every seat is then
 diffed whole, as is a seat whose last view was not built by the publish before this one.
 """
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .diff import _diff, make_patch
+from .diff import diff_at, make_patch
+from .frames import dumps
 
 TABLE_OWN = ("hand", "face_down", "legal", "drawn", "revealed")  # in the order the engine adds them
 _ABSENT = object()
@@ -47,15 +48,21 @@ def _rank(op: dict[str, Any]) -> int:
 class Shared:
     """One change's public ops, split where a seat's own ops go between them."""
 
-    __slots__ = ("ops", "parts", "text", "whole")
+    __slots__ = ("_text", "ops", "parts", "whole")
 
     def __init__(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         self.ops = ops = make_patch(before, after)  # the public view's own patch: a spectator's
-        self.text: str | None = None  # ``ops`` as JSON, once a seat's patch is just them
+        self._text: str | None = None
         self.whole = any(op["path"] in _WHOLE for op in ops)
         self.parts: list[list[dict[str, Any]]] = [[] for _ in range(_PRIVATE + 1)]
         for op in ops:
             self.parts[_rank(op)].append(op)
+
+    def text(self) -> str:
+        """``ops`` as JSON, encoded once for every seat sent just them and for the spectators."""
+        if self._text is None:
+            self._text = dumps(self.ops)
+        return self._text
 
 
 def seat_patch(shared: Shared, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
@@ -95,4 +102,4 @@ def _key(a: Any, b: Any, path: str, removed: list[dict[str, Any]], changed: list
     elif a is _ABSENT:
         changed.append({"op": "add", "path": path, "value": b})
     elif type(a) is not type(b) or a != b:  # equal content (a hand rebuilt as it was) is compared in C
-        _diff(a, b, path, changed)
+        diff_at(a, b, path, changed)

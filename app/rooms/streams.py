@@ -192,16 +192,14 @@ class Streams:
             elif shared is not None and stream.synced == self.published - 1 and stream.view is not None:
                 ops = seat_patch(shared, stream.view, new[seat])
                 if ops:
-                    if ops is shared.ops and shared.text is None:
-                        shared.text = dumps(ops)
                     self._deliver(stream, seat, "patch", "ops", ops, new[seat], cid,
-                                  shared.text if ops is shared.ops else None)
+                                  shared.text() if ops is shared.ops else None)
                     acked = acked or cid is not None
             else:
                 acked = self._patch(stream, seat, new[seat], memo, cid) or acked
             stream.synced = self.published
         if self.spectators:
-            self._spectators(public, memo, (before, shared.ops) if shared is not None else None)
+            self._spectators(public, memo, (before, shared) if shared is not None else None)
         return acked
 
     def publish_spectators(self) -> None:
@@ -210,8 +208,8 @@ class Streams:
             self._spectators(self.state.views((None,))[None], {})
 
     def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                    known: tuple[Any, list[dict[str, Any]]] | None = None) -> None:
-        """``known``: the last publish's view and the ops from it to ``watch``, when diffed already."""
+                    known: tuple[Any, Shared] | None = None) -> None:
+        """``known``: the last publish's view and its diff to ``watch`` (``Shared``), when made already."""
         if self.state.spectator_delay > 0:
             self._lag_spectators(watch, memo, known)
             return
@@ -230,7 +228,7 @@ class Streams:
             stream.fresh, stream.starts_at, stream.view = True, None, None
 
     def _lag_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                        known: tuple[Any, list[dict[str, Any]]] | None) -> None:
+                        known: tuple[Any, Shared] | None) -> None:
         """Queue the spectators' next frame (a patch, and a snapshot for newcomers), audited now,
         sent ``spectator_delay`` seconds from now (``release``)."""
         delay = self.state.spectator_delay
@@ -246,7 +244,7 @@ class Streams:
         fresh = [stream for stream in self.spectators.values() if stream.fresh]
         ops = None
         if known is not None and lag.view is known[0]:
-            ops = known[1]
+            ops = known[1].ops
         elif lag.view is not None:
             ops = make_patch(lag.view, watch, memo)
         if not ops and not fresh:
@@ -316,10 +314,10 @@ class Streams:
     # ------------------------------------------------------------------ spectators, live
 
     def _publish_to_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                               known: tuple[Any, list[dict[str, Any]]] | None) -> None:
+                               known: tuple[Any, Shared] | None) -> None:
         ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once
         if known is not None:
-            ops_by_view[id(known[0])] = dumps(known[1])
+            ops_by_view[id(known[0])] = known[1].text()
         for outlet, stream in self.spectators.items():
             if stream.fresh or stream.view is None:
                 stream.fresh = False
