@@ -84,10 +84,13 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     else:
         out = []
         if kind == TURN and rnd.house.jump_in:
-            down = rnd.face_down.by_seat[seat]
-            for card in rnd.hands[seat]:
-                if jumps_in(rnd, card) and card not in down:  # HX-12: never a face-down card
-                    play_options(rnd, A.PLAY, seat, card, out)
+            twins = rnd.rules.twins[rnd.discard[-1]]  # the cards that jumps_in: asked of the hand in C
+            hand = rnd.hands[seat]
+            if not twins.isdisjoint(hand):
+                down = rnd.face_down.by_seat[seat]
+                for card in hand:
+                    if card in twins and card not in down:  # HX-12: never a face-down card
+                        play_options(rnd, A.PLAY, seat, card, out)
     # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
     exposed = rnd.exposed
     if seat in exposed or (

@@ -239,7 +239,7 @@ def _expire(match: Match, seat: int, action: Action) -> list[Event]:
     rnd.events, rnd.reveal = [], None  # the pending decision, T and catch windows lapse with the round
     finish(rnd, winner)
     rnd.events[-1].data["blitz"] = True  # round_over: won by the fewest cards, not by going out
-    rnd.version += 1
+    rnd.moved()
     events = [Event("blitz_expiry", {"seat": winner, "hand_sizes": sizes}), *rnd.events]
     rnd.events = []
     return events + _score_round(match, blitz=True)

@@ -53,16 +53,15 @@ __all__ = [
 
 
 class Round(RoundState):
-    __slots__ = ("_cache", "_cache_seat", "_cache_version", "void")
+    __slots__ = ("_listed", "void")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None = None, house: HouseRules | None = None,
                  out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         super().__init__(variant, seats, dealer, seed, layout, house, out, order)
-        # legal_actions is asked twice per action (by the player, then by apply): keep the last answer.
-        self._cache_version = -1
-        self._cache_seat = -1
-        self._cache: list[Action] = []
+        # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every seat's for
+        # its views after each action, and then apply asks the mover's again.
+        self._listed: dict[int, list[Action]] = {}
         variant.start(self)
         if self.face_down.on:
             settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
@@ -70,22 +69,23 @@ class Round(RoundState):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
-        if self._cache_version == self.version and self._cache_seat == seat:
-            return self._cache
-        out = legal_actions(self, seat)
-        self._cache_version = self.version
-        self._cache_seat = seat
-        self._cache = out
-        return out
+        listed = self._listed.get(seat)
+        if listed is None:
+            listed = self._listed[seat] = legal_actions(self, seat)
+        return listed
+
+    def moved(self) -> None:
+        """The round has changed outside ``apply`` (which does the same inline): every seat's legal actions are
+        to be listed anew."""
+        self._listed.clear()
 
     def refusal(self, seat: int, action: Action) -> IllegalAction | None:
         """None if ``seat`` may take ``action`` now, otherwise why not (``IllegalAction``)."""
         return refusal(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self._cache_version == self.version and self._cache_seat == seat:  # legal_actions' cache: the usual
-            legal = self._cache
-        else:
+        legal = self._listed.get(seat)  # legal_actions' cache, read inline: the usual case
+        if legal is None:
             legal = self.legal_actions(seat)
         kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow
         if (canonical(self, seat, action) if more else action) not in legal:
@@ -102,7 +102,7 @@ class Round(RoundState):
             misplay(self, seat, action)
             update_uno(self, seat, protected=False)
             self.void = pass_stuck(self)
-            self.version += 1
+            self._listed.clear()  # moved(), inline
             return self.events
         self.events = []
         if kind == A.DECLARE_UNO:
@@ -131,7 +131,7 @@ class Round(RoundState):
                     update_uno(self, seat, protected)
                 if self.house.hand_limit is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
                     self.void = pass_stuck(self)
-        self.version += 1
+        self._listed.clear()  # moved(), inline
         return self.events
 
     def fingerprint(self) -> tuple[Any, ...]:

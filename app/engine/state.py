@@ -132,7 +132,7 @@ class RuleTable:
     """
 
     __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "same_number", "stacking",
-                 "turn_plays")
+                 "turn_plays", "twins")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
@@ -151,6 +151,12 @@ class RuleTable:
         by_number = {f: frozenset(c for c, g in enumerate(self.numbers) if g == f) for f in NUMBERS}
         self.same_number = tuple(by_number[f] - {c} if f is not None else frozenset()
                                  for c, f in enumerate(self.numbers))
+        # Per card, the other cards exactly like it (empty for a wild): what may jump in on it (legality.jumps_in).
+        alike: dict[CardType, set[int]] = {}
+        for c, ct in enumerate(self.cards):
+            alike.setdefault(ct, set()).add(c)
+        self.twins = tuple(frozenset(alike[ct] - {c}) if ct.colour is not None else frozenset()
+                           for c, ct in enumerate(self.cards))
         # (colour to match, top card's face, which options) -> each card's plays on a turn: plays.turn_plays.
         self.turn_plays: dict[tuple[str | None, Face, int], TurnPlays] = {}
 
@@ -201,7 +207,7 @@ class RoundState:
         "_turns", "calls", "cards", "colour", "current", "dealer", "declared", "direction", "discard", "draw_pile",
         "events", "exposed", "face_down", "hands", "house", "n", "out", "owed", "pending", "place", "points",
         "predeclared", "prev_colour", "prev_top", "resolved", "reveal", "ring", "rng", "rules", "seed", "touched",
-        "variant", "version", "winner",
+        "variant", "winner",
     )
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
@@ -241,7 +247,6 @@ class RoundState:
         self.prev_top = -1
         self.prev_colour: str | None = None
         self.events: list[Event] = []
-        self.version = 0
         # Seats whose hand changed during the current action -> their size before it (-1: swapped):
         # the UNO window (uno.py) looks at exactly these once the action is done.
         self.touched: dict[int, int] = {}

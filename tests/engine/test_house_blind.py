@@ -372,7 +372,7 @@ def test_no_answer_or_deflection_with_a_face_down_card__HR_33__D_13() -> None:
     draw2, reverse = card(m, 1, "blue draw2"), card(m, 1, "red reverse")
     assert {Action("play", draw2), Action("play", reverse)} <= set(legal_actions(m, 1))
     m.round.face_down.by_seat[1].update({draw2, reverse})  # as if drawn during this decision
-    m.round.version += 1  # legal_actions is cached by version
+    m.round.moved()  # legal_actions is kept until the round changes
     assert {a.kind for a in legal_actions(m, 1)} - {"catch", "declare_uno"} == {"accept"}
     assert refused(m, 1, Action("play", draw2)) == "card_face_down"
     assert refused(m, 1, Action("play", reverse)) == "card_face_down"
