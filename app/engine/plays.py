@@ -164,7 +164,7 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
             if 1 in map(len, hands):
                 uno = tuple([t for t in targets if t is not None and len(hands[t]) == 1])
         elif after is HandAfter.PREVIOUS_SEATS and targets is NO_TARGET:  # Seven-O's 0: the previous seat's hand
-            if len(hands[rnd.next_seat(seat, -1)]) == 1:
+            if 1 in map(len, hands) and len(hands[rnd.next_seat(seat, -1)]) == 1:
                 uno = NO_TARGET
         else:
             uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
@@ -219,12 +219,12 @@ def batches_of(rnd: RoundState, seat: int, card: int, mates: tuple[int, ...], ou
         for more in mates_mores(mates):
             batch_options(rnd, seat, card, more, out)
         return
-    targets = tuple(rnd.opponents(seat)) if rule.target is Target.ALWAYS else NO_TARGET
+    targets = opponents(rnd.n, seat, rnd.out) if rule.target is Target.ALWAYS else NO_TARGET
     uno_size, uno_targets = -1, NO_ONE
     if rnd.calls.with_play:
         if rule.hand_after is HandAfter.ONE_LESS:  # the batch's cards leave with it
             uno_size = hand_len - 2 if 0 < hand_len - 2 <= most else -1
-        else:  # the hand it leaves is someone else's, whatever its size
+        elif 1 in map(len, rnd.hands):  # the hand it leaves is someone else's: UNO only where one holds one card
             uno_targets = tuple(t for t in targets if rule.cards_left(rnd, seat, t, False) == 1)
     out.extend(batch_plays(card, mates, targets, uno_size, uno_targets, hand_len - 1 if hand_len - 1 <= most else -1))
 
