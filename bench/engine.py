@@ -17,12 +17,22 @@ That is the like-for-like rounds/s comparison.
 
 "house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options
 (RULES.md HR-34; any this engine does not play yet would be left out), against the same edition
-without house rules, measured interleaved (``cost_ratio``: house / plain time per action).  Under
-chaos a seat holds more cards (draw until playable) and has more moves (batches, HR-8), and the
-cost of an action grows with them: ``legal_per_action`` is how many legal actions the seat to act
-had, on average, and ``cost_ratio_per_legal_action`` the same ratio per legal action listed
-(``cost_ratio`` × plain's ``legal_per_action`` / house's), the cost of the rules themselves with
-the bigger choice taken out.  The last line printed is JSON.
+without house rules, measured interleaved (``cost_ratio``: house / plain time per action), two ways:
+
+- ``as_played``: matches the heuristic bots (app/bots) played, recorded first (the bots' own time is
+  not counted), replayed as a room takes each action: the action applied, then every seat's legal
+  actions listed, as each seat's view holds its legal moves (the room's engine work per action).
+- uniform random play, the seat to act listing its legal actions then picking one.  Under chaos the
+  uniform player draws as often as it plays, so with draw until playable and stacking it holds more
+  cards than anyone playing to win, and has many more moves (batches, HR-8), and the cost of an
+  action grows with them: ``legal_per_action`` is how many legal actions the seat to act had, on
+  average, and ``cost_ratio_per_legal_action`` the same ratio per legal action listed (``cost_ratio``
+  × plain's ``legal_per_action`` / house's), the cost of the rules themselves with the bigger choice
+  taken out.
+
+``--steps N --as-played`` replays the first N actions of the recorded bot match (the recording is
+always ``RECORDED`` actions long, so it cancels out of the difference); run it with
+``PYTHONHASHSEED=0`` so that both runs record the same match.  The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -40,7 +50,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import ROUND, VARIANTS, Action, HouseRules, Match, MatchConfig, apply, new_match, start_next_round
+from app.bots import choose_action
+from app.engine import (
+    ROUND,
+    VARIANTS,
+    Action,
+    HouseRules,
+    Match,
+    MatchConfig,
+    action_from_json,
+    apply,
+    new_match,
+    start_next_round,
+    view,
+)
 from app.engine.house import AVAILABLE, PRESETS
 from app.engine.round import Round
 
@@ -119,6 +142,83 @@ def steps(count: int, house: HouseRules | None) -> None:
             start_next_round(match)
 
 
+# A bot-played match's actions, each (seat, action); None where the round ended and the next was dealt.
+Recording = list[tuple[int, Action] | None]
+RECORDED = 20_000  # actions recorded per match for ``as_played``
+
+
+def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, dict[str, float]]:
+    """``count`` actions of a classic 4-player match played by the heuristic bots, the seat that owes a
+    decision acting each step (an UNO call is one of its choices), and the hand it held and the legal
+    actions it had, on average."""
+    match: Match = new_match(MatchConfig("classic", 4, target=10**5, house=house or HouseRules()),
+                             seed="bench-classic-4")[0]
+    rng = random.Random(7)
+    steps: Recording = []
+    held = listed = 0
+    while len(steps) - steps.count(None) < count:
+        if match.phase != ROUND:
+            start_next_round(match)
+            steps.append(None)
+            continue
+        rnd = match.round
+        assert rnd.pending is not None
+        seat = rnd.pending.seat
+        held += len(rnd.hands[seat])
+        listed += len(rnd.legal_actions(seat))
+        chosen = choose_action(view(match, seat), rng)
+        assert chosen is not None  # the seat that owes a decision always has one
+        action = action_from_json(chosen)
+        apply(match, seat, action)
+        steps.append((seat, action))
+    return steps, {"hand_per_action": round(held / count, 2), "legal_per_action": round(listed / count, 2)}
+
+
+def replay(house: HouseRules | None, steps: Recording, count: int | None = None) -> int:
+    """``steps`` played again (the first ``count`` actions) as a room takes them: after each action, and
+    after each deal, every seat's legal actions are listed for its view.  Returns the actions played."""
+    match: Match = new_match(MatchConfig("classic", 4, target=10**5, house=house or HouseRules()),
+                             seed="bench-classic-4")[0]
+    seats = range(match.config.seats)
+    done = 0
+    for step in steps:
+        if match.phase == ROUND:  # the views of the state the step finds
+            rnd = match.round
+            for s in seats:
+                rnd.legal_actions(s)
+        if step is None:
+            start_next_round(match)
+        elif done == count:
+            break
+        else:
+            apply(match, *step)
+            done += 1
+    return done
+
+
+def measure_replays(house: HouseRules | None, steps: Recording, seconds: float) -> float:
+    """Actions per second replaying ``steps`` from the start, again and again, for ``seconds``."""
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions += replay(house, steps)
+    return actions / (time.perf_counter() - start)
+
+
+def as_played(house: HouseRules, runs: int, seconds: float) -> dict[str, object]:
+    """``house`` against no house rules on bot-played matches, replayed as a room takes them, interleaved."""
+    plain, plain_play = record(None)
+    played, house_play = record(house)
+    plain_rates: list[float] = []
+    house_rates: list[float] = []
+    for _ in range(runs):  # interleaved, so both see the same machine load
+        plain_rates.append(measure_replays(None, plain, seconds))
+        house_rates.append(measure_replays(house, played, seconds))
+    plain_rate, house_rate = statistics.median(plain_rates), statistics.median(house_rates)
+    return {"plain_actions_per_s": round(plain_rate), "house_actions_per_s": round(house_rate),
+            "cost_ratio": round(plain_rate / house_rate, 2), "plain": plain_play, "house": house_play}
+
+
 def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]:
     results = [fn() for _ in range(runs)]
     return {k: statistics.median(r[k] for r in results) for k in results[0]}
@@ -131,10 +231,16 @@ def main() -> None:
     parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
     parser.add_argument("--steps", type=int, help="play exactly this many actions of the house_rules match, no output")
     parser.add_argument("--chaos", action="store_true", help="with --steps: under the chaos preset's options")
+    parser.add_argument("--as-played", action="store_true", help="with --steps: replay the bots' match")
     args = parser.parse_args()
     chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
     if args.steps is not None:
-        steps(args.steps, chaos if args.chaos else None)
+        rules = chaos if args.chaos else None
+        if args.as_played:
+            assert args.steps <= RECORDED, f"--as-played replays at most {RECORDED} actions"
+            replay(rules, record(rules)[0], args.steps)
+        else:
+            steps(args.steps, rules)
         return
 
     out: dict[str, object] = {}
@@ -158,6 +264,8 @@ def main() -> None:
              "plain_legal_per_action": plain_legal, "house_legal_per_action": house_legal,
              "cost_ratio_per_legal_action": round(plain_rate * plain_legal / (house_rate * house_legal), 2)}
     print(f"classic 4p uniform, chaos options played: {house}", file=sys.stderr)
+    house["as_played"] = as_played(chaos, args.runs, args.seconds)
+    print(f"classic 4p as the bots play, as a room takes it: {house['as_played']}", file=sys.stderr)
     out["house_rules"] = house
     if args.rlcard:
         ours: list[float] = []
