@@ -147,6 +147,14 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     if fixed is not None:
         out.extend(fixed)
         return
+    if hand_len > 2 and not (say_uno and 1 in map(len, rnd.hands)):
+        # No UNO is said with it (no hand is left with one card): its plays depend on the seat and table alone.
+        key = (kind, card, seat, rnd.n, rnd.out)
+        found = table.seat_plays.get(key)
+        if found is None:
+            found = table.seat_plays[key] = _seat_plays(rnd, kind, seat, card)
+        out.extend(found)
+        return
     rule = table.by_card[card]
     last = hand_len == 1
     target = rule.target  # rule.needs_target(last), inlined: Seven-O's 7s and 0s come here on most turns
@@ -169,6 +177,13 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         else:
             uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
     out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
+
+
+def _seat_plays(rnd: RoundState, kind: str, seat: int, card: int) -> tuple[Action, ...]:
+    """``card``'s plays (as ``kind``) by ``seat`` when none says UNO: at each opponent when it names one."""
+    rule = rnd.rules.by_card[card]
+    targets = opponents(rnd.n, seat, rnd.out) if rule.target is Target.ALWAYS else NO_TARGET
+    return card_plays(kind, card, rule.needs_colour, targets, NO_ONE)
 
 
 @lru_cache(maxsize=256)

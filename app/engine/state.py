@@ -131,8 +131,8 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "same_number", "stacking",
-                 "turn_plays", "twins")
+    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "same_number", "seat_plays",
+                 "stacking", "turn_plays", "twins")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
@@ -157,6 +157,9 @@ class RuleTable:
             alike.setdefault(ct, set()).add(c)
         self.twins = tuple(frozenset(alike[ct] - {c}) if ct.colour is not None else frozenset()
                            for c, ct in enumerate(self.cards))
+        # (kind, card, seat, seats, seats out) -> the plays of a card whose plays depend on the other hands, when
+        # no UNO can be said with them (plays.play_options).
+        self.seat_plays: dict[tuple[str, int, int, int, frozenset[int]], tuple[Action, ...]] = {}
         # (colour to match, top card's face, which options) -> each card's plays on a turn: plays.turn_plays.
         self.turn_plays: dict[tuple[str | None, Face, int], TurnPlays] = {}
 
