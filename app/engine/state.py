@@ -34,8 +34,7 @@ Continuation = Callable[["RoundState", int, Pending, Action], None]
 Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
 
 
-# ``new_event(Event, (kind, data, to))`` makes an Event without its Python-level ``__new__``: events are made on
-# every step.
+# ``new_event(Event, (kind, data, to))`` makes an Event without its Python-level ``__new__`` (made on every step).
 new_event = tuple.__new__
 
 
@@ -151,14 +150,11 @@ class RuleTable:
         by_number = {f: frozenset(c for c, g in enumerate(self.numbers) if g == f) for f in NUMBERS}
         self.same_number = tuple(by_number[f] - {c} if f is not None else frozenset()
                                  for c, f in enumerate(self.numbers))
-        # Per card, the other cards exactly like it (empty for a wild): what may jump in on it (legality.jumps_in).
-        alike: dict[CardType, set[int]] = {}
-        for c, ct in enumerate(self.cards):
-            alike.setdefault(ct, set()).add(c)
-        self.twins = tuple(frozenset(alike[ct] - {c}) if ct.colour is not None else frozenset()
-                           for c, ct in enumerate(self.cards))
-        # (kind, card, seat, seats, seats out) -> the plays of a card whose plays depend on the other hands, when
-        # no UNO can be said with them (plays.play_options).
+        # Per card, the other cards exactly like it (none for a wild): what may jump in on it (legality.jumps_in).
+        kinds = [(ct.colour, ct.face) if ct.colour is not None else None for ct in self.cards]
+        self.twins = tuple(frozenset(d for d, k in enumerate(kinds) if k == mine and d != c) if mine else frozenset()
+                           for c, mine in enumerate(kinds))
+        # (kind, card, seat, seats, out) -> a card's plays that depend on other hands, while no UNO goes with them.
         self.seat_plays: dict[tuple[str, int, int, int, frozenset[int]], tuple[Action, ...]] = {}
         # (colour to match, top card's face, which options) -> each card's plays on a turn: plays.turn_plays.
         self.turn_plays: dict[tuple[str | None, Face, int], TurnPlays] = {}
