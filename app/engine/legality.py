@@ -61,9 +61,8 @@ def answers(rnd: RoundState, card: int) -> bool:
 
 
 def jumps_in(rnd: RoundState, card: int) -> bool:
-    """House rule Jump-In: an exact duplicate of the top card, out of turn (not a wild)."""
-    top = rnd.cards[rnd.discard[-1]]
-    return top.colour is not None and rnd.cards[card] == top
+    """House rule Jump-In: an exact duplicate of the top card, out of turn (not a wild): one of its twins."""
+    return card in rnd.rules.twins[rnd.discard[-1]]
 
 
 def may_special_draw(rnd: RoundState, seat: int) -> bool:
@@ -84,7 +83,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     else:
         out = []
         if kind == TURN and rnd.house.jump_in:
-            twins = rnd.rules.twins[rnd.discard[-1]]  # the cards that jumps_in: asked of the hand in C
+            twins = rnd.rules.twins[rnd.discard[-1]]  # jumps_in's cards, asked of the whole hand in C
             hand = rnd.hands[seat]
             if not twins.isdisjoint(hand):
                 down = rnd.face_down.by_seat[seat]

@@ -103,11 +103,7 @@ def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Act
                 groups = number_groups(numbers, [c for c in hand if c not in down])
             mates = groups[face]
             if len(mates) > 1:
-                more = tuple([c for c in mates if c != card])
-                if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
-                    out.extend(plain_batches(card, more))  # no UNO nor target: the common case
-                else:
-                    batches_of(rnd, seat, card, more, out)
+                batches_of(rnd, seat, card, tuple([c for c in mates if c != card]), out)
 
 
 def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:

@@ -88,7 +88,7 @@ class Round(RoundState):
         if legal is None:
             legal = self.legal_actions(seat)
         kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow
-        if (canonical(self, seat, action) if more and len(more) > 2 else action) not in legal:  # a batch in order
+        if (canonical(self, seat, action) if more else action) not in legal:
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):

@@ -53,7 +53,7 @@ def put_down(rnd: RoundState, seat: int, card: int, action: Action, batch: tuple
     if batch:  # HR-8: every card laid, in order; ``card`` is the last, the one that acts
         data["batch"] = [card_json[c] for c in batch]
     rnd.events.append(new_event(Event, ("play", data, None)))  # rnd.emit, inlined: every play comes here
-    if batch and rnd.house.bomb:
+    if batch:
         bomb(rnd, seat, len(batch))  # HR-9
     last = not rnd.hands[seat]
     rnd.rules.by_card[card].effect(rnd, seat, card, action, last)
