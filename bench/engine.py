@@ -98,11 +98,16 @@ def rlcard_like(rnd: Round, seat: int, rng: random.Random) -> Action:
     return legal[0]
 
 
+def bench_match(edition: str, seats: int, house: HouseRules | None) -> Match:
+    """The one long match (its target out of reach) every figure plays, dealt from a seed of its own."""
+    return new_match(MatchConfig(edition, seats, target=10**5, house=house or HouseRules()),
+                     seed=f"bench-{edition}-{seats}")[0]
+
+
 def measure(edition: str, seats: int, policy: Policy, seconds: float,
             house: HouseRules | None = None) -> dict[str, float]:
     """Rounds of one long match (dealt one after another), for ``seconds`` of wall time."""
-    config = MatchConfig(edition, seats, target=10**5, house=house or HouseRules())
-    match: Match = new_match(config, seed=f"bench-{edition}-{seats}")[0]
+    match = bench_match(edition, seats, house)
     rng = random.Random(7)
     rounds = actions = listed = 0
     start = time.perf_counter()
@@ -127,8 +132,7 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
 
 def steps(count: int, house: HouseRules | None) -> None:
     """Exactly ``count`` actions of ``measure``'s match, for an instruction counter."""
-    config = MatchConfig("classic", 4, target=10**5, house=house or HouseRules())
-    match: Match = new_match(config, seed="bench-classic-4")[0]
+    match = bench_match("classic", 4, house)
     rng = random.Random(7)
     done = 0
     while done < count:
@@ -151,8 +155,7 @@ def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, 
     """``count`` actions of a classic 4-player match played by the heuristic bots, the seat that owes a
     decision acting each step (an UNO call is one of its choices), and the hand it held and the legal
     actions it had, on average."""
-    match: Match = new_match(MatchConfig("classic", 4, target=10**5, house=house or HouseRules()),
-                             seed="bench-classic-4")[0]
+    match = bench_match("classic", 4, house)
     rng = random.Random(7)
     steps: Recording = []
     held = listed = 0
@@ -177,8 +180,7 @@ def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, 
 def replay(house: HouseRules | None, steps: Recording, count: int | None = None) -> int:
     """``steps`` played again (the first ``count`` actions) as a room takes them: after each action, and
     after each deal, every seat's legal actions are listed for its view.  Returns the actions played."""
-    match: Match = new_match(MatchConfig("classic", 4, target=10**5, house=house or HouseRules()),
-                             seed="bench-classic-4")[0]
+    match = bench_match("classic", 4, house)
     seats = range(match.config.seats)
     done = 0
     for step in steps:
