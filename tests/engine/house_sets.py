@@ -10,7 +10,7 @@ import random
 
 from hypothesis import strategies as st
 
-from app.engine import VARIANTS, ConfigError, HouseRules
+from app.engine import VARIANTS, ConfigError, HouseRules, Match, MatchConfig, new_match
 from app.engine.house import AVAILABLE
 from app.engine.house.options import CHOICES
 from app.engine.house.teams import TEAM_SIZES
@@ -45,3 +45,11 @@ def house_sets(edition: str) -> st.SearchStrategy[HouseRules]:
 def seats_for(rules: HouseRules, seats: int) -> int:
     """The seats drawn, or four when teams of two (HR-26) cannot be made of them."""
     return 4 if rules.team_play and seats not in TEAM_SIZES else seats
+
+
+def random_match(rng: random.Random, edition: str, seed: str) -> Match:
+    """A match of ``edition`` under a random house-rule set (half the options on), for 2–5 seats as the
+    edition allows."""
+    house = random_house(rng, edition, on=0.5)
+    seats = seats_for(house, rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats)))
+    return new_match(MatchConfig(edition, seats, house=house), seed)[0]

@@ -18,15 +18,13 @@ from app.engine import (
     VARIANTS,
     Action,
     IllegalAction,
-    MatchConfig,
     apply,
     legal_actions,
-    new_match,
 )
 from app.engine.actions import KINDS
 from app.engine.round import Round
 
-from .house_sets import random_house, seats_for
+from .house_sets import random_match
 
 
 def candidates(rnd: Round, seat: int, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -55,10 +53,8 @@ def test_refusal_is_none_exactly_for_legal_actions(edition: str) -> None:
     rng = random.Random(edition)
     checked = 0
     for game in range(10):
-        house = random_house(rng, edition, on=0.5)
-        seats = seats_for(house, rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats)))
-        match, _ = new_match(MatchConfig(edition, seats, house=house), f"legality-{game}")
-        rnd = match.round
+        match = random_match(rng, edition, f"legality-{game}")
+        rnd, seats = match.round, match.config.seats
         for _ in range(250):
             if rnd.winner is not None:
                 break

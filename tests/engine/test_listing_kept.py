@@ -13,7 +13,7 @@ from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, legality, ne
 from app.engine.actions import BLITZ_EXPIRY, CLOCK_SEAT
 from app.engine.house import HouseRules
 
-from .house_sets import random_house, seats_for
+from .house_sets import random_match
 from .scenario import card
 from .test_house_stacking import house_match
 
@@ -23,10 +23,8 @@ def test_every_seat_listing_is_fresh_after_every_change(edition: str) -> None:
     rng = random.Random(f"kept-{edition}")
     compared = 0
     for game in range(6):
-        house = random_house(rng, edition, on=0.5)
-        seats = seats_for(house, rng.randint(VARIANTS[edition].min_seats, min(5, VARIANTS[edition].max_seats)))
-        match, _ = new_match(MatchConfig(edition, seats, house=house), f"kept-{game}")
-        rnd = match.round
+        match = random_match(rng, edition, f"kept-{game}")
+        rnd, seats = match.round, match.config.seats
         for _ in range(200):
             if match.phase != ROUND:
                 break
