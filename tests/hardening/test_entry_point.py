@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -28,6 +28,7 @@ from app.__main__ import parse
 from app.config import Settings
 from app.server import LOOP, PROTECTIONS, uvicorn_config
 from app.transport.uvicorn_adapter import HttpProtocol, WebSocketProtocol
+from tests.server_process import free_port, start_listening, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,38 +61,22 @@ def test_the_command_line_has_the_subcommands() -> None:
     assert parse(["cluster", "--nodes", "3"]).rest == ["--nodes", "3"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def served(tmp_path: Path, **env: str) -> Iterator[tuple[int, Path]]:
-    port = free_port()
     log = tmp_path / "server.log"
     clean = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k not in ("DATABASE_URL", "PORT")}
-    with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT,
-                                env={**clean, "UNO_DATA_DIR": str(tmp_path), **env}, stdout=out,
-                                stderr=subprocess.STDOUT)
+
+    def spawn(port: int) -> subprocess.Popen[bytes]:
+        with log.open("w") as out:
+            return subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT,
+                                    env={**clean, "UNO_DATA_DIR": str(tmp_path), **env}, stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+
+    proc, port = start_listening(spawn, log, seconds=60)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, "the server did not start:\n" + log.read_text()
-            with suppress(httpx.HTTPError):
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            time.sleep(0.1)
         yield port, log
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+        stop_group(proc, signal.SIGTERM)
 
 
 def closed_by_server(sock: socket.socket, within: float) -> bool:

@@ -14,12 +14,10 @@ import json
 import os
 import shlex
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -27,6 +25,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from tests.server_process import start_listening, stop_group
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
@@ -34,44 +33,25 @@ pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subs
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def running(command: list[str], log: Path, data: Path, **env: str) -> Iterator[str]:
     """Start ``command`` with ``env`` (and no other UNO_ setting), its SQLite file in ``data``;
     yield its base URL once it answers."""
-    port = free_port()
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("UNO_", "FORWARDED_ALLOW_IPS"))
              and k != "DATABASE_URL"}
-    full = {**clean, "HOST": "127.0.0.1", "PORT": str(port), "UNO_DATA_DIR": str(data),
-            "UNO_CREATE_ROOMS_PER_MINUTE": "2", **env}
-    with log.open("w") as err:
-        proc = subprocess.Popen(command, cwd=ROOT, env=full, stdout=err, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
+
+    def spawn(port: int) -> subprocess.Popen[bytes]:
+        full = {**clean, "HOST": "127.0.0.1", "PORT": str(port), "UNO_DATA_DIR": str(data),
+                "UNO_CREATE_ROOMS_PER_MINUTE": "2", **env}
+        with log.open("w") as err:
+            return subprocess.Popen(command, cwd=ROOT, env=full, stdout=err, stderr=subprocess.STDOUT,
+                                    start_new_session=True)  # its own session: uv, sh and the uvicorn they start
+
+    proc, port = start_listening(spawn, log, seconds=60)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, log.read_text()
-            assert time.monotonic() < deadline, "the server did not start:\n" + log.read_text()
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        yield base
+        yield f"http://127.0.0.1:{port}"
     finally:
-        with suppress(ProcessLookupError):  # its own session: uv, sh and the uvicorn they started
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+        stop_group(proc, signal.SIGTERM)
 
 
 def create_rooms(base: str, forwarded: list[str]) -> list[int]:

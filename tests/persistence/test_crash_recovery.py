@@ -13,10 +13,8 @@ import contextlib
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ import httpx
 import pytest
 
 from tests.live import Client, OnLoopback, choose, create_room, seat_players, start_game
+from tests.server_process import start_listening
 
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
@@ -45,30 +44,22 @@ class ProcessServer(OnLoopback):
         self.env = {**os.environ, "DATABASE_URL": database_url, "UNO_DATA_DIR": str(data_dir),
                     "UNO_BETWEEN_ROUNDS_SECONDS": "600", "UNO_GC_FULL_SECONDS": "900"}
         self.port = 0
+        self.log = data_dir / "server.log"  # each start's, shown when one fails
         self.proc: subprocess.Popen[bytes] | None = None
         self.audit = NoAudit()
         self.audits_views = False
 
     def start(self) -> ProcessServer:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--log-level", "warning"], cwd=ROOT, env=self.env)
+        def spawn(port: int) -> subprocess.Popen[bytes]:
+            with self.log.open("w") as out:
+                return subprocess.Popen(
+                    [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port),
+                     "--log-level", "warning"], cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                    start_new_session=True)
+
         # A minute and a half: a loaded machine can take that long to import and migrate.
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            assert self.proc.poll() is None, "the server exited while starting"
-            time.sleep(0.1)
-        self.proc.kill()  # not left running after the test
-        self.proc.wait()
-        raise RuntimeError("the server did not come up within 90 s")
+        self.proc, self.port = start_listening(spawn, self.log, seconds=90)
+        return self
 
     def terminate(self) -> None:
         """SIGTERM: what a deploy or `docker compose stop` sends."""
