@@ -39,6 +39,15 @@ LISTEN = """() => {
     .observe(line, { childList: true, characterData: true, subtree: true });
 }"""
 
+# Whether an opponent's chip ever wears the turn clock's ring. The clock's tick puts it on, up to
+# a quarter second after a move shows, so it is watched for rather than sampled after a step.
+WATCH_RING = """() => {
+  const strip = document.querySelector('[data-testid=opponents]');
+  window.ringSeen = false;
+  new MutationObserver(() => { window.ringSeen ||= !!strip.querySelector('.opponent.clocked'); })
+    .observe(strip, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+}"""
+
 # The opponents' strip as shown: seats in order, whose turn, who is next, which way play goes.
 STRIP = """() => {
   const seats = (sel) => [...document.querySelectorAll(sel)].map((el) => Number(el.dataset.seat));
@@ -117,6 +126,7 @@ def test_a_round_with_everything_in_reach__C_13(browser: Browser, server: LiveSe
         for page, _, _ in players:
             expect(page.get_by_test_id("table")).to_have_attribute("data-status", "playing")
             page.evaluate(LISTEN)
+            page.evaluate(WATCH_RING)
         deadline = time.monotonic() + 60
         done: set[str] = set()
         clock = ring = False
@@ -147,6 +157,7 @@ def test_a_round_with_everything_in_reach__C_13(browser: Browser, server: LiveSe
             if not acted:
                 time.sleep(0.03)
         assert clock, "the turn clock was never seen on screen"
+        ring = ring or any(page.evaluate("() => window.ringSeen") for page, _, _ in players)
         assert ring, "the seat to move never wore the clock's ring"
         # The last-event line is a polite live region, and it told each player of the others' moves.
         for page, name, _ in players:
