@@ -38,11 +38,14 @@ export function fitText(text, max) {
   return kept;
 }
 
-// Keeps an input's value within max characters as it is typed or pasted.
+// Keeps an input's value within max characters as it is typed or pasted, and what was typed
+// before the page's script took the form over (the script waits for its words to load).
 export function limitInput(input, max) {
-  input.addEventListener("input", () => {
+  const fit = () => {
     const fitted = fitText(input.value, max);
     if (fitted !== input.value) input.value = fitted;
-  });
+  };
+  input.addEventListener("input", fit);
+  fit();
   return input;
 }
