@@ -4,6 +4,7 @@
     uv run python bench/actor.py --chat      # chat lines mid-round instead of moves
     uv run python bench/actor.py --cpu       # CPU time, not wall time: for a busy machine
     uv run python bench/actor.py --acks-apart  # sockets that take a move's ack as a frame of its own
+    uv run python bench/actor.py --house chaos --editions classic --cpu  # with and without a preset
 
 One room actor per edition with 4 seats, each seat attached to an outlet that only counts
 what it is offered, and taking its acks in patches as the browser does; actions are taken
@@ -11,6 +12,11 @@ from the engine's legal moves (outside the timing) and sent as the socket reader
 Printed: microseconds per action (median of the runs) — the part of ``bench/load.py``'s
 ``server_us_per_action`` that is the game's, not the sockets'.  The last line printed is one
 JSON object.
+
+With ``--house PRESET``, each run times the editions' rooms under the preset (HR-34; its options
+the edition plays) and without house rules, one after the other, and ``cost_ratio`` is the room's
+cost per action under the preset against without: what a server pays for them, views and frames
+included, where ``bench/engine.py``'s ``house_rules`` figure is the rules engine's part alone.
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
-from app.engine import legal_actions  # noqa: E402
+from app.engine import VARIANTS, legal_actions  # noqa: E402
+from app.engine.house import AVAILABLE, PRESETS  # noqa: E402
+from app.engine.house.options import refuses  # noqa: E402
 from app.rooms.actor import RoomActor  # noqa: E402
 from app.rooms.commands import command_adapter  # noqa: E402
 from app.rooms.inbox import Command  # noqa: E402
@@ -68,9 +76,15 @@ async def send(actor: RoomActor, outlet: CountingOutlet, token: str | None, kind
     await done
 
 
+def preset_for(edition: str, preset: str) -> dict[str, object]:
+    """``preset``'s options that ``edition`` plays (the room would refuse the others)."""
+    return {k: v for k, v in PRESETS[preset].items() if k in AVAILABLE and not refuses(VARIANTS[edition], k, v)}
+
+
 async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: random.Random,
-                   chat: bool = False) -> tuple[float, int, int]:
-    actor = await registry.create(edition, public=False, max_seats=4, target=None, name=None)
+                   chat: bool = False, preset: str | None = None) -> tuple[float, int, int]:
+    house = None if preset is None else preset_for(edition, preset)
+    actor = await registry.create(edition, public=False, max_seats=4, target=None, name=None, house_rules=house)
     seats = [await actor.join(f"p{i}") for i in range(4)]
     outlets = [CountingOutlet() for _ in seats]
     for seat, outlet in zip(seats, outlets, strict=True):
@@ -102,18 +116,28 @@ async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: rand
     return spent, sum(o.frames for o in outlets), sum(o.chars for o in outlets)
 
 
-async def run(actions: int, seed: int, chat: bool = False) -> dict[str, float]:
+async def run(actions: int, seed: int, chat: bool = False, editions: tuple[str, ...] = EDITIONS,
+              preset: str | None = None) -> dict[str, float]:
     settings = Settings(_env_file=None, between_rounds_seconds=3600, database_url="memory://")  # type: ignore[call-arg]
     registry = RoomRegistry(settings, InMemoryStore(), None)
     await registry.start()
     rng = random.Random(seed)
     spent, frames, chars = 0.0, 0, 0
-    for edition in EDITIONS:
-        s, f, c = await one_room(registry, edition, actions // len(EDITIONS), rng, chat)
+    for edition in editions:
+        s, f, c = await one_room(registry, edition, actions // len(editions), rng, chat, preset)
         spent, frames, chars = spent + s, frames + f, chars + c
     await registry.stop()
     return {"us_per_action": spent / actions * 1e6, "frames_per_action": frames / actions,
             "chars_per_frame": chars / max(1, frames)}
+
+
+def with_and_without(actions: int, seed: int, editions: tuple[str, ...], preset: str) -> dict[str, float]:
+    """One run under ``preset`` and one without house rules, one after the other (both see the same load)."""
+    house = asyncio.run(run(actions, seed, editions=editions, preset=preset))
+    plain = asyncio.run(run(actions, seed, editions=editions))
+    return {"plain_us_per_action": plain["us_per_action"], "house_us_per_action": house["us_per_action"],
+            "cost_ratio": house["us_per_action"] / plain["us_per_action"],
+            "plain_chars_per_frame": plain["chars_per_frame"], "house_chars_per_frame": house["chars_per_frame"]}
 
 
 def main() -> None:
@@ -123,15 +147,22 @@ def main() -> None:
     ap.add_argument("--chat", action="store_true", help="time chat lines mid-round instead of moves")
     ap.add_argument("--cpu", action="store_true", help="CPU time of this process, not wall time (a busy machine)")
     ap.add_argument("--acks-apart", action="store_true", help="sockets that take acks as frames of their own")
+    ap.add_argument("--editions", default=",".join(EDITIONS), help="comma-separated editions (default: all four)")
+    ap.add_argument("--house", choices=sorted(PRESETS), help="also without house rules: the preset's cost_ratio")
     args = ap.parse_args()
+    editions = tuple(args.editions.split(","))
     global CLOCK, ACKS_IN_PATCH
     if args.cpu:
         CLOCK = time.process_time
     ACKS_IN_PATCH = not args.acks_apart
-    runs = [asyncio.run(run(args.actions, seed, args.chat)) for seed in range(args.runs)]
+    if args.house:
+        runs = [with_and_without(args.actions, seed, editions, args.house) for seed in range(args.runs)]
+    else:
+        runs = [asyncio.run(run(args.actions, seed, args.chat, editions)) for seed in range(args.runs)]
     for r in runs:
-        print({k: round(v, 1) for k, v in r.items()}, file=sys.stderr)
-    print(json.dumps({k: round(statistics.median(r[k] for r in runs), 1) for k in runs[0]} | {"runs": args.runs}))
+        print({k: round(v, 2 if k == "cost_ratio" else 1) for k, v in r.items()}, file=sys.stderr)
+    print(json.dumps({k: round(statistics.median(r[k] for r in runs), 2 if k == "cost_ratio" else 1) for k in runs[0]}
+                     | {"runs": args.runs}))
 
 
 if __name__ == "__main__":
