@@ -51,6 +51,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """No base URL: each test opens its own server's address.  (pytest-playwright's fallback for it is
+    a method of a class, which pytest deprecates for session fixtures: this one takes its place.)"""
+    return None
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {
         **browser_type_launch_args,
