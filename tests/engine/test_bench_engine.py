@@ -3,28 +3,13 @@ takes them, under the ``chaos`` preset (RULES.md HR-34) and without house rules.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from app.engine import VARIANTS, HouseRules
 from app.engine.house import AVAILABLE, PRESETS
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "engine.py"
-
-
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_engine", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 def test_bot_matches_replay_action_for_action__HR_34() -> None:
-    engine = bench()
+    engine = load("engine")
     chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
     for house in (None, chaos):
         steps, played = engine.record(house, 400)

@@ -4,31 +4,17 @@ edition plays (RULES.md HR-34), and both runs of a pair take their actions."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from app.engine import VARIANTS, HouseRules
 from app.engine.house import PRESETS
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "actor.py"
-
-
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_actor", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_actor", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_edition_plays_a_preset_in_the_room_bench__HR_34(preset: str) -> None:
-    actor = bench()
+    actor = load("actor")
     for edition in actor.EDITIONS:
         options = actor.preset_for(edition, preset)
         assert options.items() <= PRESETS[preset].items()
@@ -39,7 +25,7 @@ def test_every_edition_plays_a_preset_in_the_room_bench__HR_34(preset: str) -> N
 
 
 def test_the_bench_rooms_are_timed_with_the_preset_on() -> None:
-    actor = bench()
+    actor = load("actor")
     plain = asyncio.run(actor.run(200, 0, editions=("classic",)))
     chaos = asyncio.run(actor.run(200, 0, editions=("classic",), preset="chaos"))
     # The same seed's moves differ once house rules change the legal moves, and views carry them.
