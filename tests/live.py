@@ -45,7 +45,8 @@ class OnLoopback:
 
 
 class LiveServer(OnLoopback):
-    def __init__(self, settings: Settings | None = None, store: Store | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, store: Store | None = None, **defaults: Any) -> None:
+        """``settings``, or the tests' defaults below with ``defaults`` changed (e.g. ``bot_delay_scale``)."""
         self.audit = FrameAudit()
         # The abuse limits are per address and every test client is 127.0.0.1: raised here; the
         # tests of the limits themselves (tests/hardening) bring their own settings.
@@ -58,7 +59,7 @@ class LiveServer(OnLoopback):
             # The watcher count follows a spectator's arrival at once (one message later), so that
             # tests comparing views after a game do not race the coalescing window; the window
             # itself is tested with settings of its own (tests/rooms/test_spectators.py).
-            watchers_coalesce_seconds=0.0)
+            watchers_coalesce_seconds=0.0, **defaults)
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.live import Client, LiveServer, puppet_step, seat_players, start_game
 from tests.waiting import until
@@ -30,24 +32,33 @@ def test_a_room_takes_no_hints_and_the_strict_preset_and_the_schema_offers_them_
     assert next(p for p in schema["presets"] if p["key"] == "strict")["available"] is True
 
 
+@pytest.fixture(scope="module")
+def quick_bots() -> Iterator[LiveServer]:
+    """A server whose bots move at once (their human-like pauses scaled down): a round against one is
+    played in a second, not the better part of a minute."""
+    live = LiveServer(bot_delay_scale=0.01).start()
+    yield live
+    live.stop()
+
+
 def test_strict_frames_carry_no_legal_actions_why_is_refused_and_a_bot_still_plays__HR_32__HR_34(
-        server: LiveServer) -> None:
+        quick_bots: LiveServer) -> None:
     """Over real sockets, under the strict preset: no seat's frame ever holds ``legal`` (the
     spectator's never did), ``why`` is refused ``no_hints`` and changes nothing, a move is still
     judged by the engine, and a bot seat plays its turns (it decides on the engine's legal
     actions, server-side); the frame audit finds nothing."""
 
     async def main() -> None:
-        async with httpx.AsyncClient(base_url=server.http) as http:
+        async with httpx.AsyncClient(base_url=quick_bots.http) as http:
             r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 2, "target_score": 500,
                                                     "house_rules": {"preset": "strict"}})
             assert r.status_code == 201, r.text
             code = str(r.json()["code"])
-        [ana] = await seat_players(server, code, 1)
+        [ana] = await seat_players(quick_bots, code, 1)
         bot = await ana.request({"type": "add_bot"})
         assert bot["type"] == "ack", bot
         await start_game([ana])
-        frames_before = server.audit.frames
+        frames_before = quick_bots.audit.frames
 
         def table() -> dict[str, Any]:
             return dict(ana.game["table"])
@@ -89,7 +100,7 @@ def test_strict_frames_carry_no_legal_actions_why_is_refused_and_a_bot_still_pla
         moves = {"play", "draw", "keep", "accept", "colour"}
         bot_moves = [e for e in ana.view["log"] if e["kind"] in moves and e.get("seat") not in (None, ana.seat)]
         assert bot_moves, "the bot never moved"
-        assert server.audit.frames > frames_before and server.audit.violations == []
+        assert quick_bots.audit.frames > frames_before and quick_bots.audit.violations == []
         await ana.close()
 
     asyncio.run(main())
