@@ -14,7 +14,7 @@ Printed: microseconds per action (median of the runs) — the part of ``bench/lo
 JSON object.
 
 With ``--house PRESET``, each run times the editions' rooms under the preset (HR-34; its options
-the edition plays) and without house rules, one after the other, and ``cost_ratio`` is the room's
+the edition plays, D-2) and without house rules, one after the other, and ``cost_ratio`` is the room's
 cost per action under the preset against without: what a server pays for them, views and frames
 included, where ``bench/engine.py``'s ``house_rules`` figure is the rules engine's part alone.
 """
@@ -35,9 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.config import Settings  # noqa: E402
-from app.engine import VARIANTS, legal_actions  # noqa: E402
-from app.engine.house import AVAILABLE, PRESETS  # noqa: E402
-from app.engine.house.options import refuses  # noqa: E402
+from app.engine import legal_actions  # noqa: E402
+from app.engine.house import PRESETS  # noqa: E402
 from app.rooms.actor import RoomActor  # noqa: E402
 from app.rooms.commands import command_adapter  # noqa: E402
 from app.rooms.inbox import Command  # noqa: E402
@@ -76,14 +75,9 @@ async def send(actor: RoomActor, outlet: CountingOutlet, token: str | None, kind
     await done
 
 
-def preset_for(edition: str, preset: str) -> dict[str, object]:
-    """``preset``'s options that ``edition`` plays (the room would refuse the others)."""
-    return {k: v for k, v in PRESETS[preset].items() if k in AVAILABLE and not refuses(VARIANTS[edition], k, v)}
-
-
 async def one_room(registry: RoomRegistry, edition: str, actions: int, rng: random.Random,
                    chat: bool = False, preset: str | None = None) -> tuple[float, int, int]:
-    house = None if preset is None else preset_for(edition, preset)
+    house = None if preset is None else {"preset": preset}  # the room drops what the edition refuses (D-2)
     actor = await registry.create(edition, public=False, max_seats=4, target=None, name=None, house_rules=house)
     seats = [await actor.join(f"p{i}") for i in range(4)]
     outlets = [CountingOutlet() for _ in seats]
