@@ -10,13 +10,16 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from pathlib import Path
 
 import httpx
 
-Spawn = Callable[[int], "subprocess.Popen[bytes]"]
+ROOT = Path(__file__).resolve().parents[1]
+
+# For a port: the command that serves on it, and its environment.
+Command = Callable[[int], tuple[list[str], Mapping[str, str]]]
 
 # How often a start that lost its port is made again before the test gives up.
 STARTS = 3
@@ -45,9 +48,10 @@ def lost_its_port(log: Path) -> bool:
     return "address already in use" in log.read_text().lower()
 
 
-def start_listening(spawn: Spawn, log: Path, seconds: float = 90) -> tuple[subprocess.Popen[bytes], int]:
-    """``spawn(port)`` on a free port (its output going to ``log``, in a session of its own),
-    waited for until ``/healthz`` answers; the process and its port.
+def start_listening(command: Command, log: Path, seconds: float = 90) -> tuple[subprocess.Popen[bytes], int]:
+    """``command(port)`` run from the project's root on a free port, its output in ``log`` and in a session
+    of its own (a wrapper and the server it starts), waited for until ``/healthz`` answers; the process and
+    its port.
 
     The port is free when chosen, but any process on the machine may bind it before the server
     has imported and migrated (bind(0) hands the same free ports to everyone): a start that
@@ -55,7 +59,10 @@ def start_listening(spawn: Spawn, log: Path, seconds: float = 90) -> tuple[subpr
     """
     for _ in range(STARTS):
         port = free_port()
-        proc = spawn(port)
+        argv, env = command(port)
+        with log.open("w") as out:
+            proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
         deadline = time.monotonic() + seconds
         while proc.poll() is None:
             if time.monotonic() > deadline:

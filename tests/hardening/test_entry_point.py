@@ -66,13 +66,11 @@ def served(tmp_path: Path, **env: str) -> Iterator[tuple[int, Path]]:
     log = tmp_path / "server.log"
     clean = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k not in ("DATABASE_URL", "PORT")}
 
-    def spawn(port: int) -> subprocess.Popen[bytes]:
-        with log.open("w") as out:
-            return subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT,
-                                    env={**clean, "UNO_DATA_DIR": str(tmp_path), **env}, stdout=out,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+    def on(port: int) -> tuple[list[str], dict[str, str]]:
+        return [sys.executable, "-m", "app", "serve", "--port", str(port)], {**clean, "UNO_DATA_DIR": str(tmp_path),
+                                                                             **env}
 
-    proc, port = start_listening(spawn, log, seconds=60)
+    proc, port = start_listening(on, log, seconds=60)
     try:
         yield port, log
     finally:

@@ -40,14 +40,11 @@ def running(command: list[str], log: Path, data: Path, **env: str) -> Iterator[s
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("UNO_", "FORWARDED_ALLOW_IPS"))
              and k != "DATABASE_URL"}
 
-    def spawn(port: int) -> subprocess.Popen[bytes]:
-        full = {**clean, "HOST": "127.0.0.1", "PORT": str(port), "UNO_DATA_DIR": str(data),
-                "UNO_CREATE_ROOMS_PER_MINUTE": "2", **env}
-        with log.open("w") as err:
-            return subprocess.Popen(command, cwd=ROOT, env=full, stdout=err, stderr=subprocess.STDOUT,
-                                    start_new_session=True)  # its own session: uv, sh and the uvicorn they start
+    def on(port: int) -> tuple[list[str], dict[str, str]]:
+        return command, {**clean, "HOST": "127.0.0.1", "PORT": str(port), "UNO_DATA_DIR": str(data),
+                         "UNO_CREATE_ROOMS_PER_MINUTE": "2", **env}
 
-    proc, port = start_listening(spawn, log, seconds=60)
+    proc, port = start_listening(on, log, seconds=60)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -26,8 +26,6 @@ from tests.server_process import start_listening
 
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 class NoAudit:
     """The subprocess server has no in-process frame observer; clients skip that check."""
@@ -50,15 +48,12 @@ class ProcessServer(OnLoopback):
         self.audits_views = False
 
     def start(self) -> ProcessServer:
-        def spawn(port: int) -> subprocess.Popen[bytes]:
-            with self.log.open("w") as out:
-                return subprocess.Popen(
-                    [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--log-level", "warning"], cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                    start_new_session=True)
+        def on(port: int) -> tuple[list[str], dict[str, str]]:
+            return [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port),
+                    "--log-level", "warning"], self.env
 
         # A minute and a half: a loaded machine can take that long to import and migrate.
-        self.proc, self.port = start_listening(spawn, self.log, seconds=90)
+        self.proc, self.port = start_listening(on, self.log, seconds=90)
         return self
 
     def terminate(self) -> None:
