@@ -24,7 +24,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 node --test tests/js/
-uv run pytest "$@"
+# A worker per core (pytest-xdist, at most 4): most tests wait on servers, browsers and processes, and
+# the cluster failover test (eight minutes, mostly waiting) runs beside the rest instead of before it.
+# Each worker has its own Postgres database and browser.  "-n 0" after it runs the suite in one process.
+uv run pytest -n auto --maxprocesses 4 "$@"
 # Every rule of the rules contract, the house rules of its section 7 included, is named by at least one test.
 if [ -f ../shared/tools/rule_coverage.py ]; then
   uv run python ../shared/tools/rule_coverage.py --house tests

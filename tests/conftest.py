@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -40,6 +41,19 @@ def no_hidden_card_leaves_the_server() -> Iterator[None]:
     _totals["leaks"] += len(problems)
     assert not problems, "C-16: hidden cards left the server:\n" + "\n".join(problems[:20])
     assert not stale, "views sent differ from views built from scratch:\n" + "\n".join(stale[:20])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the controller prints the run's totals
+        workeroutput["frame_audit"] = dict(_totals)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist's controller: a worker's frame-audit totals added to the run's."""
+    for key, value in getattr(node, "workeroutput", {}).get("frame_audit", {}).items():
+        _totals[key] += value
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -37,7 +37,8 @@ def _uses_browser(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Playwright's sync API keeps an event loop running in the main thread for the rest of the
-    # session, which breaks any later test that calls asyncio.run(): browser tests go last.
+    # session, which breaks any later test that calls asyncio.run(): browser tests go last.  (Under
+    # pytest-xdist each worker runs the tests it is given in this order too.)
     items[:] = [i for i in items if not _uses_browser(i)] + [i for i in items if _uses_browser(i)]
     for item in items:  # a browser per test: not in the quick subset (-m "not slow")
         if _uses_browser(item):
