@@ -1,10 +1,12 @@
 """Rules-engine throughput: random legal rounds per edition, for 2 and 4 players.
 
     uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard]
+    uv run python bench/engine.py --house party         # the house_rules figures under another preset
     uv run python bench/engine.py --steps N [--chaos]   # N actions only, to count instructions
 
 Under load, wall-clock figures wander; ``--steps`` plays exactly N actions of the ``house_rules``
-match (classic, 4 players, uniform; the chaos options with ``--chaos``) and prints nothing, for
+match (classic, 4 players, uniform; a preset's options with ``--house PRESET``, ``--chaos`` being
+``--house chaos``) and prints nothing, for
 valgrind: instructions per action = (I refs at --steps 16000 − at --steps 8000) / 8000.
 
 Policy "uniform": the seat to act picks uniformly among ``legal_actions`` — every action the
@@ -16,7 +18,7 @@ there is one (draw only when there is none), always with UNO said, accept penalt
 That is the like-for-like rounds/s comparison.
 
 "house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options
-(RULES.md HR-34; any this engine does not play yet would be left out), against the same edition
+(RULES.md HR-34; ``--house PRESET`` for another; what the edition refuses is left out, D-2), against the same edition
 without house rules, measured interleaved (``cost_ratio``: house / plain time per action), two ways:
 
 - ``as_played``: matches the heuristic bots (app/bots) played, recorded first (the bots' own time is
@@ -50,8 +52,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.bots import choose_action
+from app.bots import bot_delay_s, choose_action
 from app.engine import (
+    OVER,
     ROUND,
     VARIANTS,
     Action,
@@ -64,7 +67,7 @@ from app.engine import (
     start_next_round,
     view,
 )
-from app.engine.house import AVAILABLE, PRESETS
+from app.engine.house import PRESETS
 from app.engine.round import Round
 
 Policy = Callable[[Round, int, random.Random], Action]
@@ -102,6 +105,14 @@ def bench_match(edition: str, seats: int, house: HouseRules | None) -> Match:
     """The one long match (its target out of reach) every figure plays, dealt from a seed of its own."""
     return new_match(MatchConfig(edition, seats, target=10**5, house=house or HouseRules()),
                      seed=f"bench-{edition}-{seats}")[0]
+
+
+def deal_next(match: Match) -> Match:
+    """The next round of ``match``, or a new bench match once it is over (a single-round preset, HR-22)."""
+    if match.phase == OVER:
+        return bench_match(match.config.edition, match.config.seats, match.config.house)
+    start_next_round(match)
+    return match
 
 
 def measure(edition: str, seats: int, policy: Policy, seconds: float,
@@ -146,34 +157,44 @@ def steps(count: int, house: HouseRules | None) -> None:
             start_next_round(match)
 
 
-# A bot-played match's actions, each (seat, action); None where the round ended and the next was dealt.
+# A bot-played match's actions, each (seat, action); None where the round ended and the next was dealt
+# (``deal_next``: in a new match, when that one was over).
 Recording = list[tuple[int, Action] | None]
 RECORDED = 20_000  # actions recorded per match for ``as_played``
 
 
 def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, dict[str, float]]:
-    """``count`` actions of a classic 4-player match played by the heuristic bots, the seat that owes a
-    decision acting each step (an UNO call is one of its choices), and the hand it held and the legal
-    actions it had, on average."""
+    """``count`` actions of a classic 4-player match played by the heuristic bots as a room's bots play
+    (``rooms.automation``): each step every seat's bot picks on its own view, and the pick with the shortest
+    human-like pause is taken (an UNO call's reflex beats a turn's think, so an exposed seat declares between
+    turns, HR-17).  Also the hand the acting seat held and the legal actions it had, on average."""
     match = bench_match("classic", 4, house)
+    seats = range(match.config.seats)
     rng = random.Random(7)
     steps: Recording = []
-    held = listed = 0
-    while len(steps) - steps.count(None) < count:
+    held = listed = done = 0
+    while done < count:
         if match.phase != ROUND:
-            start_next_round(match)
+            match = deal_next(match)
             steps.append(None)
             continue
         rnd = match.round
-        assert rnd.pending is not None
-        seat = rnd.pending.seat
+        best: tuple[float, int, dict[str, object]] | None = None
+        for s in seats:
+            chosen = choose_action(view(match, s), rng)
+            if chosen is None:
+                continue
+            pause = bot_delay_s(chosen, rng)
+            if best is None or pause < best[0]:
+                best = (pause, s, chosen)
+        assert best is not None  # the seat that owes a decision always has one
+        _, seat, chosen = best
         held += len(rnd.hands[seat])
         listed += len(rnd.legal_actions(seat))
-        chosen = choose_action(view(match, seat), rng)
-        assert chosen is not None  # the seat that owes a decision always has one
         action = action_from_json(chosen)
         apply(match, seat, action)
         steps.append((seat, action))
+        done += 1
     return steps, {"hand_per_action": round(held / count, 2), "legal_per_action": round(listed / count, 2)}
 
 
@@ -189,7 +210,7 @@ def replay(house: HouseRules | None, steps: Recording, count: int | None = None)
             for s in seats:
                 rnd.legal_actions(s)
         if step is None:
-            start_next_round(match)
+            match = deal_next(match)
         elif done == count:
             break
         else:
@@ -232,12 +253,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="measurements per figure (the median is kept)")
     parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
     parser.add_argument("--steps", type=int, help="play exactly this many actions of the house_rules match, no output")
-    parser.add_argument("--chaos", action="store_true", help="with --steps: under the chaos preset's options")
+    parser.add_argument("--house", choices=sorted(PRESETS), help="the preset of the house_rules figures "
+                        "(default chaos); with --steps, play under its options")
+    parser.add_argument("--chaos", action="store_const", const="chaos", dest="house", help="--house chaos")
     parser.add_argument("--as-played", action="store_true", help="with --steps: replay the bots' match")
     args = parser.parse_args()
-    chaos = HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE}, VARIANTS["classic"])
+    # What the edition refuses is dropped from a preset (D-2), as for a room's.
+    house_rules = HouseRules.from_json({"preset": args.house or "chaos"}, VARIANTS["classic"])
     if args.steps is not None:
-        rules = chaos if args.chaos else None
+        rules = house_rules if args.house else None
         if args.as_played:
             assert args.steps <= RECORDED, f"--as-played replays at most {RECORDED} actions"
             replay(rules, record(rules)[0], args.steps)
@@ -256,17 +280,18 @@ def main() -> None:
     house_runs: list[dict[str, float]] = []
     for _ in range(args.runs):  # interleaved, so both see the same machine load
         plain_runs.append(measure("classic", 4, uniform, args.seconds))
-        house_runs.append(measure("classic", 4, uniform, args.seconds, chaos))
+        house_runs.append(measure("classic", 4, uniform, args.seconds, house_rules))
     plain_rate = statistics.median(r["actions_per_s"] for r in plain_runs)
     house_rate = statistics.median(r["actions_per_s"] for r in house_runs)
     plain_legal = statistics.median(r["legal_per_action"] for r in plain_runs)
     house_legal = statistics.median(r["legal_per_action"] for r in house_runs)
-    house = {"options": chaos.enabled, "plain_actions_per_s": plain_rate, "house_actions_per_s": house_rate,
+    house = {"preset": args.house or "chaos", "options": house_rules.enabled,
+             "plain_actions_per_s": plain_rate, "house_actions_per_s": house_rate,
              "cost_ratio": round(plain_rate / house_rate, 2),
              "plain_legal_per_action": plain_legal, "house_legal_per_action": house_legal,
              "cost_ratio_per_legal_action": round(plain_rate * plain_legal / (house_rate * house_legal), 2)}
-    print(f"classic 4p uniform, chaos options played: {house}", file=sys.stderr)
-    house["as_played"] = as_played(chaos, args.runs, args.seconds)
+    print(f"classic 4p uniform, house rules played: {house}", file=sys.stderr)
+    house["as_played"] = as_played(house_rules, args.runs, args.seconds)
     print(f"classic 4p as the bots play, as a room takes it: {house['as_played']}", file=sys.stderr)
     out["house_rules"] = house
     if args.rlcard:
