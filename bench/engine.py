@@ -18,12 +18,14 @@ there is one (draw only when there is none), always with UNO said, accept penalt
 That is the like-for-like rounds/s comparison.
 
 "house_rules": the cost per action of classic, 4 players, under the ``chaos`` preset's options
-(RULES.md HR-34; ``--house PRESET`` for another; what the edition refuses is left out, D-2), against the same edition
-without house rules, measured interleaved (``cost_ratio``: house / plain time per action), two ways:
+(RULES.md HR-34; ``--house PRESET`` for another; what the edition refuses is left out, D-2), against
+the same edition without house rules, measured interleaved (``cost_ratio``: house / plain time per
+action), two ways:
 
-- ``as_played``: matches the heuristic bots (app/bots) played, recorded first (the bots' own time is
-  not counted), replayed as a room takes each action: the action applied, then every seat's legal
-  actions listed, as each seat's view holds its legal moves (the room's engine work per action).
+- ``as_played``: matches the heuristic bots (app/bots) played as a room's bots do (``record``),
+  recorded first (the bots' own time is not counted), replayed as a room takes each action: the
+  action applied, then every seat's legal actions listed, as each seat's view holds its legal moves
+  (the room's engine work per action).
 - uniform random play, the seat to act listing its legal actions then picking one.  Under chaos the
   uniform player draws as often as it plays, so with draw until playable and stacking it holds more
   cards than anyone playing to win, and has many more moves (batches, HR-8), and the cost of an
@@ -108,7 +110,7 @@ def bench_match(edition: str, seats: int, house: HouseRules | None) -> Match:
 
 
 def deal_next(match: Match) -> Match:
-    """The next round of ``match``, or a new bench match once it is over (a single-round preset, HR-22)."""
+    """The next round of ``match``, or a new bench match once it is over (``quick``'s single round)."""
     if match.phase == OVER:
         return bench_match(match.config.edition, match.config.seats, match.config.house)
     start_next_round(match)
@@ -132,10 +134,7 @@ def measure(edition: str, seats: int, policy: Policy, seconds: float,
             actions += 1
         rounds += 1
         if match.phase != ROUND:
-            if match.phase == "over":  # pragma: no cover - the target is out of reach
-                match = new_match(match.config, seed=rounds)[0]
-            else:
-                start_next_round(match)
+            match = deal_next(match)
     elapsed = time.perf_counter() - start
     return {"rounds_per_s": round(rounds / elapsed, 1), "actions_per_s": round(actions / elapsed),
             "actions_per_round": round(actions / rounds, 1), "legal_per_action": round(listed / actions, 2)}
@@ -154,7 +153,7 @@ def steps(count: int, house: HouseRules | None) -> None:
             apply(match, seat, uniform(rnd, seat, rng))
             done += 1
         if match.phase != ROUND:
-            start_next_round(match)
+            match = deal_next(match)
 
 
 # A bot-played match's actions, each (seat, action); None where the round ended and the next was dealt
