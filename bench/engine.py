@@ -54,7 +54,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.bots import bot_delay_s, choose_action
+from app.bots import quickest
 from app.engine import (
     OVER,
     ROUND,
@@ -178,14 +178,7 @@ def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, 
             steps.append(None)
             continue
         rnd = match.round
-        best: tuple[float, int, dict[str, object]] | None = None
-        for s in seats:
-            chosen = choose_action(view(match, s), rng)
-            if chosen is None:
-                continue
-            pause = bot_delay_s(chosen, rng)
-            if best is None or pause < best[0]:
-                best = (pause, s, chosen)
+        best = quickest(((s, view(match, s)) for s in seats), rng)
         assert best is not None  # the seat that owes a decision always has one
         _, seat, chosen = best
         held += len(rnd.hands[seat])

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.bots import bot_delay_s, choose_action
+from app.bots import choose_action, quickest
 from app.config import Settings
 from app.engine import Match
 from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
@@ -178,16 +178,10 @@ class Automation:
             return
         self.bot.cancel()
         self.bot.key = key
-        best: tuple[float, int, dict[str, Any]] | None = None
         seen = st.game_views(controlled)  # the views the publish sends too: built once per change
-        for seat in controlled:
-            # A bot acts on its own seat's view, exactly what a person there would see.
-            action = choose_action(seen[seat], self.rng)
-            if action is None:
-                continue
-            delay = bot_delay_s(action, self.rng) * self.settings.bot_delay_scale * bot_pause_factor(st.house)
-            if best is None or delay < best[0]:
-                best = (delay, seat, action)
+        # A bot acts on its own seat's view, exactly what a person there would see.
+        best = quickest(((seat, seen[seat]) for seat in controlled), self.rng,
+                        self.settings.bot_delay_scale * bot_pause_factor(st.house))
         if best is not None:
             self.bot.set(key, best[0], self.tell, BotTurn(key, best[1], best[2]))
 
