@@ -67,8 +67,8 @@ def served(tmp_path: Path, **env: str) -> Iterator[tuple[int, Path]]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k not in ("DATABASE_URL", "PORT")}
 
     def on(port: int) -> tuple[list[str], dict[str, str]]:
-        return [sys.executable, "-m", "app", "serve", "--port", str(port)], {**clean, "UNO_DATA_DIR": str(tmp_path),
-                                                                             **env}
+        argv = [sys.executable, "-m", "app", "serve", "--port", str(port)]
+        return argv, {**clean, "UNO_DATA_DIR": str(tmp_path), **env}
 
     proc, port = start_listening(on, log, seconds=60)
     try:
