@@ -61,3 +61,16 @@ def test_a_single_round_match_goes_on_in_a_new_match__HR_34() -> None:
             match = engine.deal_next(match)
             assert match.phase == engine.ROUND
     assert ended == [engine.OVER, engine.OVER]
+
+
+def test_the_parts_bench_lists_each_state_with_and_without_batches__HR_8() -> None:
+    """``bench/engine_parts.py`` times every part of each action, and its listings without batches leave the
+    round as it was: the recording, batches and all, replays to its end (apply refuses a batch otherwise)."""
+    parts = load("engine_parts")
+    chaos = HouseRules.from_json({"preset": "chaos"}, VARIANTS["classic"])
+    steps, _ = parts.record(chaos, 1000)
+    assert any(step is not None and step[1].more for step in steps)
+    figures = parts.parts(chaos, steps, 0.0)
+    assert set(figures) == {"apply", "mover", "mover_again", "others", "turn", "turn_again"}
+    assert all(ns > 0 for ns in figures.values())
+    assert parts.turn_without_batches(chaos, steps, 0.0) > 0
