@@ -10,9 +10,9 @@ of the engine's work, with the collector off as the server runs (app/gc_policy.p
 - ``mover_again``: the same listing made again at once, its data now in the processor's caches;
 - ``others``: the other seats' listings.
 
-Per listing at a plain turn: ``turn`` and ``turn_again`` as above, and ``turn_no_batches``, the same state's
-first listing with HR-8's batches left out (``multi_play`` off for that one call; a separate replay, so that
-it is a first listing too).
+Per listing at a plain turn: ``turn`` and ``turn_again`` as above, and ``turn_no_batches`` and
+``turn_no_batches_again``, the same state's listings with HR-8's batches left out (``multi_play`` off for
+those calls; a separate replay, so that the first is a first listing too).
 
 So ``mover`` − ``mover_again`` is what the state's data being out of the processor's caches costs, and
 ``turn`` − ``turn_no_batches`` what listing the batches costs.  Figures are ns, the timer's own cost taken
@@ -94,13 +94,13 @@ def parts(house: HouseRules | None, steps: Recording, overhead: float) -> Figure
     return figures
 
 
-def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -> float:
-    """Per plain turn, the seat to act's first listing with ``multi_play`` off for that call (HR-8's batches
-    left out), on a replay of its own."""
+def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -> Figures:
+    """Per plain turn, the seat to act's listing with ``multi_play`` off for that call (HR-8's batches left
+    out), first and again, on a replay of its own."""
     clock = time.perf_counter_ns
     without = dataclasses.replace(house, multi_play=False, bomb=False)
     match = bench_match("classic", 4, house)
-    spent = turns = 0
+    first = again = turns = 0
     for step in steps:
         if match.phase == ROUND:
             rnd = match.round
@@ -110,7 +110,13 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
                 rnd.house = without
                 t0 = clock()
                 rnd.legal_actions(p.seat)
-                spent += clock() - t0
+                t1 = clock()
+                rnd.moved()
+                t2 = clock()
+                rnd.legal_actions(p.seat)
+                t3 = clock()
+                first += t1 - t0
+                again += t3 - t2
                 rnd.house = house
                 rnd.moved()  # apply lists the real actions
                 turns += 1
@@ -118,7 +124,7 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
             match = deal_next(match)
         else:
             apply(match, *step)
-    return spent / turns - overhead
+    return {"turn_no_batches": first / turns - overhead, "turn_no_batches_again": again / turns - overhead}
 
 
 def main() -> None:
@@ -138,7 +144,7 @@ def main() -> None:
     for _ in range(args.runs):  # interleaved, so both see the same machine load
         plain_runs.append(parts(None, plain_steps, overhead))
         figures = parts(house, house_steps, overhead)
-        figures["turn_no_batches"] = turn_without_batches(house, house_steps, overhead)
+        figures.update(turn_without_batches(house, house_steps, overhead))
         house_runs.append(figures)
     plain = {k: round(statistics.median(r[k] for r in plain_runs)) for k in plain_runs[0]}
     played = {k: round(statistics.median(r[k] for r in house_runs)) for k in house_runs[0]}

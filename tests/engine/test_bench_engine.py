@@ -73,4 +73,5 @@ def test_the_parts_bench_lists_each_state_with_and_without_batches__HR_8() -> No
     figures = parts.parts(chaos, steps, 0.0)
     assert set(figures) == {"apply", "mover", "mover_again", "others", "turn", "turn_again"}
     assert all(ns > 0 for ns in figures.values())
-    assert parts.turn_without_batches(chaos, steps, 0.0) > 0
+    without = parts.turn_without_batches(chaos, steps, 0.0)
+    assert set(without) == {"turn_no_batches", "turn_no_batches_again"} and all(ns > 0 for ns in without.values())
