@@ -17,8 +17,11 @@ those calls; a separate replay, so that the first is a first listing too).
 So ``mover`` − ``mover_again`` is what the state's data being out of the processor's caches costs, and
 ``turn`` − ``turn_no_batches`` what listing the batches costs.  Figures are ns, the timer's own cost taken
 off, the median over ``--runs`` runs (each a replay of the whole recording, plain and house interleaved).
-The timing itself disturbs the caches (the listings made twice): the cost ratio of the whole is
-``bench/engine.py``'s ``as_played``, not the sum of these parts.  The last line printed is JSON.
+The timing itself disturbs the caches (the listings made twice), so the cost ratio of the whole is measured
+as ``bench/engine.py``'s ``as_played`` does, untimed replays for ``--seconds`` each, interleaved:
+``cost_ratio`` (house time per action over plain), and ``cost_ratio_no_batches_listed``, the same with every
+listing made without batches but where the next action is one (``replay_listing_no_batches``).  The last line
+printed is JSON.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine import ROUND, VARIANTS, HouseRules, apply
 from app.engine.house import PRESETS
 from app.engine.pending import TURN
-from bench.engine import Recording, bench_match, deal_next, record
+from bench.engine import Recording, bench_match, deal_next, record, replay
 
 Figures = dict[str, float]
 
@@ -127,10 +132,44 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
     return {"turn_no_batches": first / turns - overhead, "turn_no_batches_again": again / turns - overhead}
 
 
+def replay_listing_no_batches(house: HouseRules, steps: Recording) -> int:
+    """``replay`` (bench/engine.py) with every listing made with ``multi_play`` off, but where the next action is
+    a batch (``apply`` accepts only what was listed): the engine's cost if a turn's listing held no batches, were
+    a batch offered after its lead card, say.  Returns the actions played."""
+    without = dataclasses.replace(house, multi_play=False, bomb=False)
+    match = bench_match("classic", 4, house)
+    seats = range(match.config.seats)
+    done = 0
+    for step in steps:
+        if match.phase == ROUND:
+            rnd = match.round
+            if step is None or not step[1].more:
+                rnd.house = without
+            for s in seats:
+                rnd.legal_actions(s)
+            rnd.house = house
+        if step is None:
+            match = deal_next(match)
+        else:
+            apply(match, *step)
+            done += 1
+    return done
+
+
+def rate(play: Callable[[], int], seconds: float) -> float:
+    """Actions per second of ``play`` (a whole replay) made again and again for ``seconds``."""
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions += play()
+    return actions / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--house", choices=sorted(PRESETS), default="chaos", help="the preset (default chaos)")
     parser.add_argument("--runs", type=int, default=5, help="replays per figure (the median is kept)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time per cost-ratio measurement")
     args = parser.parse_args()
     # What the edition refuses is dropped from a preset (D-2), as for a room's.
     house = HouseRules.from_json({"preset": args.house}, VARIANTS["classic"])
@@ -148,7 +187,15 @@ def main() -> None:
         house_runs.append(figures)
     plain = {k: round(statistics.median(r[k] for r in plain_runs)) for k in plain_runs[0]}
     played = {k: round(statistics.median(r[k] for r in house_runs)) for k in house_runs[0]}
-    out = {"preset": args.house, "timer_ns": round(overhead), "plain": plain, "house": played}
+    rates: dict[str, list[float]] = {"plain": [], "house": [], "no_batches_listed": []}
+    for _ in range(args.runs):
+        rates["plain"].append(rate(partial(replay, None, plain_steps), args.seconds))
+        rates["house"].append(rate(partial(replay, house, house_steps), args.seconds))
+        rates["no_batches_listed"].append(rate(partial(replay_listing_no_batches, house, house_steps), args.seconds))
+    plain_rate, house_rate, unbatched_rate = (statistics.median(rates[k]) for k in rates)
+    out = {"preset": args.house, "timer_ns": round(overhead), "plain": plain, "house": played,
+           "cost_ratio": round(plain_rate / house_rate, 2),
+           "cost_ratio_no_batches_listed": round(plain_rate / unbatched_rate, 2)}
     print(json.dumps(out))
 
 

@@ -75,3 +75,4 @@ def test_the_parts_bench_lists_each_state_with_and_without_batches__HR_8() -> No
     assert all(ns > 0 for ns in figures.values())
     without = parts.turn_without_batches(chaos, steps, 0.0)
     assert set(without) == {"turn_no_batches", "turn_no_batches_again"} and all(ns > 0 for ns in without.values())
+    assert parts.replay_listing_no_batches(chaos, steps) == 1000
