@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocketRoute, expect
 
 from app.engine.house import HouseRules
+from app.engine.round import Round
 from tests.browser.puppets import deal_with, find_seed, opens_on_a_number
 from tests.live import LiveServer
 from tests.waiting import eventually
@@ -213,3 +214,36 @@ def test_lobby_room_names_are_cleaned_and_isolated(browser: Browser, contexts: l
     assert name.evaluate("el => getComputedStyle(el).unicodeBidi") == "isolate"
     # Waited for: the list may be up to a second older than the joins (UNO_LOBBY_CACHE_SECONDS).
     expect(room.locator(".room-players bdi")).to_have_text(["\u05e9\u05e8\u05d4", "Bo"])
+
+
+def opens_with_a_wild_in_hand(rnd: Round) -> bool:
+    """Seat 0 plays first on a number card and holds a plain Wild: its play asks for a colour."""
+    return opens_on_a_number(rnd) and any(rnd.variant.card_json[c]["face"] == "wild" for c in rnd.hands[0])
+
+
+def test_escape_closes_the_shortcuts_before_the_colour_choice_under_them(
+        browser: Browser, contexts: list[BrowserContext], live_server: LiveServer,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player choosing a wild's colour opens the shortcuts ("?") to read them: Esc closes them and keeps the
+    choice; a second Esc cancels the choice, and the wild stays in hand."""
+    deal_with(monkeypatch, find_seed("classic", 2, HouseRules(), opens_with_a_wild_in_hand))
+    host = open_page(browser, contexts)
+    guest = open_page(browser, contexts)
+    join(guest, create_room(host, live_server, "Kai"), "Lou")
+    host.get_by_test_id("start-button").click()
+    expect(host.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")
+    hand = host.get_by_test_id("table").get_attribute("data-hand-count")
+    host.locator("[data-testid=card][data-face=wild]").first.click()
+    choice = host.locator("[data-testid=dialog]:not([hidden])")
+    expect(choice.locator("[data-testid=dialog-option]")).to_have_count(4)  # the four colours
+    keys = host.get_by_test_id("keys-help")
+    host.keyboard.press("?")
+    expect(keys).to_be_visible()
+    host.keyboard.press("Escape")
+    expect(keys).to_be_hidden()
+    expect(choice.locator("[data-testid=dialog-option]")).to_have_count(4)
+    host.keyboard.press("Escape")
+    expect(choice).to_have_count(0)
+    # Nothing was played: the same hand, still this player's turn.
+    expect(host.get_by_test_id("table")).to_have_attribute("data-hand-count", hand or "")
+    expect(host.get_by_test_id("table")).to_have_attribute("data-my-turn", "true")

@@ -164,8 +164,9 @@ export class RoomController {
     if (ev.key === "u" || ev.key === "U") this.uno();
     else if (ev.key === "d" || ev.key === "D") this.draw();
     else if (ev.key === "?") toggleKeys(els);
-    else if (ev.key === "Escape" && (this.ui.choosing || this.ui.batch)) this.cancel();
+    // Esc closes the shortcuts first, when shown (opened to be read, maybe in the middle of a choice), then a choice.
     else if (ev.key === "Escape" && els.keys && !els.keys.hidden) toggleKeys(els, false);
+    else if (ev.key === "Escape" && (this.ui.choosing || this.ui.batch)) this.cancel();
     else return false;
     return ev.key !== "Escape";
   }
