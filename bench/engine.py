@@ -211,12 +211,14 @@ def replay(house: HouseRules | None, steps: Recording, count: int | None = None)
     return done
 
 
-def measure_replays(house: HouseRules | None, steps: Recording, seconds: float) -> float:
-    """Actions per second replaying ``steps`` from the start, again and again, for ``seconds``."""
+def measure_replays(house: HouseRules | None, steps: Recording, seconds: float,
+                    play: Callable[[HouseRules | None, Recording], int] = replay) -> float:
+    """Actions per second replaying ``steps`` from the start (``play``: ``replay``, or a variant of it that
+    returns the actions played), again and again, for ``seconds``."""
     actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        actions += replay(house, steps)
+        actions += play(house, steps)
     return actions / (time.perf_counter() - start)
 
 

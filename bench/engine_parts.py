@@ -33,8 +33,6 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -42,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine import ROUND, VARIANTS, HouseRules, apply
 from app.engine.house import PRESETS
 from app.engine.pending import TURN
-from bench.engine import Recording, bench_match, deal_next, record, replay
+from bench.engine import Recording, bench_match, deal_next, measure_replays, record
 
 Figures = dict[str, float]
 
@@ -132,10 +130,11 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
     return {"turn_no_batches": first / turns - overhead, "turn_no_batches_again": again / turns - overhead}
 
 
-def replay_listing_no_batches(house: HouseRules, steps: Recording) -> int:
+def replay_listing_no_batches(house: HouseRules | None, steps: Recording) -> int:
     """``replay`` (bench/engine.py) with every listing made with ``multi_play`` off, but where the next action is
     a batch (``apply`` accepts only what was listed): the engine's cost if a turn's listing held no batches, were
     a batch offered after its lead card, say.  Returns the actions played."""
+    assert house is not None  # ``measure_replays`` passes the house rules it measures
     without = dataclasses.replace(house, multi_play=False, bomb=False)
     match = bench_match("classic", 4, house)
     seats = range(match.config.seats)
@@ -154,15 +153,6 @@ def replay_listing_no_batches(house: HouseRules, steps: Recording) -> int:
             apply(match, *step)
             done += 1
     return done
-
-
-def rate(play: Callable[[], int], seconds: float) -> float:
-    """Actions per second of ``play`` (a whole replay) made again and again for ``seconds``."""
-    actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        actions += play()
-    return actions / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -189,9 +179,9 @@ def main() -> None:
     played = {k: round(statistics.median(r[k] for r in house_runs)) for k in house_runs[0]}
     rates: dict[str, list[float]] = {"plain": [], "house": [], "no_batches_listed": []}
     for _ in range(args.runs):
-        rates["plain"].append(rate(partial(replay, None, plain_steps), args.seconds))
-        rates["house"].append(rate(partial(replay, house, house_steps), args.seconds))
-        rates["no_batches_listed"].append(rate(partial(replay_listing_no_batches, house, house_steps), args.seconds))
+        rates["plain"].append(measure_replays(None, plain_steps, args.seconds))
+        rates["house"].append(measure_replays(house, house_steps, args.seconds))
+        rates["no_batches_listed"].append(measure_replays(house, house_steps, args.seconds, replay_listing_no_batches))
     plain_rate, house_rate, unbatched_rate = (statistics.median(rates[k]) for k in rates)
     out = {"preset": args.house, "timer_ns": round(overhead), "plain": plain, "house": played,
            "cost_ratio": round(plain_rate / house_rate, 2),
