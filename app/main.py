@@ -256,7 +256,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                              ("POST", players.CLAIM_PATH, settings.player_claims_per_minute, "player codes tried",
                               "pclaim"),
                              ("POST", players.BECOME_PATH, settings.create_rooms_per_minute, "new players",
-                              "player")],
+                              "player"),
+                             ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames", "rename")],
                        match_downloads_per_minute=settings.match_downloads_per_minute)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)

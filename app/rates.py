@@ -9,9 +9,28 @@ dropped past a bound, so no flood of keys grows it without end.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+
+# An IPv6 host is given a whole /64 by its network (RFC 6177's smallest end-site prefix), and
+# picks any address in it at will: counted per address, one such host would have 2^64 windows.
+IPV6_HOST_PREFIX = 64
+
+
+def address_key(address: str) -> str:
+    """What a per-address limit counts a client under: an IPv4 address as it is (an IPv4-mapped
+    IPv6 one as that IPv4 address), an IPv6 address by its /64 network, anything else unchanged."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_HOST_PREFIX), strict=False))
+    return address
 
 
 class SlidingWindow:

@@ -115,7 +115,7 @@ class Listener(asyncio.AbstractServer):
             address = peer[0] if isinstance(peer, tuple) else ""
             refused = gate.admit(address, proxy=gate.is_proxy(address))
             if refused is not None:
-                gate.refused(refused, f"refused a connection from {address}: {gate.by_address[address]} open "
+                gate.refused(refused, f"refused a connection from {address}: {gate.held(address)} open "
                              f"from it, {gate.open} in all ({refused})")
                 with contextlib.suppress(OSError):
                     conn.send(REFUSED)

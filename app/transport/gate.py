@@ -29,6 +29,7 @@ from collections import Counter, OrderedDict
 from typing import Any, Protocol
 
 from app.config import Settings, get_settings, networks_of
+from app.rates import address_key
 
 from .metrics import Metrics
 
@@ -130,7 +131,8 @@ class ConnectionGate:
 
         A ``proxy`` (one the server takes client addresses from) carries many clients: it is not
         held to the per-address cap, which the proxy itself must apply (docs/OPERATIONS.md)."""
-        if not proxy and self.by_address[address] >= self.per_address:
+        key = address_key(address)  # an IPv6 client by its /64
+        if not proxy and self.by_address[key] >= self.per_address:
             return "connections_per_address"
         if self.open >= self.max_connections:
             if not self.waiting:
@@ -140,16 +142,21 @@ class ConnectionGate:
             self.refused("header_evicted", f"closed a connection still waiting for its request: "
                          f"{self.max_connections} connections open, and a new one came")
         self.open += 1
-        self.by_address[address] += 1
+        self.by_address[key] += 1
         return None
+
+    def held(self, address: str) -> int:
+        """Connections open from the address's key (its /64 for IPv6)."""
+        return self.by_address[address_key(address)]
 
     def release(self, address: str) -> None:
         self.open -= 1
-        left = self.by_address[address] - 1
+        key = address_key(address)
+        left = self.by_address[key] - 1
         if left > 0:
-            self.by_address[address] = left
+            self.by_address[key] = left
         else:
-            del self.by_address[address]
+            del self.by_address[key]
 
     def refused(self, reason: str, text: str) -> None:
         if self.metrics is not None:

@@ -88,7 +88,7 @@ class HttpProtocol(H11Protocol):
         address = self.client[0] if self.client else ""
         refused = self.gate.admit(address, proxy=self.gate.is_proxy(address))
         if refused is not None:
-            self.gate.refused(refused, f"refused a connection from {address}: {self.gate.by_address[address]} open "
+            self.gate.refused(refused, f"refused a connection from {address}: {self.gate.held(address)} open "
                               f"from it, {self.gate.open} in all ({refused})")
             transport.write(REFUSED)
             transport.close()

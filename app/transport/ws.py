@@ -23,6 +23,7 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
+from app.rates import address_key
 from app.rooms.actor import RoomActor
 from app.rooms.errors import (
     CLOSE_BAD_TOKEN,
@@ -115,7 +116,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         log.info("refused a WebSocket from origin %.100r", ws.headers.get("origin"))
         await ws.close(CLOSE_POLICY)  # before accept: the handshake is refused with HTTP 403
         return
-    address = ws.client.host if ws.client is not None else ""
+    address = address_key(ws.client.host) if ws.client is not None else ""  # an IPv6 client by its /64
     # A socket closed for flooding can simply open another: each costs a handshake and a
     # snapshot.  So sockets are opened at a bounded rate per address, refused before anything
     # is built for them (HTTP 429, the cheapest answer there is).  And one address holds a
@@ -158,7 +159,7 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
     # Unknown codes count against the address, as over HTTP: codes are not to be guessed here
     # either.  One count for both (app.main wires it: the MissLimit of app/web/limits.py).
     misses = ws.app.state.room_misses
-    address = ws.client.host if ws.client else "unknown"
+    address = address_key(ws.client.host) if ws.client else "unknown"
     if misses.refused(address):
         await ws.close(CLOSE_POLICY, "too many unknown rooms")
         return

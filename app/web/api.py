@@ -13,7 +13,7 @@ from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
 from app.web.identity import remember_seat
-from app.web.limits import MissLimit, client_address
+from app.web.limits import MissLimit, limited_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -125,7 +125,7 @@ def _too_many_misses(misses: MissLimit, wait: float) -> HTTPException:
 async def find_room(code: str, request: Request, registry: RoomRegistry) -> RoomActor:
     """The room with this code, or 404; an address asking for too many that don't exist gets 429."""
     misses: MissLimit = request.app.state.room_misses
-    address = client_address(request.scope)
+    address = limited_address(request.scope)
     wait = misses.refused(address)
     if wait > 0:
         raise _too_many_misses(misses, wait)
@@ -148,7 +148,7 @@ async def create_room(body: CreateRoom, registry: Registry, request: Request) ->
                                          turn_seconds=body.turn_seconds,
                                          away_grace_seconds=body.away_grace_seconds,
                                          spectator_chat=body.spectator_chat, spectator_delay=body.spectator_delay,
-                                         creator=client_address(request.scope))
+                                         creator=limited_address(request.scope))
     except RoomError as err:
         raise _http(err) from None
     return RoomSummary(**actor.summary)

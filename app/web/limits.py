@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.rates import Windows
+from app.rates import Windows, address_key
 
 log = logging.getLogger("app.web")
 
@@ -179,6 +179,11 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def limited_address(scope: Scope) -> str:
+    """What the per-address limits count a request under: its client address, an IPv6 one by its /64."""
+    return address_key(client_address(scope))
+
+
 async def refuse_rate(send: Send, wait: float, words: str) -> None:
     retry = max(1, math.ceil(wait))
     await send_error(send, 429, "rate_limited", f"Too many requests from your address: {words}. "
@@ -313,7 +318,7 @@ class AddressRateLimit:
             method, path = scope.get("method"), scope.get("path", "")
             for wanted, pattern, window, words, kind in self.limits:
                 if method == wanted and pattern.match(path):
-                    address = client_address(scope)
+                    address = limited_address(scope)
                     wait = await self.hit(window, kind, words, address)
                     if wait > 0:
                         if self.on_refuse is not None:
