@@ -66,7 +66,7 @@ from bench.abuse_sockets import (  # noqa: E402, F401  (attacks, by name)
 )
 from bench.abuse_spectators import spectator_squat  # noqa: E402, F401  (an attack, found by name)
 from bench.load_bots import Bot, Room, Stats  # noqa: E402
-from bench.machine import cpu_seconds, free_port, raise_open_files, rss_kib  # noqa: E402
+from bench.machine import cpu_seconds, end_on_signals, free_port, raise_open_files, rss_kib  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
            "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm", *MATCH_ATTACKS)
@@ -300,6 +300,7 @@ def main() -> None:
                          "(as if on other machines); shared: all on every CPU")
     ap.add_argument("--postgres", action="store_true", help="on a Postgres database made for the run (default: SQLite)")
     args = ap.parse_args()
+    end_on_signals()  # a SIGTERM stops what this run started, as Ctrl-C does
     raise_open_files()  # and in the attacker that needs it
     with postgres_database() if args.postgres else contextlib.nullcontext(None) as args.database_url:
         print(json.dumps(asyncio.run(main_async(args))))

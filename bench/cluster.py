@@ -44,7 +44,7 @@ from bench.cluster_failover import events  # noqa: E402
 from bench.cluster_load import capacity, cpu  # noqa: E402
 from bench.databases import fresh_database  # noqa: E402
 from bench.figures import log  # noqa: E402
-from bench.machine import raise_open_files  # noqa: E402
+from bench.machine import end_on_signals, raise_open_files  # noqa: E402
 from bench.nodes import nginx_available  # noqa: E402
 
 
@@ -71,6 +71,7 @@ def main() -> None:
         args.duration, args.warmup, args.idle = 4.0, 2.0, 1.0
     if not nginx_available():
         sys.exit("bench/cluster.py needs nginx")
+    end_on_signals()  # a SIGTERM stops what this run started, as Ctrl-C does
     raise_open_files()
     parts = ("failover", "drain", "cpu", "capacity") if args.part == "all" else (args.part,)
     result: dict[str, Any] = {"quick": args.quick}

@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the 
 from bench.databases import drop_postgres_database, postgres_database  # noqa: E402
 from bench.load_clients import run_clients  # noqa: E402
 from bench.load_server import gc_figures, start_server  # noqa: E402
-from bench.machine import raise_open_files, rss_kib  # noqa: E402
+from bench.machine import end_on_signals, raise_open_files, rss_kib  # noqa: E402
 
 
 def run_mode(database_url: str, args: argparse.Namespace, echo: bool) -> dict[str, Any]:
@@ -91,6 +91,7 @@ def main() -> None:
     ap.add_argument("--no-baselines", action="store_true", help="at full pace, skip the echo and relay phases")
     ap.add_argument("--url", help="target a running server (http://host:port) instead of starting one")
     args = ap.parse_args()
+    end_on_signals()  # a SIGTERM stops what this run started, as Ctrl-C does
     raise_open_files()
     echo = args.pace == "full" and not args.no_baselines
 

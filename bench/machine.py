@@ -1,6 +1,6 @@
 """What the benchmarks read of this machine and ask of it: a process's CPU time and resident
-memory (from /proc), its children, this machine's Postgres processes, a free loopback port, and
-as many open files as the hard limit allows.
+memory (from /proc), its children, this machine's Postgres processes, a free loopback port, as
+many open files as the hard limit allows, and an end by SIGTERM that stops what the bench started.
 """
 
 from __future__ import annotations
@@ -8,8 +8,23 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import signal
 import socket
 from pathlib import Path
+from types import FrameType
+
+
+def end_on_signals() -> None:
+    """Make SIGTERM and SIGHUP end this bench the way Ctrl-C does: by an exception, so every
+    ``finally`` and ``with`` on the way out runs and stops what it started.  The servers, nodes
+    and nginx a bench starts are in sessions of their own (a Ctrl-C at the terminal must not kill
+    them mid-measure), so no signal sent to the bench reaches them: only its own clean-up does.
+    Without this, SIGTERM (``timeout``, a CI's cancel) ends the bench at once and leaves them."""
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    for wanted in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(wanted, stop)
 
 
 def raise_open_files() -> None:

@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
 from bench.load_clients import run_clients  # noqa: E402
 from bench.load_server import gc_figures, start_server  # noqa: E402
-from bench.machine import raise_open_files, rss_kib  # noqa: E402
+from bench.machine import end_on_signals, raise_open_files, rss_kib  # noqa: E402
 
 
 class Sampler(threading.Thread):
@@ -131,6 +131,7 @@ def main() -> None:
     ap.add_argument("--census-every", type=float, default=0.0,
                     help="minutes between censuses of the server's objects and allocator (0: none)")
     args = ap.parse_args()
+    end_on_signals()  # a SIGTERM stops what this run started, as Ctrl-C does
     raise_open_files()
     # Rooms are all made before any socket opens; on a busy machine that takes minutes, past the
     # sweep of waiting rooms nobody is connected to (and the lookups of swept ones count as misses).

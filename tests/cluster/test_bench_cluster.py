@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -32,3 +35,60 @@ def test_quick_failover_run_reports_its_figures_and_loses_nothing() -> None:
     assert failover["lost"] == failover["doubled"] == 0
     assert failover["fatal_closes"] == 0
     assert 0 < failover["p50_s"] <= failover["p99_s"] <= failover["max_s"] < 30
+
+
+def _children(pid: int) -> set[int]:
+    """Every process below ``pid`` (by parent, from /proc), whatever session it is in."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    found, todo = set(), [pid]
+    while todo:
+        above = todo.pop()
+        below = [child for child, parent in parents.items() if parent == above]
+        found.update(below)
+        todo.extend(below)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+def test_a_bench_ended_by_sigterm_stops_its_nodes_and_nginx() -> None:
+    # Its nodes and nginx run in sessions of their own: SIGTERM to the bench reaches none of them,
+    # so only the bench's own clean-up can end them.
+    env = {**os.environ, "BENCH_POSTGRES_URL": _admin_dsn()}
+    bench = subprocess.Popen([sys.executable, "bench/cluster.py", "--quick", "--part", "cpu"], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    started: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        while len(started) < 3 and time.monotonic() < deadline:  # two nodes and nginx, at least
+            assert bench.poll() is None, bench.stderr.read().decode()[-3000:] if bench.stderr else ""
+            started = {pid for pid in _children(bench.pid) if _alive(pid)}
+            time.sleep(0.2)
+        assert len(started) >= 3, "the bench never started its cluster"
+        bench.send_signal(signal.SIGTERM)
+        bench.wait(60)
+        assert bench.returncode != 0  # it was stopped, not finished
+        deadline = time.monotonic() + 60
+        while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in started if _alive(pid)], "processes the bench started outlived it"
+    finally:  # whatever the outcome, nothing of this test's outlives it
+        left = _children(bench.pid) | started
+        if bench.poll() is None:
+            bench.kill()
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
