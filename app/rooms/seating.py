@@ -12,6 +12,7 @@ from app.config import Settings
 
 from . import records as rec
 from .errors import RoomError
+from .lookalike import confusable
 from .room_state import OVER, WAITING, Player, RoomState, hash_token, new_token
 from .text import clean_text
 
@@ -27,8 +28,10 @@ def clean_name(settings: Settings, name: str) -> str:
 
 
 def check_name_free(st: RoomState, name: str, me: Player | None) -> None:
-    if any(p.name.casefold() == name.casefold() and p is not me for p in st.players):
-        raise RoomError("name_taken", f"Someone here is already called {name}.", name=name)
+    """Refuse a name that looks like another seat's, whatever its case or alphabet (app/rooms/lookalike.py)."""
+    taken = next((p for p in st.players if p is not me and confusable(p.name, name)), None)
+    if taken is not None:
+        raise RoomError("name_taken", f"Someone here is already called {taken.name}.", name=taken.name)
 
 
 def check_free_seat(st: RoomState) -> None:

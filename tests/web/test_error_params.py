@@ -16,7 +16,7 @@ def test_http_errors_carry_params(server: LiveServer) -> None:
     with httpx.Client(base_url=server.http) as http:
         assert http.post(f"/api/rooms/{code}/players", json={"name": "Ana"}).status_code == 201
         taken = http.post(f"/api/rooms/{code}/players", json={"name": "ana"}).json()["detail"]
-        assert taken["code"] == "name_taken" and taken["params"] == {"name": "ana"}
+        assert taken["code"] == "name_taken" and taken["params"] == {"name": "Ana"}  # the name it looks like
         assert "message" in taken  # the English sentence stays for API users
         assert http.post(f"/api/rooms/{code}/players", json={"name": "Bo"}).status_code == 201
         full = http.post(f"/api/rooms/{code}/players", json={"name": "Cy"}).json()["detail"]

@@ -1,0 +1,62 @@
+"""Names that look like another seat's are refused in a room, and blank letters are dropped.
+
+"Victim" written with a Cyrillic і, or followed by a Hangul filler, reads exactly as "Victim" on
+every screen: one seat could pass for another in the log, the chat and the catches."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from app.rooms.lookalike import CONFUSABLES_VERSION, confusable
+from app.rooms.text import clean_text
+from tests.live import LiveServer, create_room
+
+
+@pytest.mark.parametrize("typed", [
+    "Victim\u3164",  # HANGUL FILLER
+    "\u2800Victim",  # BRAILLE PATTERN BLANK
+    "Vic\u115ftim",  # HANGUL CHOSEONG FILLER
+    "Victim\ufe0f",  # a variation selector on a letter that has no variants
+    "\u0301Victim",  # a combining mark on nothing
+    "Vi\u034fctim",  # COMBINING GRAPHEME JOINER
+])
+def test_blank_letters_and_stray_marks_are_dropped_from_names(typed: str) -> None:
+    assert clean_text(typed) == "Victim"
+
+
+def test_what_a_name_needs_stays() -> None:
+    for name in ("Nguyễn", "नमस्ते", "\u2764\ufe0f Ana", "1\ufe0f\u20e3", "👨\u200d👩\u200d👧", "Zoë"):
+        assert clean_text(name) == name
+    assert clean_text("e" + "\u0301" * 9) == "é" + "\u0301" * 3  # a tower of marks is cut to three deep
+
+
+def test_look_alikes_are_confusable_and_different_names_are_not() -> None:
+    assert CONFUSABLES_VERSION.split(".")[0].isdigit()  # the Unicode data's version, as shipped
+    same = [("Victim", "V\u0456ctim"), ("Ana", "\u0410NA"), ("PayPal", "PayPaI"), ("Bo", "B\u043e"),
+            ("Victim", "VICTIM"), ("Victim", "\uff36ictim")]  # ... and a fullwidth V
+    for a, b in same:
+        assert confusable(a, b) and confusable(b, a), (a, b)
+    for a, b in [("Ana", "Anna"), ("Zoë", "Zoe"), ("Łukasz", "Lukasz"), ("Bo", "Bob")]:
+        assert not confusable(a, b), (a, b)
+
+
+def test_a_look_alike_of_a_seated_name_is_refused_name_taken(server: LiveServer) -> None:
+    code = asyncio.run(create_room(server, "classic", 4, target=None))
+
+    def join(name: str) -> httpx.Response:  # each from a browser of its own (a player's cookie rejoins)
+        with httpx.Client(base_url=server.http) as http:
+            return http.post(f"/api/rooms/{code}/players", json={"name": name})
+
+    assert join("Victim").status_code == 201
+    for twin in ("V\u0456ctim", "Victim\u3164", "VICTIM", "\u2800Victim"):
+        r = join(twin)
+        assert r.status_code == 409, (twin, r.text)
+        detail = r.json()["detail"]
+        assert detail["code"] == "name_taken" and detail["params"] == {"name": "Victim"}, twin
+    with httpx.Client(base_url=server.http) as http:
+        room = http.get(f"/api/rooms/{code}").json()
+    assert room["players"] == ["Victim"]  # nothing joined
+    assert join("Victor").status_code == 201
