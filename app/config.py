@@ -94,6 +94,10 @@ class Settings(BaseSettings):
     connections_per_address: int = 300  # open connections, HTTP and WebSocket, from one client address
     max_connections: int = 10_000  # in all; never more than the open-file limit less a reserve
     accepts_per_turn: int = 32  # connections accepted per turn of the event loop (app/transport/accept.py)
+    # Every HTTP request but /healthz, per client address, on each node (app/web/budget.py): a burst
+    # (a few page loads at once), then a steady rate.  0 turns it off.
+    http_requests_per_minute: int = 1200
+    http_requests_burst: int = 600
     create_rooms_per_minute: int = 20  # per client address
     joins_per_minute: int = 60  # per client address
     room_misses_per_minute: int = 30  # unknown room codes asked for (HTTP or socket) per address; then 429 / 1008

@@ -37,6 +37,7 @@ from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
 from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players
+from app.web.budget import RequestBudget
 from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
 from app.web.identity import Players
@@ -259,6 +260,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                               "player"),
                              ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames", "rename")],
                        match_downloads_per_minute=settings.match_downloads_per_minute)
+    # Before the others: the cheapest refusal, for a flood of any request at all (app/web/budget.py).
+    app.add_middleware(RequestBudget, per_minute=settings.http_requests_per_minute,
+                       burst=settings.http_requests_burst, on_refuse=counters.refuse)
     app.add_middleware(SecurityHeaders)  # outermost: the limits' refusals carry the headers too
     app.add_exception_handler(RequestValidationError, validation_error)
     app.include_router(health.router)

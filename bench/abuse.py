@@ -20,7 +20,7 @@ the patch it caused.  Each attack runs in a process of its own, from other loopb
 - ``spectator_pile``: 300 spectator sockets pile into the honest room, again and again;
 - ``rooms_list_flood``: ``GET /api/rooms`` from 4 connections as fast as they go, over 2,000
   public rooms (made beforehand, not timed);
-- ``qr_flood``, ``nul_id_storm``: see bench/abuse_edges.py (``--postgres``: the server on Postgres).
+- ``qr_flood``, ``nul_id_storm``, ``http_flood``: see bench/abuse_edges.py (``--postgres``: the server on Postgres).
 
 Each attack is followed by a second with no attack.  Sampled meanwhile: the server's RSS and
 open file descriptors (``/proc``), and ``/healthz`` on a fresh connection every quarter of a
@@ -54,7 +54,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
-from bench.abuse_edges import nul_id_storm, postgres_database, qr_flood  # noqa: E402, F401  (attacks, by name)
+from bench.abuse_edges import http_flood, nul_id_storm, postgres_database, qr_flood  # noqa: E402, F401  (attacks)
 from bench.abuse_matches import MATCH_ATTACKS, export_flood, replay_flood, store_big_match  # noqa: E402, F401
 from bench.abuse_sockets import (  # noqa: E402, F401  (attacks, by name)
     idle_connections,
@@ -69,7 +69,7 @@ from bench.load_bots import Bot, Room, Stats  # noqa: E402
 from bench.machine import cpu_seconds, end_on_signals, free_port, raise_open_files, rss_kib  # noqa: E402
 
 ATTACKS = ("none", "ping_flood", "idle_connections", "never_reading_spectators", "late_uno", "spectator_pile",
-           "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm", *MATCH_ATTACKS)
+           "rooms_list_flood", "spectator_squat", "qr_flood", "nul_id_storm", "http_flood", *MATCH_ATTACKS)
 
 
 def attack_process(name: str, port: int, code: str, seconds: float, out: Any, apart: bool) -> None:

@@ -59,7 +59,7 @@ class LiveServer(OnLoopback):
             # The watcher count follows a spectator's arrival at once (one message later), so that
             # tests comparing views after a game do not race the coalescing window; the window
             # itself is tested with settings of its own (tests/rooms/test_spectators.py).
-            watchers_coalesce_seconds=0.0, **defaults)
+            watchers_coalesce_seconds=0.0, **{"http_requests_per_minute": 0, **defaults})
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
         self.app = create_app(self.settings, store=self.store, observer=self.audit)

@@ -25,6 +25,7 @@ def live() -> Iterator[LiveServer]:
     server = LiveServer(Settings(  # type: ignore[call-arg]
         between_rounds_seconds=0.5, _env_file=None, create_rooms_per_minute=100_000, joins_per_minute=100_000,
         sockets_per_address=100_000, socket_rate_messages=100_000, socket_opens_per_minute=1_000_000,
+        http_requests_per_minute=0,
         connections_per_address=100_000, rooms_per_address=100_000, room_misses_per_minute=100_000,
         match_downloads_per_minute=100_000, watchers_coalesce_seconds=0.0)).start()
     yield server

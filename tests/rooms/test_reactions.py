@@ -23,7 +23,7 @@ def server() -> Iterator[LiveServer]:
     settings = Settings(_env_file=None, reaction_burst=BURST, reaction_window_seconds=WINDOW,  # type: ignore[call-arg]
                         create_rooms_per_minute=100_000, joins_per_minute=100_000, socket_rate_messages=100_000,
                         rooms_per_address=100_000, sockets_per_address=100_000, connections_per_address=100_000,
-                        socket_opens_per_minute=1_000_000, watchers_coalesce_seconds=0.0)
+                        socket_opens_per_minute=1_000_000, http_requests_per_minute=0, watchers_coalesce_seconds=0.0)
     live = LiveServer(settings).start()
     yield live
     live.stop()

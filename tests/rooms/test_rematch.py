@@ -26,7 +26,7 @@ def server() -> Iterator[LiveServer]:
     settings = Settings(_env_file=None, between_rounds_seconds=0.5, rematch_countdown_seconds=COUNTDOWN,  # type: ignore[call-arg]
                         away_grace_seconds=GRACE, create_rooms_per_minute=100_000, joins_per_minute=100_000,
                         socket_rate_messages=100_000, rooms_per_address=100_000, sockets_per_address=100_000,
-                        connections_per_address=100_000, socket_opens_per_minute=1_000_000,
+                        connections_per_address=100_000, socket_opens_per_minute=1_000_000, http_requests_per_minute=0,
                         watchers_coalesce_seconds=0.0)
     live = LiveServer(settings).start()
     yield live

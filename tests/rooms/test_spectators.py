@@ -22,7 +22,8 @@ def settings(**over: Any) -> Settings:
     values: dict[str, Any] = {
         "between_rounds_seconds": 0.5, "_env_file": None, "create_rooms_per_minute": 100_000,
         "joins_per_minute": 100_000, "sockets_per_address": 100_000, "socket_rate_messages": 100_000,
-        "socket_opens_per_minute": 1_000_000, "connections_per_address": 100_000, "rooms_per_address": 100_000,
+        "socket_opens_per_minute": 1_000_000, "http_requests_per_minute": 0, "connections_per_address": 100_000,
+        "rooms_per_address": 100_000,
         "spectators_per_address": 100_000,
         "watchers_coalesce_seconds": 0.3,
     }
