@@ -3,6 +3,7 @@
     python -m app serve [--host H] [--port P] [--log-level L] [--backlog N] [--timeout-graceful-shutdown S]
     python -m app migrate          # the database schema to the newest migration, then exit
     python -m app cluster [--nodes N] [--port P] [--first-node-port P]   # N nodes and nginx (docs/SCALING.md)
+    python -m app build-native [--force]   # compile the engine with mypyc (optional; docs/ENGINE.md)
 
 Settings come from the environment (``UNO_*``, ``DATABASE_URL``, ``HOST``, ``PORT``:
 docs/OPERATIONS.md); ``--host`` and ``--port`` override ``HOST`` and ``PORT``.  ``serve`` runs
@@ -19,7 +20,10 @@ from app.config import Settings
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from app import native
     from app.server import serve
+
+    print(f"engine: {native.MODE} ({native.REASON})", flush=True)
 
     overrides = {k: v for k, v in (("host", args.host), ("port", args.port)) if v is not None}
     settings = Settings(**overrides)
@@ -47,6 +51,12 @@ def _cluster(args: argparse.Namespace) -> int:
     return main(args.rest)
 
 
+def _build_native(args: argparse.Namespace) -> int:
+    from app.native_build import main
+
+    return main(force=args.force)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m app", description=__doc__,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -67,6 +77,9 @@ def parser() -> argparse.ArgumentParser:
                                   add_help=False)
     cluster.add_argument("rest", nargs=argparse.REMAINDER)
     cluster.set_defaults(run=_cluster)
+    native = commands.add_parser("build-native", help="compile the engine and the room's hot modules (mypyc)")
+    native.add_argument("--force", action="store_true", help="build again even if the current build is there")
+    native.set_defaults(run=_build_native)
     return top
 
 

@@ -33,7 +33,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.modes import mode  # noqa: E402  (first: it reads --mode, which decides what importing app gives)
 
+# isort: split
 from app.config import Settings  # noqa: E402
 from app.engine import legal_actions  # noqa: E402
 from app.engine.house import PRESETS  # noqa: E402
@@ -155,7 +157,8 @@ def main() -> None:
         runs = [asyncio.run(run(args.actions, seed, args.chat, editions)) for seed in range(args.runs)]
     for r in runs:
         print({k: round(v, 2 if k == "cost_ratio" else 1) for k, v in r.items()}, file=sys.stderr)
-    print(json.dumps({k: round(statistics.median(r[k] for r in runs), 2 if k == "cost_ratio" else 1) for k in runs[0]}
+    print(json.dumps({"mode": mode()}
+                     | {k: round(statistics.median(r[k] for r in runs), 2 if k == "cost_ratio" else 1) for k in runs[0]}
                      | {"runs": args.runs}))
 
 

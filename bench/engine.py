@@ -53,7 +53,9 @@ from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.modes import mode  # first: it reads --mode, which decides what importing app gives
 
+# isort: split
 from app.bots import quickest
 from app.engine import (
     OVER,
@@ -303,7 +305,7 @@ def main() -> None:
         }
         print(f"classic 2p, RLCard's action set: {comparison}", file=sys.stderr)
         out["vs_rlcard_classic_2p"] = comparison
-    print(json.dumps(out))
+    print(json.dumps({"mode": mode(), **out}))
 
 
 if __name__ == "__main__":

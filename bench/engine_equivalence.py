@@ -23,7 +23,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.modes import mode  # first: it reads --mode, which decides what importing app gives
 
+# isort: split
 from app.engine import (
     OVER,
     ROUND,
@@ -136,7 +138,7 @@ def main() -> None:
     editions = list(VARIANTS)
     start = time.perf_counter()
     actions = sum(play_match(i, editions[i % len(editions)], args.actions, digest) for i in range(args.matches))
-    print(json.dumps({"matches": args.matches, "actions": actions, "sha256": digest.hexdigest(),
+    print(json.dumps({"mode": mode(), "matches": args.matches, "actions": actions, "sha256": digest.hexdigest(),
                       "seconds": round(time.perf_counter() - start, 1)}))
 
 

@@ -45,6 +45,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.modes import mode  # noqa: E402  (first: it reads --mode, which decides what importing app gives)
+
+# isort: split
 from bench.databases import drop_postgres_database, postgres_database  # noqa: E402
 from bench.load_clients import run_clients  # noqa: E402
 from bench.load_server import gc_figures, start_server  # noqa: E402
@@ -146,7 +149,7 @@ def main() -> None:
         if store in stores and "memory" in stores:
             result[f"durable_ratio_{store}"] = round(stores[store]["actions_per_s"] / main_run["actions_per_s"], 3)
             result[f"p99_ms_{store}"] = stores[store]["p99_ms"]
-    print(json.dumps(result))
+    print(json.dumps({"mode": mode(), **result}))  # the server's too: it inherits UNO_ENGINE
 
 
 if __name__ == "__main__":

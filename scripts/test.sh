@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet "uv==0.13.9"
-uv sync --frozen --quiet
+# The build group (mypy's mypyc, setuptools) too: the engine's tests run compiled as well, below.
+uv sync --frozen --quiet --group build
 
 uv run ruff check .
 uv run mypy
@@ -14,6 +15,8 @@ uv run mypy
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+# The native build (python -m app build-native) compiles C.
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
 # The table's reactions are emoji: the screenshots show them as players' devices do.
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -27,7 +30,19 @@ node --test tests/js/
 # A worker per core (pytest-xdist, at most 4): most tests wait on servers, browsers and processes, and
 # the cluster failover test (eight minutes, mostly waiting) runs beside the rest instead of before it.
 # Each worker has its own Postgres database and browser.  "-n 0" after it runs the suite in one process.
+# The suite runs the engine interpreted (tests/conftest.py sets UNO_ENGINE=interpreted).
 uv run pytest -n auto --maxprocesses 4 "$@"
+# The same engine compiled (app/native.py): its tests, the room's differ and overlay, the native
+# loader and the equivalence hash again on the native build.  In a full run only (no arguments).
+if [ $# -eq 0 ]; then
+  if ! command -v cc >/dev/null 2>&1; then
+    echo "Compiled engine: SKIPPED, no C compiler here and none could be installed (apt-get install gcc)."
+  else
+    uv run python -m app build-native
+    UNO_ENGINE=compiled uv run pytest -n auto --maxprocesses 4 -p no:cacheprovider tests/engine tests/native \
+      tests/rooms/test_diff.py tests/rooms/test_overlay.py
+  fi
+fi
 # Every rule of the rules contract, the house rules of its section 7 included, is named by at least one test.
 if [ -f ../shared/tools/rule_coverage.py ]; then
   uv run python ../shared/tools/rule_coverage.py --house tests

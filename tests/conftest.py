@@ -19,6 +19,9 @@ import pytest
 # own policy (app/gc_policy.py) is process-wide, and tests/hardening/test_gc_policy.py checks
 # it in a process of its own.
 os.environ.setdefault("UNO_GC_FULL_SECONDS", "0")
+# The suite runs the engine as written unless told otherwise: scripts/test.sh runs the engine's
+# tests (and the differ's) a second time with UNO_ENGINE=compiled, on the native build (app/native.py).
+os.environ.setdefault("UNO_ENGINE", "interpreted")
 
 from tests.frame_audit import FrameAudit
 

@@ -22,7 +22,7 @@ from ..state import CardRule, HandAfter, RoundState, Target
 from ..variants.effects import swap_with_target
 from .options import HouseRules
 
-OPTIONS = ("seven_o", "seven_o_cards", "seven_target")
+OPTIONS: tuple[str, ...] = ("seven_o", "seven_o_cards", "seven_target")
 
 
 def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
