@@ -56,6 +56,40 @@ async def finished_team_match(server: LiveServer, seed: int, seats: int = 4) -> 
     return clients
 
 
+def test_a_start_with_an_odd_count_or_fewer_than_four_is_refused_on_the_message__HR_26(server: LiveServer) -> None:
+    """Over the real actor: the host's ``start`` with 3 or 5 seated in a team room is answered
+    ``bad_teams`` and nothing starts; with 4 it starts."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 6,
+                                                    "house_rules": {"team_play": True}})
+            assert r.status_code == 201, r.text
+            code = str(r.json()["code"])
+        clients = await seat_players(server, code, 5)
+        host = clients[0]
+        for seated in (5, 3):
+            if seated == 3:
+                for c in clients[3:]:
+                    await leave(c)
+            await sync(clients[:seated])
+            reply = await host.request({"type": "start"})
+            assert reply["type"] == "error" and reply["code"] == "bad_teams", (seated, reply)
+            await sync(clients[:seated])
+            assert host.view["room"]["status"] == "waiting" and host.game is None
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post(f"/api/rooms/{code}/players", json={"name": "Di"})
+            assert r.status_code == 201, r.text
+        fourth = Client(server, code, r.json()["token"], r.json()["seat"])
+        await fourth.connect()
+        assert (await host.request({"type": "start"}))["type"] == "ack"
+        await sync([*clients[:3], fourth])
+        assert host.view["room"]["status"] == "playing" and host.game is not None
+        assert host.game["teams"] == [[0, 2], [1, 3]]
+
+    asyncio.run(main())
+
+
 def stopped(client: Client) -> list[dict[str, Any]]:
     return [e for e in client.view["log"] if e["kind"] == "rematch_stopped"]
 
