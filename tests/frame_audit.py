@@ -2,7 +2,8 @@
 
 It sees each frame as it is sent, together with the room state at that instant, to check the
 hidden-information rule (widened only by HR-31's open hands as they are at that instant, and
-narrowed by HR-33's face-down cards, hidden from their holder too: HX-15), and keeps each
+narrowed by HR-33's face-down cards, whose faces go to no one — their holder, and everyone
+looking at an open hand, included: HX-15, D-13), and keeps each
 seat's view digest so that clients can check their patched views against the server's.
 """
 
@@ -109,9 +110,14 @@ class FrameAudit:
                 for other, hand in enumerate(rnd.hands):
                     if cid not in hand:
                         continue
-                    if other == seat:  # HR-33, HX-15: a face-down card is hidden from its holder too
-                        if cid in rnd.face_down.by_seat[seat] and not is_open(rnd, seat):
-                            problems.append(f"face-down card {cid} shown to its holder in a {frame.get('type')} frame")
+                    # HR-33, HX-15, D-13: a face-down card's face goes to no one — its holder, the
+                    # other seats and the spectators alike, inside an open hand (HR-31) too.
+                    if cid in rnd.face_down.by_seat[other]:
+                        whose = "its holder" if other == seat else f"seat {seat}" if seat is not None else "a spectator"
+                        problems.append(f"seat {other}'s face-down card {cid} shown to {whose} "
+                                        f"in a {frame.get('type')} frame")
+                        continue
+                    if other == seat:
                         continue
                     if reveal is not None and reveal[0] == seat and reveal[1] == other and cid in reveal[2]:
                         continue  # CL-6 / PP-6: the challenged hand, shown to the challenger

@@ -6,7 +6,8 @@ round's outcome.  Another seat's cards appear only where a rule shows them: the
 challenged hand to its challenger (CL-6, PP-6), a hand of few cards under HR-31 (to all:
 ``open_hands``, a seat's cards or null) and every hand once the round is scored.  Under HR-33
 a seat's own face-down cards are left out of its ``hand``, counted in ``face_down`` (and in a
-challenged hand it is shown, ``revealed.face_down``, D-5) until they turn up.
+challenged hand it is shown, ``revealed.face_down``, D-5; in an open hand, for all, its holder
+too, ``open_face_down``, D-13) until they turn up.
 The spectator view (seat None) has no hand at all.  Views are read-only: card dicts, and
 what ``views`` builds once for several seats, are shared between them.
 """
@@ -117,6 +118,9 @@ def public_table(rnd: Round) -> dict[str, Any]:
     if rnd.house.reveal_hands_at is not None:  # HR-31, HX-15: these hands are face up for all
         shown = information.open_hands(rnd)
         out["open_hands"] = [[cards[c] for c in shown[s]] if s in shown else None for s in range(rnd.n)]
+        if rnd.face_down.on:  # D-13: an open hand's face-down cards (HR-33) show to all as backs
+            down = rnd.face_down.by_seat
+            out["open_face_down"] = [len(down[s]) if s in shown else None for s in range(rnd.n)]
     if rnd.house.shuffle_seats and rnd.ring is not None:
         out["seat_order"] = list(rnd.ring)  # HR-28: this round's order of play (before any Reverse)
     if rnd.winner is not None:

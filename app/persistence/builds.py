@@ -12,12 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .models import MatchBuildRow, MatchRow, ServerKeyRow
+
+# Built once, bound when it runs (as players.py's statements are): the primary key's index finds it.
+_CURRENT = select(MatchBuildRow.etag).where(
+    MatchBuildRow.match_id == bindparam("match_id"), MatchBuildRow.kind == bindparam("kind"),
+    MatchBuildRow.etag == bindparam("etag"))
+_NAMES_HELD = select(MatchRow.players).where(MatchRow.id == bindparam("match_id")).with_for_update(read=True)
 
 
 class Built(NamedTuple):
@@ -34,7 +40,18 @@ class BuildStore(Protocol):
 
     async def get(self, match_id: str, kind: str) -> Built | None: ...
 
-    async def put(self, match_id: str, kind: str, built: Built) -> None: ...
+    async def current(self, match_id: str, kind: str, etag: str) -> bool:
+        """Is the build of this ``etag`` still the stored one?  One read by the table's primary
+        key, made before a copy held in memory is served: deleting a player drops the builds that
+        name them (``players.py``), and every node's copies with them."""
+        ...
+
+    async def put(self, match_id: str, kind: str, built: Built, players: list[str]) -> bool:
+        """Store ``built``, made with these ``players``' names, unless the match's names have
+        changed since (a player deleted themselves while it was built: the deletion has dropped
+        the match's builds already, and this one must not come back with the old name).  False
+        when it was not stored so."""
+        ...
 
     async def signing_key(self, name: str, algorithm: str, make: Callable[[], bytes]) -> bytes:
         """The private key named ``name``; made with ``make`` and stored the first time."""
@@ -58,11 +75,22 @@ class SqlBuilds:
                                       .where(MatchBuildRow.match_id == match_id, MatchBuildRow.kind == kind))).first()
         return Built(row.etag, row.size, bytes(row.body)) if row is not None else None
 
-    async def put(self, match_id: str, kind: str, built: Built) -> None:
+    async def current(self, match_id: str, kind: str, etag: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(_CURRENT, {"match_id": match_id, "kind": kind, "etag": etag})).first()
+        return found is not None
+
+    async def put(self, match_id: str, kind: str, built: Built, players: list[str]) -> bool:
         stmt = self.insert(MatchBuildRow).values(match_id=match_id, kind=kind, etag=built.etag, size=built.size,
                                                  body=built.body)
         async with self.engine.begin() as conn:
+            # The match's row held shared until this commits: a deletion renaming its players
+            # waits for it and then drops this build; one that renamed them first is seen here.
+            names = (await conn.execute(_NAMES_HELD, {"match_id": match_id})).scalar()
+            if names != players:
+                return False
             await conn.execute(stmt.on_conflict_do_nothing(index_elements=["match_id", "kind"]))
+        return True
 
     async def signing_key(self, name: str, algorithm: str, make: Callable[[], bytes]) -> bytes:
         query = select(ServerKeyRow.private_key).where(ServerKeyRow.name == name)
@@ -92,8 +120,13 @@ class MemoryBuilds:
     async def get(self, match_id: str, kind: str) -> Built | None:
         return self.builds.get((match_id, kind))
 
-    async def put(self, match_id: str, kind: str, built: Built) -> None:
+    async def current(self, match_id: str, kind: str, etag: str) -> bool:
+        held = self.builds.get((match_id, kind))
+        return held is not None and held.etag == etag
+
+    async def put(self, match_id: str, kind: str, built: Built, players: list[str]) -> bool:
         self.builds.setdefault((match_id, kind), built)
+        return True  # without a database there are no players to delete: names never change
 
     async def signing_key(self, name: str, algorithm: str, make: Callable[[], bytes]) -> bytes:
         if name not in self.keys:

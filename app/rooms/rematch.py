@@ -11,7 +11,12 @@ table is asked again, so everyone's "ready" and any countdown start afresh.
 Whoever has left the table when the rematch starts (their socket gone for longer than the room's
 grace for absent players) is not dealt in: their seat is given up, as if they had left, so
 nobody is played by a bot through a match they never joined; someone who only reloaded the page
-keeps their seat.  A rematch that would leave too few players is refused before anything changes.
+keeps their seat.  A rematch that would leave too few players, or under teams of two (HR-26) a
+count teams cannot be made of, is refused before anything changes: the host's ``rematch`` on the
+message itself, so no countdown starts.  A countdown that runs while the table changes so (a seat
+leaves, an absent one's grace runs out) stops with nothing dealt, and the table's log says why
+(a ``rematch_stopped`` note with the refusal's ``reason`` code); so does a table that is all ready
+but cannot be dealt in.
 """
 
 from __future__ import annotations
@@ -44,18 +49,47 @@ def everyone_ready(st: RoomState) -> bool:
     return st.status == OVER and bool(present) and all(p.ready for p in present)
 
 
+def blocked(st: RoomState) -> RoomError | None:
+    """Why a rematch could not be dealt now, if it could not: too few, or (HR-26) a count teams of
+    two cannot be made of.  Counted are the seats not given up: an absent person within their
+    grace is still seated; one past it is given up when the rematch starts."""
+    seated = sum(1 for p in st.players if not gone(st, p))
+    if seated < max(2, VARIANTS[st.edition].min_seats):
+        return RoomError("not_enough_players", "At least two players are needed for a rematch.")
+    try:
+        play.require_teams(st, seated)
+    except RoomError as err:
+        return err
+    return None
+
+
+def stop(st: RoomState, why: RoomError, out: Outcome) -> None:
+    """The rematch cannot be dealt: any countdown ends, nothing changes seats, and the table reads why."""
+    st.rematch_at = None
+    st.note("rematch_stopped", reason=why.code, seated=sum(1 for p in st.players if not gone(st, p)))
+    out.dirty = True
+
+
 def settle(room: RoomParts, out: Outcome) -> None:
-    """After someone left: the rest may all be ready now."""
-    if everyone_ready(room.state):
+    """After someone left or said ready: a countdown the table no longer allows stops; a table
+    that is all ready starts, or is told why it cannot."""
+    st = room.state
+    if st.status != OVER:
+        return
+    why = blocked(st)
+    if why is not None:
+        if st.rematch_at is not None or everyone_ready(st):
+            stop(st, why, out)
+    elif everyone_ready(st):
         _start(room, out)
 
 
 def _start(room: RoomParts, out: Outcome) -> None:
     st = room.state
+    why = blocked(st)
+    if why is not None:
+        raise why  # refused before anyone's seat is given up
     absent = [p for p in st.players if gone(st, p)]
-    if len(st.players) - len(absent) < max(2, VARIANTS[st.edition].min_seats):
-        raise RoomError("not_enough_players", "At least two players are needed for a rematch.")
-    play.require_teams(st, len(st.players) - len(absent))  # refused before anyone's seat is given up
     for p in absent:
         st.note("left", seat=p.seat, name=p.name)  # (seats close up: the name stays with the note)
         seating.remove(st, p)
@@ -78,6 +112,9 @@ def cmd_rematch(room: RoomParts, player: Player, cmd: object, out: Outcome) -> N
     seating.require_host(st, player)
     if st.status != OVER:
         raise RoomError("not_over", "A rematch can start once the match is over.")
+    why = blocked(st)
+    if why is not None:
+        raise why  # on the message itself: no countdown starts for a table that cannot be dealt (HR-26)
     if st.rematch_at is not None or everyone_ready(st) or room.settings.rematch_countdown_seconds <= 0:
         _start(room, out)
         return
@@ -90,11 +127,11 @@ def on_rematch_due(room: RoomParts, msg: RematchDue, out: Outcome) -> None:
     st = room.state
     if st.status != OVER or st.rematch_at is None or st.match_no != msg.match_no:
         return  # stale: started already, or a room that moved on
-    try:
-        _start(room, out)
-    except RoomError:
-        st.rematch_at = None  # too few are left to play: the countdown ends with nothing dealt
-        out.dirty = True
+    why = blocked(st)  # an absent seat's grace may have run out since the last look
+    if why is not None:
+        stop(st, why, out)  # the countdown ends with nothing dealt, and the table is told why
+        return
+    _start(room, out)
 
 
 def cmd_next_match(room: RoomParts, player: Player, cmd: NextMatchCmd, out: Outcome) -> None:

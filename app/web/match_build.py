@@ -67,8 +67,10 @@ async def _read(url: str, match_id: str, max_actions: int) -> dict[str, Any] | N
 
 
 def build(kind: str, source: dict[str, Any], private_key: bytes, max_actions: int,
-          max_bytes: int) -> tuple[str, int, bytes]:
-    """A finished match's document: its SHA-256 (hex), its size and its gzipped bytes.
+          max_bytes: int) -> tuple[str, int, bytes, list[str]]:
+    """A finished match's document: its SHA-256 (hex), its size, its gzipped bytes, and the
+    players' names it was built with (deleting a player may rename them meanwhile: the build is
+    then stored by no one, ``BuildStore.put``).
 
     ``source``: ``{"url", "match_id"}`` to read it from the database, or ``{"raw"}``, the
     store's ``match_export`` of it.  Raises ``Unbuildable``."""
@@ -91,4 +93,5 @@ def build(kind: str, source: dict[str, Any], private_key: bytes, max_actions: in
         raise ValueError(f"no such build {kind!r}")
     if len(body) > max_bytes:
         raise Unbuildable("match_too_large", len(body))
-    return hashlib.sha256(body).hexdigest(), len(body), gzip.compress(body, compresslevel=6, mtime=0)
+    return (hashlib.sha256(body).hexdigest(), len(body), gzip.compress(body, compresslevel=6, mtime=0),
+            list(raw["players"]))

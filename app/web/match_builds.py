@@ -3,7 +3,12 @@
 A finished match never changes, so its export and its replay are built once (a few thousand
 actions replayed: about a second of CPU for a long 10-seat match) and their gzipped bytes kept
 in the database (``match_builds``), which every node shares, and the most recent ones in memory
-too (``UNO_MATCH_CACHE_BYTES``).  Bounds, so that no client can make the server hold more:
+too (``UNO_MATCH_CACHE_BYTES``).  Only its players' names may change: deleting a player renames
+them in the stored match and drops its stored builds (``app/persistence/players.py``).  So a
+copy held in memory is served only after one indexed read says it is still the stored build
+(``BuildStore.current``); one that is not is forgotten, with its unzipped twin, and the match
+built again — on every node, whichever one the deletion ran on.
+Bounds, so that no client can make the server hold more:
 
 - a build runs in a worker process (``UNO_MATCH_BUILDS_AT_ONCE`` at a time, at a lower CPU
   priority), one that exits after each build, so that its memory goes back to the system and
@@ -42,6 +47,7 @@ log = logging.getLogger("app.web")
 
 KEY_NAME = "export"
 TOO_LARGE_KEPT = 1024  # matches known to be too large, remembered so they are not read again
+BUILD_TRIES = 3  # builds of one match renamed under them (players deleting themselves) before giving up
 
 
 class Refused(Exception):
@@ -94,8 +100,13 @@ class MatchBuilds:
         key = (match_id, kind)
         hit = self.cache.get(key)
         if hit is not None:
-            self.cache.move_to_end(key)
-            return hit
+            # Served only while it is still the stored build: deleting a player drops the stored
+            # builds that name them, on whichever node, and this copy must go with them.
+            if await self.kept.current(match_id, kind, hit.etag):
+                if key in self.cache:
+                    self.cache.move_to_end(key)
+                return hit
+            self._forget(key, hit)
         if match_id in self.too_large:
             raise self._too_large(self.too_large[match_id])
         fut = self.waiting.get(key)
@@ -121,8 +132,7 @@ class MatchBuilds:
                 self._check(match_id, kind, found[0] if found is not None else None)
                 if found is not None and shown is not None and not await shown(found[1]):
                     self._check(match_id, kind, "playing")  # its spectators have not seen the end yet
-                built = await self._build(match_id, kind)
-                await self.kept.put(match_id, kind, built)
+                built = await self._build_named(match_id, kind)
             self._keep(key, built)
             fut.set_result(built)
         except Exception as err:
@@ -140,7 +150,17 @@ class MatchBuilds:
             verb = "exported" if kind == "export" else "replayed"
             raise Refused(409, "match_not_finished", f"Only a finished match can be {verb}.")
 
-    async def _build(self, match_id: str, kind: str) -> Built:
+    async def _build_named(self, match_id: str, kind: str) -> Built:
+        """Build and store: a build whose players were renamed while it ran (one of them deleted
+        themselves) would name them again, so it is stored by no one and made afresh."""
+        for _ in range(BUILD_TRIES):
+            built, names = await self._build(match_id, kind)
+            if await self.kept.put(match_id, kind, built, names):
+                return built
+        raise Refused(503, "match_build_failed", "This match changed while it was being built; try again in a few "
+                      "seconds.", retry_after=5)
+
+    async def _build(self, match_id: str, kind: str) -> tuple[Built, list[str]]:
         s = self.settings
         private = await self.signing_key() if kind == "export" else b""
         source: dict[str, Any]
@@ -151,8 +171,8 @@ class MatchBuilds:
         async with self.slots:
             loop = asyncio.get_running_loop()
             try:
-                etag, size, body = await loop.run_in_executor(self._pool(), build, kind, source, private,
-                                                              s.match_max_actions, s.match_max_bytes)
+                etag, size, body, names = await loop.run_in_executor(self._pool(), build, kind, source, private,
+                                                                     s.match_max_actions, s.match_max_bytes)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this build fails, the next gets a new pool.
                 log.warning("a match build worker died building %s of %s", kind, match_id)
@@ -164,7 +184,7 @@ class MatchBuilds:
                     self._check(match_id, kind, None if err.code == "no_match" else err.code)
                 raise self._remember_too_large(match_id, err.measure) from None
         self.builds[kind] += 1
-        return Built(etag, size, body)
+        return Built(etag, size, body), names
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -195,6 +215,16 @@ class MatchBuilds:
         while self.cache_bytes > self.settings.match_cache_bytes:
             _, old = self.cache.popitem(last=False)
             self.cache_bytes -= len(old.body)
+
+    def _forget(self, key: tuple[str, str], stale: Built) -> None:
+        """Drop a build no longer stored, and its unzipped copy: neither is served again, and the
+        names in them (a deleted player's) leave this process's memory now, not when evicted."""
+        if self.cache.get(key) is stale:
+            del self.cache[key]
+            self.cache_bytes -= len(stale.body)
+        doc = self.plain.pop(stale.etag, None)
+        if doc is not None:
+            self.plain_bytes -= len(doc)
 
     async def unzipped(self, built: Built) -> bytes | None:
         """``built``'s document unzipped, for a client that does not take gzip: unzipped once, in a

@@ -71,6 +71,8 @@ const WORDS = {
   renamed: (d) => t("ev.renamed", { old: d.old, name: d.name }),
   started: (d) => t(d.match > 1 ? "ev.rematch" : "ev.started"),
   next_match: (d, n, p) => t("ev.next_match", { ...p, edition: t(`edition.${d.edition}`) }),
+  // The rematch cannot be dealt (too few, or HR-26's teams): any countdown stopped, and why.
+  rematch_stopped: (d) => t("ev.rematch_stopped", { count: d.seated, reason: has(`err.${d.reason}`) ? t(`err.${d.reason}`) : t("error.generic") }),
   bot_added: (d, n, p) => t("ev.bot_added", { name: d.bot || p.name, seat: d.seat + 1 }),
   takeover: (d, n, p) => t("ev.takeover", p),
   returned: (d, n, p) => t("ev.returned", p),

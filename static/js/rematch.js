@@ -3,6 +3,21 @@
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { houseRulesForm } from "./house_rules_form.js";
+import { describe } from "./narrate.js";
+
+// Notes after which the table is not the one a rematch was refused for any more.
+const TABLE_CHANGED = new Set(["joined", "left", "kicked", "bot_added", "next_match", "started"]);
+
+/** The `rematch_stopped` note (why the table cannot be dealt in: HR-26's teams, too few) while
+ * the table is still as it was then, else null. */
+export function stoppedNote(view) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].kind === "rematch_stopped") return log[i];
+    if (TABLE_CHANGED.has(log[i].kind)) return null;
+  }
+  return null;
+}
 
 /** Who is still to answer: people at the table who are not ready (bots always are). */
 export function waitingFor(view) {
@@ -31,11 +46,14 @@ export function rematchControls(view, you, send, timer) {
   if (mine) row.append(h("button", { class: "btn btn-ghost btn-small", type: "button", "data-testid": "leave-button", text: t("room.leave"), onclick: () => send({ type: "leave" }) }));
   const waiting = waitingFor(view);
   const line = h("p", { class: "muted rematch-status", "data-testid": "waiting-rematch", "aria-live": "polite" });
+  const stopped = counting ? null : stoppedNote(view);
   const tick = () => {
     const at = view.room.rematch_at;
     const left = at ? Math.max(0, Math.ceil(at - Date.now() / 1000)) : null;
     const who = waiting.length ? t("rematch.waiting_for", { names: waiting.join(", ") }) : "";
-    line.textContent = left !== null ? [t("rematch.starts_in", { n: left }), who].filter(Boolean).join(" ") : who;
+    // Why no rematch comes (a countdown stopped, or all ready in vain) comes before who is awaited.
+    const why = stopped ? describe(stopped, () => "") : "";
+    line.textContent = left !== null ? [t("rematch.starts_in", { n: left }), who].filter(Boolean).join(" ") : [why, who].filter(Boolean).join(" ");
   };
   tick();
   clearInterval(timer.id);

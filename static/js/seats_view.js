@@ -22,6 +22,12 @@ function teamBadge(c) {
     text: c.partner ? t("team.partner") : teamName(c.team) });
 }
 
+// An open hand's words: its face-up cards by name, then each face-down one as "face-down card".
+function openCards(open) {
+  const backs = Array.from({ length: open.faceDown }, () => t("card.face_down"));
+  return [...open.cards.map(cardName), ...backs].join(", ");
+}
+
 function chip(c, before) {
   const change = c.count > before ? " grew" : c.count < before ? " shrank" : "";
   const backs = h("span", { class: "mini-backs", "aria-hidden": "true" });
@@ -49,8 +55,9 @@ function chip(c, before) {
       c.skips > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: c.skips }) }) : null,
       c.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : c.here ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
       c.auto ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null)),
-  // Open hands (RULES.md HR-31): the cards of a hand small enough, face up for everyone.
-  c.open ? h("span", { class: "opp-open", "data-testid": "open-hand", text: t("table.open_hand", { cards: c.open.map(cardName).join(", ") }) }) : null);
+  // Open hands (RULES.md HR-31): the cards of a hand small enough, face up for everyone; a card
+  // drawn face down (HR-33) is named as one until it turns up (D-13).
+  c.open ? h("span", { class: "opp-open", "data-testid": "open-hand", text: t("table.open_hand", { cards: openCards(c.open) }) }) : null);
 }
 
 /**

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import { cardLabel, cardSvg, sortHand } from "./cards.js";
 import { podiumParts, teamStandings } from "./podium.js";
-import { rematchControls } from "./rematch.js";
+import { rematchControls, stoppedNote } from "./rematch.js";
 import { keepFocus } from "./table/focus.js";
 import { changed } from "./table/changed.js";
 
@@ -13,7 +13,7 @@ import { changed } from "./table/changed.js";
 function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
   const mine = view.players.find((p) => p.seat === you);
   const shown = [s, status, view.players.map((p) => [p.name, p.ready]), view.room.host, view.room.match_id, view.room.rematch_at,
-    view.room.edition, view.room.target, view.room.house_rules];
+    view.room.edition, view.room.target, view.room.house_rules, stoppedNote(view)];
   if (!changed(box, shown)) return;
   const result = g.table.result;
   const rows = h("ol", { class: "summary-list" });

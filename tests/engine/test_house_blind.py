@@ -267,17 +267,6 @@ def test_no_other_seat_or_spectator_sees_a_face_down_card__HX_15() -> None:
         assert json.dumps(red3) not in json.dumps(view_of(m, seat)), seat
 
 
-def test_an_open_hand_shows_its_face_down_cards_to_all__HR_31__D_13() -> None:
-    m = house_match("classic", [["blue 7"], ["green 1", "green 2", "green 3", "green 4"]], "red 9",
-                    ("red 3",), blind_draw=True, reveal_hands_at=2)
-    act(m, 0, "draw")  # seat 0: blue 7 and red 3 face down, an open hand of two
-    red3 = card(m, 0, "red 3")
-    for seat in (None, 0, 1):
-        shown = view_of(m, seat)["table"]["open_hands"][0]
-        assert red3 in [c["id"] for c in shown], seat
-    assert view_of(m, 0)["table"]["face_down"] == 1  # still unplayable for its holder
-
-
 def test_round_end_turns_every_card_up__HR_33() -> None:
     m = house_match("classic", [["red 1"], ["green 1", "green 2"]], "red 9", ("yellow 5",), blind_draw=True)
     play(m, 0, "red 1", uno=False)

@@ -63,6 +63,7 @@ def test_a_stuck_seat_at_the_limit_passes_at_once_undrawn__HR_12__D_13() -> None
     events = play(m, 0, "red 1")
     passed = [e for e in events if e.kind == "limit_pass"]
     assert [(e.data, e.to) for e in passed] == [({"seat": 1, "limit": 15}, None)]  # public
+    assert "passed" not in kinds_of(events)  # RULES.md names it limit_pass: `passed` is the Dip's
     assert len(m.round.hands[1]) == 15  # undrawn
     p = m.round.pending
     assert p is not None and (p.kind, p.seat) == ("turn", 2)

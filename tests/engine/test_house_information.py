@@ -1,5 +1,6 @@
-"""Information (RULES.md §7.11): open hands (HR-31, HX-15) in every view, and no hints (HR-32):
-the engine's part — every draw on a turn offers ``drawn``."""
+"""Information (RULES.md §7.11): open hands (HR-31, HX-15) in every view — their face-down cards
+(HR-33) as backs for all, the holder included (D-13) — and no hints (HR-32): the engine's part —
+every draw on a turn offers ``drawn``."""
 
 from __future__ import annotations
 
@@ -111,3 +112,41 @@ def test_a_seven_swap_opens_and_closes_hands_by_their_new_sizes__HR_31__HX_13() 
     assert [len(h) for h in m.round.hands] == [5, 2]
     for seat in (0, 1, None):
         assert open_ids(m, seat) == [None, list(m.round.hands[1])]
+
+
+# ----------------------------------------------- HR-31 open hands with HR-33 blind draw (D-13)
+
+def test_an_open_hands_face_down_card_shows_to_all_as_a_back_its_holder_included__D_13__HR_31__HX_15() -> None:
+    """D-13: a face-down card (HR-33) inside an open hand (HR-31) shows to every seat and the
+    spectators, its holder included, as a face-down card: counted in ``open_face_down``, its face
+    in no view at all; the hand's face-up cards stay open to all."""
+    m = house_match("classic", [["blue 7"], ["green 1", "green 2", "green 3", "green 4"]], "red 9",
+                    ("red 3", "yellow 5"), blind_draw=True, reveal_hands_at=2)
+    act(m, 0, "draw")  # seat 0: blue 7 and red 3 face down, an open hand of two
+    red3, blue7 = card(m, 0, "red 3"), card(m, 0, "blue 7")
+    face = json.dumps(m.round.card_json(red3))
+    for seat in (None, 0, 1):
+        table = view(m, seat)["table"]
+        assert [c["id"] for c in table["open_hands"][0]] == [blue7], seat
+        assert table["open_face_down"] == [1, None], seat
+        assert face not in json.dumps(view(m, seat)), seat  # the face nowhere, the holder's view included
+    assert view(m, 0)["table"]["face_down"] == 1  # still unplayable for its holder
+
+
+def test_an_open_hands_card_once_turned_up_is_seen_by_all__D_13__HR_31__HR_33() -> None:
+    m = house_match("classic", [["blue 7"], ["green 1", "green 2", "green 3", "green 4"]], "red 9",
+                    ("red 3", "yellow 5"), blind_draw=True, reveal_hands_at=2)
+    act(m, 0, "draw")
+    act(m, 1, "draw")  # nothing to play: seat 1's draw ends its turn, and seat 0 owes one
+    assert not m.round.face_down.by_seat[0]  # turned up for its holder: now for everyone too
+    red3, blue7 = card(m, 0, "red 3"), card(m, 0, "blue 7")
+    for seat in (None, 0, 1):
+        table = view(m, seat)["table"]
+        assert sorted(c["id"] for c in table["open_hands"][0]) == sorted([blue7, red3]), seat
+        assert table["open_face_down"][0] == 0, seat
+
+
+def test_open_hands_without_blind_draw_carry_no_face_down_counts__HR_31__D_13() -> None:
+    m = house_match("classic", [["blue 7", "blue 8"], ["green 1", "green 2", "green 3"]], "red 9", reveal_hands_at=2)
+    table = view(m, 1)["table"]
+    assert [c["id"] for c in table["open_hands"][0]] == list(m.round.hands[0]) and "open_face_down" not in table

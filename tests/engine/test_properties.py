@@ -71,8 +71,10 @@ def check_views(match: Match) -> None:
         shown = {int(x) for x in ID.findall(text)}
         revealed = set(rnd.reveal[2]) if rnd.reveal is not None and rnd.reveal[0] == seat else set()
         for other in range(rnd.n):
+            hidden = rnd.face_down.by_seat[other]  # HR-33: face down for all, its holder too (D-13)
+            assert not shown & hidden, f"seat {seat} sees seat {other}'s face-down cards {shown & hidden}"
             if is_open(rnd, other):  # HR-31, HX-15: face up for all, spectators too
-                assert set(rnd.hands[other]) <= shown, f"seat {seat} misses seat {other}'s open hand"
+                assert set(rnd.hands[other]) - hidden <= shown, f"seat {seat} misses seat {other}'s open hand"
             elif other != seat:
                 leaked = (shown & set(rnd.hands[other])) - revealed
                 assert not leaked, f"seat {seat} sees cards {leaked} of seat {other}"

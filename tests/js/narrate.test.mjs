@@ -28,7 +28,7 @@ const SAMPLES = {
   dealer_chosen: { dealer: 1 }, round_start: { round: 2, dealer: 1 }, round_over: { winner: 0, points: 87 },
   scores: { scores: [87, 0] }, match_over: { winner: 0 }, final: { winner: 0 }, joined: { seat: 1, name: "Bo" },
   left: { seat: 3, name: "Zed" }, kicked: { seat: 0, by: 0, name: "Zed" }, renamed: { seat: 1, old: "Bob", name: "Bo" },
-  started: { match: 2 }, next_match: { seat: 0, edition: "mario_kart", target: null }, bot_added: { seat: 2, bot: "Bot 1", by: 0 }, takeover: { seat: 1 }, returned: { seat: 1 },
+  started: { match: 2 }, next_match: { seat: 0, edition: "mario_kart", target: null }, rematch_stopped: { reason: "bad_teams", seated: 3 }, bot_added: { seat: 2, bot: "Bot 1", by: 0 }, takeover: { seat: 1 }, returned: { seat: 1 },
   timeout: { seat: 1 }, host: { seat: 1 }, blitz_expiry: { seat: 1, hand_sizes: [3, 2] }, commitment: { round: 1, commitment: "ab" }, secret: { round: 1, secret: "cd" },
   uno_race: { target: 0, attempts: [{ seat: 1, action: "catch", ok: true }, { seat: 0, action: "declare", ok: false }] },
 };

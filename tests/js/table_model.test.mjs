@@ -172,7 +172,11 @@ test("the seats come in play order from yours, with the turn and the next player
   assert.equal(seats.chips[1].open, null); // hands are hidden unless the room opens them
   const open = [null, null, [{ id: 7, colour: "red", face: "5" }], null];
   const shown = derive({ ...v, game: { ...v.game, table: { ...v.game.table, open_hands: open } } }, LOCAL).seats;
-  assert.deepEqual(shown.chips.map((c) => c.open), [null, open[2], null]); // HR-31: Cy's one card, face up
+  assert.deepEqual(shown.chips.map((c) => c.open), [null, { cards: open[2], faceDown: 0 }, null]); // HR-31: Cy's one card, face up
+  // D-13: a face-down card (HR-33) in an open hand comes as a count of backs, never a face.
+  const blind = { ...v.game.table, open_hands: [null, null, [], null], open_face_down: [null, null, 1, null] };
+  const backs = derive({ ...v, game: { ...v.game, table: blind } }, LOCAL).seats;
+  assert.deepEqual(backs.chips[1].open, { cards: [], faceDown: 1 });
   const reversed = derive({ ...v, game: { ...v.game, table: { ...v.game.table, direction: -1 } } }, LOCAL).seats;
   assert.deepEqual(reversed.chips.map((c) => c.seat), [3, 2, 1]);
   // Counter-clockwise from Bo (seat 1) comes Ana (you, seat 0): no other chip says next.

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.live import Client, LiveServer, puppet_step, seat_players, start_game
+from tests.live import Client, LiveServer, puppet_step, seat_players, start_game, sync
 from tests.waiting import until
 
 
@@ -195,6 +195,67 @@ def test_face_down_cards_stay_hidden_from_their_holder_over_real_sockets__HR_33_
             assert any(e["kind"] == "turned_up" for e in players[seat].view["private"])
         assert server.audit.violations == []
         for c in players:
+            await c.close()
+
+    asyncio.run(main())
+
+
+def test_an_open_hands_face_down_card_reaches_everyone_as_a_back_over_real_sockets__D_13__HR_31__HR_33(
+        server: LiveServer) -> None:
+    """A room with open hands at 3 and blind draw, played over real sockets until a hand of 3 or
+    fewer holds a face-down card: every seat's frame, the holder's included, and the spectator's
+    show that hand's face-up cards in ``open_hands`` and its face-down ones by count only in
+    ``open_face_down`` (D-13); the frame audit, which flags a face-down card's face in any frame
+    to anyone, finds nothing; once the card turns up the open hand shows it to all."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": 3, "target_score": 500,
+                                                    "house_rules": {"reveal_hands_at": 3, "blind_draw": True}})
+            assert r.status_code == 201, r.text
+            code = str(r.json()["code"])
+        players = await seat_players(server, code, 3)
+        await start_game(players)
+        eve = Client(server, code)
+        await eve.connect()
+        rng = random.Random(11)
+
+        def blind_open() -> int | None:
+            table = players[0].game["table"]
+            return next((s for s, n in enumerate(table["open_face_down"]) if n), None)
+
+        while blind_open() is None:
+            if players[0].status != "playing":
+                for c in players:
+                    await c.request({"type": "ready"})
+                await sync(players)
+                continue
+            assert await puppet_step(players, rng, hurry=True)
+        seat = blind_open()
+        assert seat is not None
+        holder = players[seat]
+        mine = holder.game["table"]
+        down = mine["face_down"]
+        assert down >= 1 and mine["open_hands"][seat] == mine["hand"]  # the holder sees its face-up cards only
+        for c in players:
+            table = c.game["table"]
+            assert table["open_hands"][seat] == mine["hand"] and table["open_face_down"][seat] == down
+            assert len(table["open_hands"][seat]) + down == table["hand_sizes"][seat]
+
+        async def caught_up() -> bool:
+            await eve.drain(0.05)
+            return bool(eve.game is not None and eve.game["table"]["open_face_down"][seat] == down)
+
+        await until(caught_up, what="the spectator seeing the open hand with its face-down card")
+        assert eve.game["table"]["open_hands"][seat] == mine["hand"]
+        # Its next turn turns the card up: from then on the open hand shows it to all.
+        while players[0].status == "playing" and holder.game["table"]["pending"]["seat"] != seat:
+            assert await puppet_step(players, rng, hurry=True)
+        if players[0].status == "playing" and 1 <= holder.game["table"]["hand_sizes"][seat] <= 3:
+            table = players[(seat + 1) % 3].game["table"]
+            assert table["open_face_down"][seat] == 0 and table["open_hands"][seat] == holder.game["table"]["hand"]
+        assert server.audit.violations == []
+        for c in (*players, eve):
             await c.close()
 
     asyncio.run(main())

@@ -85,3 +85,28 @@ def test_a_face_down_card_is_caught_even_in_its_holders_frame__HR_33__HX_15() ->
     assert FrameAudit.check(0, turned, st) and not FrameAudit.check(1, turned, st)
     rnd.face_down.by_seat[1].clear()  # turned up: now its holder may see it
     assert FrameAudit.check(1, leak, st) == []
+
+
+def test_a_face_down_card_in_an_open_hand_is_caught_for_everyone_its_holder_included__D_13__HR_31__HR_33() -> None:
+    """D-13: inside an open hand (HR-31) a face-down card (HR-33) shows to all as a face-down card
+    only: the audit flags its face sent to anyone, and passes every view, which counts it in
+    ``open_face_down``; once it is up, the open hand may show it to all."""
+    st = state()
+    st.match, events = new_match(MatchConfig("classic", 3, house=HouseRules(blind_draw=True, reveal_hands_at=3)),
+                                 seed=1)
+    st.record(events)
+    rnd = st.match.round
+    rnd.discard[:0] = rnd.hands[1][2:]  # seat 1 down to 2 cards...
+    del rnd.hands[1][2:]
+    drawn = rnd.draw(1, 1, "caught")[0]  # ... and 3 with a card drawn face down: an open hand
+    assert drawn in rnd.face_down.by_seat[1]
+    for seat in (0, 1, 2, None):
+        frame = json.loads(json.dumps({"type": "snapshot", "seq": 1, "view": st.view_for(seat)}))
+        assert FrameAudit.check(seat, frame, st) == [], seat
+        assert frame["view"]["game"]["table"]["open_face_down"][1] == 1
+    leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": rnd.card_json(drawn)}]}
+    for seat in (0, 1, 2, None):
+        assert FrameAudit.check(seat, leak, st), seat
+    rnd.face_down.by_seat[1].clear()  # turned up: the open hand shows it to all
+    for seat in (0, 1, 2, None):
+        assert FrameAudit.check(seat, leak, st) == [], seat

@@ -17,8 +17,8 @@ the card it drew:
   draw-until-playable, AW-6: refused ``hand_limit``); draw-until-playable stops at the limit
   (HX-2).  With a playable card it must play; with none its turn ends at once, undrawn, with no
   message from the seat (D-13): ``pass_stuck`` runs after every action and after the deal, and
-  emits the public ``limit_pass`` event (RULES.md's ``passed``: that name is already Dip Into
-  The Deck's private event, which carries a card).  Penalty draws ignore the limit.
+  emits the public ``limit_pass`` event, as RULES.md names it (not ``passed``: that is Pocket
+  Pizza's private Dip event, which carries a card).  Penalty draws ignore the limit.
   The pass is not a turn action (HX-4): it closes no catch window.
 - HR-13: when every seat passes so in a row (nothing played or drawn between — the passes of
   one chain, since a seat that can act ends it), the round is void at once: the ``dead_round``

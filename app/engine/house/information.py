@@ -3,9 +3,10 @@
 - HR-31 (``reveal_hands_at``): while a hand holds from 1 to that many cards, its cards are
   face up for every seat and spectator (``open_hands``, in the public part of every view,
   ``views.py``).  C-16 widens by this only (HX-15); spectators see it after their
-  ``spectator_delay`` like everything else (D-6), and a face-down card inside an open hand is
-  shown like the rest of it (D-13).  The sizes are judged as they are at each moment, after a
-  swap or a pass too (HX-13).
+  ``spectator_delay`` like everything else (D-6).  A face-down card (HR-33) inside an open hand
+  shows to all, its holder included, as a face-down card — left out of ``open_hands``, counted in
+  ``open_face_down`` — until it turns up; then it is shown like the rest of that hand (D-13).
+  The sizes are judged as they are at each moment, after a swap or a pass too (HX-13).
 
 - HR-32 (``no_hints``): frames to people carry no ``legal`` list and the room's ``why`` is
   refused ``no_hints`` (``app/rooms``: ``hintless`` below strips a seat's view); bots and the
@@ -31,7 +32,8 @@
   Forced Swap, HX-10; Seven-O's swaps and passes, HX-13); all at round end.  A card drawn while
   its seat's own decision stays pending (HR-20's misplay draw, a catch) stays face down for the
   rest of that decision (D-13).  A seat's view lists its face-up cards in ``hand`` and the count
-  of the others in ``face_down``; an open hand (HR-31) shows them like the rest of it (D-13).
+  of the others in ``face_down``; an open hand (HR-31) shows them to all as face-down cards, by
+  count, never their faces (D-13).
 """
 
 from __future__ import annotations
@@ -54,10 +56,11 @@ def is_open(rnd: RoundState, seat: int) -> bool:
 
 
 def open_hands(rnd: RoundState) -> dict[int, list[int]]:
-    """The hands face up for all (HR-31), by seat: none unless ``reveal_hands_at`` is on."""
+    """The open hands (HR-31), by seat — none unless ``reveal_hands_at`` is on — each with the
+    cards face up for all: its face-down ones (HR-33) are not, its holder's eyes included (D-13)."""
     if rnd.house.reveal_hands_at is None:
         return {}
-    return {seat: list(hand) for seat, hand in enumerate(rnd.hands) if is_open(rnd, seat)}
+    return {seat: list(face_up(rnd, seat)) for seat in range(len(rnd.hands)) if is_open(rnd, seat)}
 
 
 def offers_drawn(rnd: RoundState, card: int) -> bool:

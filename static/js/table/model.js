@@ -142,12 +142,20 @@ function seatsModel(view) {
       exposed: tbl.exposed.includes(seat), saidUno: tbl.declared.includes(seat) && count === 1,
       skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
       bot: !!p.bot, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
-      open: (tbl.open_hands && tbl.open_hands[seat]) || null, // HR-31: a small hand shown face up to all
+      open: openHand(tbl, seat), // HR-31: a small hand shown face up to all
       team: teamOf(view, seat), partner: mine !== null && teamOf(view, seat) === mine, // HR-26
       out: out.has(seat), // HR-30: out of the match, passed over
     };
   });
   return { round: g.round, direction: tbl.direction, chips };
+}
+
+/** A seat's open hand (HR-31): its face-up `cards`, and its face-down ones (HR-33) as a count of
+ * backs, `faceDown`, the same for everyone (D-13); null while the hand is not open. */
+function openHand(tbl, seat) {
+  const cards = tbl.open_hands && tbl.open_hands[seat];
+  if (!cards) return null;
+  return { cards, faceDown: (tbl.open_face_down && tbl.open_face_down[seat]) || 0 };
 }
 
 function revealedModel(tbl, dismissed, nameOf) {
