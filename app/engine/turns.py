@@ -15,6 +15,7 @@ from .actions import Action
 from .events import Event
 from .house.information import offers_drawn, shown_evidence
 from .house.scoring import round_points
+from .house.teams import team_of
 from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState, new_event
@@ -183,4 +184,7 @@ def finish(rnd: RoundState, winner: int) -> None:
     card_json = rnd.variant.card_json
     left = {s: [card_json[c] for c in hand] for s, hand in enumerate(rnd.hands) if s != winner}
     rnd.points = round_points(rnd.house, winner, [sum(values[c].value for c in hand) for hand in rnd.hands])
-    rnd.emit("round_over", {"winner": winner, "points": rnd.points, "hands": left})
+    over: dict[str, Any] = {"winner": winner, "points": rnd.points, "hands": left}
+    if rnd.house.team_play:  # HR-27: the points are the team's, so the log names it
+        over["team"] = sorted(team_of(rnd.house, rnd.n, winner))
+    rnd.emit("round_over", over)

@@ -13,9 +13,10 @@ history, stats and ratings all credit a match through ``match_result`` and a rou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
+from ..variants import VARIANTS
 from .options import HouseRules
 from .teams import groups
 
@@ -70,3 +71,18 @@ def round_sides(house: HouseRules, gained: Sequence[int], winner: int | None) ->
     per_side = [sum(gained[s] for s in side) for side in sides]
     won = list(sides[side_of[winner]]) if winner is not None and 0 <= winner < len(gained) else []
     return per_side, won
+
+
+def result_json(house: HouseRules, scores: Sequence[int], winner: int | None) -> dict[str, object]:
+    """``match_result`` as the match page and the API give it (JSON): who played together, each
+    side's total, each seat's place and the seats that won."""
+    result = match_result(house, scores, winner)
+    return {"team_play": house.team_play, "sides": result.sides, "side_totals": result.totals,
+            "places": result.places, "winners": result.winners}
+
+
+def credited(config: Mapping[str, Any], totals: Sequence[int], winner: int | None) -> dict[str, object]:
+    """``result_json`` for a stored match: its configuration as stored (``MatchConfig.to_json``),
+    each seat's own total and the seat stored as its winner."""
+    house = HouseRules.from_json(config.get("house"), VARIANTS.get(str(config.get("edition"))))
+    return result_json(house, totals, winner)
