@@ -68,7 +68,9 @@ export function groupTable(group, ownerName) {
 }
 
 function line(m) {
-  const of = m.opponents.length + 1;
+  // Under team play (HR-26) places are the teams': "place 2 of 2", shared with the partner.
+  const seats = m.opponents.length + 1;
+  const of = m.house && m.house.team_play ? Math.ceil(seats / 2) : seats;
   const house = Object.keys(m.house || {}).length;
   const facts = [
     h("span", { class: `history-place${m.won ? " place-won" : ""}`, text: m.won ? t("players.won") : t("players.place", { place: m.placement, of }) }),
