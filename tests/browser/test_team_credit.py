@@ -91,7 +91,7 @@ def test_a_team_match_shows_the_same_team_figures_everywhere__HR_26_HR_27_HX_14(
     with httpx.Client(base_url=server.http) as ana_http:  # Ana's own browser: her player cookie
         ana = ana_http.post(f"/api/rooms/{code}/players", json={"name": "Ana"}).json()
         ana_id = ana_http.get("/api/me").json()["id"]
-    joined, out = threading.Event(), {}
+    joined, out = threading.Event(), dict[str, Any]()
     worker = others_play(server, code, joined, out)
     assert joined.wait(60), "Bo and Cy did not sit down"
     add_bots(server, code, ana, 1)
@@ -187,8 +187,8 @@ def test_a_team_match_shows_the_same_team_figures_everywhere__HR_26_HR_27_HX_14(
         page.goto(f"{server.http}/leaderboard/classic?lang=en")
         board = {pid: page.locator(f"[data-testid=board-row][data-player='{pid}']") for pid in (ana_id, cy_id, bo_id)}
         rating = {pid: row.locator(".col-rating").inner_text() for pid, row in board.items()}
-        wins = {pid: row.locator(".col-wins").inner_text() for pid, row in board.items()}
-        assert rating[ana_id] == rating[cy_id] != rating[bo_id] and wins[ana_id] == wins[cy_id]
+        board_wins = {pid: row.locator(".col-wins").inner_text() for pid, row in board.items()}
+        assert rating[ana_id] == rating[cy_id] != rating[bo_id] and board_wins[ana_id] == board_wins[cy_id]
     finally:
         context.close()
 
