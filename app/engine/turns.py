@@ -187,4 +187,6 @@ def finish(rnd: RoundState, winner: int) -> None:
     over: dict[str, Any] = {"winner": winner, "points": rnd.points, "hands": left}
     if rnd.house.team_play:  # HR-27: the points are the team's, so the log names it
         over["team"] = sorted(team_of(rnd.house, rnd.n, winner))
+    if rnd.house.scoring == "penalty":  # HR-23: the points are the others' own, not the winner's
+        over["penalty"] = True
     rnd.emit("round_over", over)

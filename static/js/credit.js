@@ -27,9 +27,13 @@ export function creditedTotal(teams, scores, seat) {
   return k < 0 ? (scores[seat] ?? 0) : teams[k].reduce((sum, s) => sum + (scores[s] ?? 0), 0);
 }
 
-/** The round's line ("Ana went out: Team 1 (Ana & Cy) gets 14 points.") and the match winner's. */
-export function roundLine(teams, winner, points, nameOf) {
+/**
+ * The round's line ("Ana went out: Team 1 (Ana & Cy) gets 14 points."), as the log words it;
+ * `penalty` (HR-23): the points are what the others add, each their own hand.
+ */
+export function roundLine(teams, winner, points, nameOf, penalty = false) {
   const k = teamIndex(teams, winner);
+  if (penalty) return t("ev.round_over_penalty", { name: nameOf(winner), points });
   return k < 0 ? t("summary.winner", { name: nameOf(winner), points })
     : t("ev.round_over_team", { name: nameOf(winner), team: teamLabel(teams[k], nameOf), points });
 }

@@ -60,8 +60,10 @@ const WORDS = {
   round_start: (d, n) => t("ev.round_start", { round: d.round, name: n(d.dealer) }),
   // A round the match clock stopped (HR-25) was not gone out of: its winner had the fewest cards.
   // Under HR-27 the round's points are its winner's team's, and the log says so.
-  round_over: (d, n) => (d.team && !d.blitz ? t("ev.round_over_team", { name: n(d.winner), team: teamLabel(d.team, n), points: d.points })
-    : t(d.blitz ? "ev.round_over_blitz" : "ev.round_over", { name: n(d.winner), points: d.points })),
+  // Under HR-23 they are what the others add, each their own hand.
+  round_over: (d, n) => (d.penalty ? t("ev.round_over_penalty", { name: n(d.winner), points: d.points })
+    : d.team && !d.blitz ? t("ev.round_over_team", { name: n(d.winner), team: teamLabel(d.team, n), points: d.points })
+      : t(d.blitz ? "ev.round_over_blitz" : "ev.round_over", { name: n(d.winner), points: d.points })),
   blitz_expiry: (d, n, p) => (typeof d.seat === "number" ? t("ev.blitz", p) : t("ev.blitz_between")),
   // HX-14: with teams every total is a team's.
   scores: (d, n) => t("ev.scores", { scores: d.teams && d.team_scores

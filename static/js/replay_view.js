@@ -44,6 +44,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
   installDefs();
   const counts = moveCounts(doc);
   const teams = teamsOf(doc.config); // HR-26: partners' totals and wins are their team's
+  const penalty = ((doc.config && doc.config.house) || {}).scoring === "penalty"; // HR-23
   let pos = clamp(counts, start || { round: 1, move: 0 });
   let timer = null;
   let speed = 1;
@@ -185,7 +186,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
     if (s.winner !== null && s.winner !== undefined) {
       const over = atEnd(counts, pos) && doc.winner !== null && doc.winner !== undefined;
       // Under HR-27 the round and the match are a team's (credit.js, as the table says them).
-      els.status.textContent = roundLine(teams, s.winner, rnd.points ?? 0, nameOf)
+      els.status.textContent = roundLine(teams, s.winner, rnd.points ?? 0, nameOf, penalty)
         + (over ? ` ${matchWinnerLine(teams, doc.winner, nameOf)}` : "");
     } else if (s.pending) {
       els.status.textContent = t(`pending.other.${s.pending.kind}`, { name: nameOf(s.pending.seat) });

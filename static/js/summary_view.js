@@ -41,7 +41,7 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
       h("span", { class: "summary-num summary-score", "data-testid": "summary-total", "aria-label": t("summary.cell_total", { n: total }), text: String(total) })));
   }
   const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
-  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: roundLine(teams, s.winner, s.points, nameOf) });
+  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: roundLine(teams, s.winner, s.points, nameOf, (view.room.house_rules || {}).scoring === "penalty") });
   const body = [title, lead, rows];
   if (status === "over") {
     // The podium comes first; the last round's leftover hands fold away below it (podium.js).

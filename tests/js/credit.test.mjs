@@ -37,3 +37,13 @@ for (const lang of ["en", "pl", "sl", "gl"]) {
     assert.doesNotMatch(over + scores + won, /\{|\}/);
   });
 }
+
+for (const lang of ["en", "pl", "sl", "gl"]) {
+  test(`under penalty scoring the round's points are the others' own, not the winner's, in ${lang} (HR-23)`, async () => {
+    await loadCatalogue(lang);
+    const over = describe({ kind: "round_over", winner: 0, points: 25, penalty: true }, nameOf);
+    assert.equal(roundLine(null, 0, 25, nameOf, true), over);
+    assert.notEqual(over, describe({ kind: "round_over", winner: 0, points: 25 }, nameOf));
+    assert.match(over, /Ana.*25/);
+  });
+}
