@@ -175,6 +175,9 @@ def test_a_team_match_shows_the_same_team_figures_everywhere__HR_26_HR_27_HX_14(
             points = numbers(line.locator(".history-facts span").nth(1).inner_text())
             wins = page.locator("[data-testid=stats-classic] [data-stat=wins] dd").inner_text()
             seen[pid] = (place, points, wins)
+            partner = {ana_id: "Cy", cy_id: "Ana"}.get(pid)
+            if partner:  # the line names the partner as such
+                expect(line.get_by_test_id("history-partner")).to_contain_text(partner)
             if pid == ana_id:
                 page.screenshot(path=str(artifacts / "team-credit-player-page-laptop.png"), full_page=True)
         assert seen[ana_id] == seen[cy_id]  # partners: one result, one total, one count of wins
