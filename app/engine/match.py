@@ -270,6 +270,9 @@ def _score_round(match: Match, *, blitz: bool = False) -> list[Event]:
     data: dict[str, Any] = {"scores": list(match.scores)}
     if house.double_score or house.scoring != "winner":
         data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
+    if house.team_play:  # HX-14: the totals the match ranks are the teams'
+        data["teams"] = teams.groups(house, match.config.seats)
+        data["team_scores"] = scoring.side_totals(house, match.scores)
     events = [Event("scores", data)]
     if blitz:
         return events + _match_over(match, pace.champion(house, match.scores, match.wins(), winner))

@@ -14,6 +14,8 @@ from . import actions as A
 from .actions import Action
 from .events import Event
 from .house.information import offers_drawn, shown_evidence
+from .house.scoring import round_points
+from .house.teams import team_of
 from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState, new_event
@@ -171,7 +173,9 @@ HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
 
 
 def finish(rnd: RoundState, winner: int) -> None:
-    """C-13 / C-14: the round ends; the winner scores what is left in the other hands."""
+    """C-13 / C-14: the round ends; the winner scores what is left in the other hands — under
+    HR-27 its team scores the other teams' hands, and the round's points are what its seats'
+    totals gain (``scoring.round_points``: the one figure every reader shows for the round)."""
     rnd.winner = winner
     rnd.pending = None
     rnd.exposed.clear()
@@ -179,5 +183,10 @@ def finish(rnd: RoundState, winner: int) -> None:
     values = rnd.cards
     card_json = rnd.variant.card_json
     left = {s: [card_json[c] for c in hand] for s, hand in enumerate(rnd.hands) if s != winner}
-    rnd.points = sum(values[c].value for s, hand in enumerate(rnd.hands) if s != winner for c in hand)
-    rnd.emit("round_over", {"winner": winner, "points": rnd.points, "hands": left})
+    rnd.points = round_points(rnd.house, winner, [sum(values[c].value for c in hand) for hand in rnd.hands])
+    over: dict[str, Any] = {"winner": winner, "points": rnd.points, "hands": left}
+    if rnd.house.team_play:  # HR-27: the points are the team's, so the log names it
+        over["team"] = sorted(team_of(rnd.house, rnd.n, winner))
+    if rnd.house.scoring == "penalty":  # HR-23: the points are the others' own, not the winner's
+        over["penalty"] = True
+    rnd.emit("round_over", over)

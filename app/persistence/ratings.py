@@ -1,6 +1,8 @@
-"""Ratings per edition: openskill's Plackett-Luce model (Weng-Lin), one player a team, the
-match's places as ranks (equal places tie).  Each rated match keeps every player's rating before
-and after it, so the whole table can be worked out again from the history (``recompute``).
+"""Ratings per edition: openskill's Plackett-Luce model (Weng-Lin), the match's places as ranks
+(equal places tie).  Each player is an openskill team of their own, except partners under HR-26:
+the counted players of one side are rated as one team (of two), so they rise or fall together.
+Each rated match keeps every player's rating before and after it, so the whole table can be
+worked out again from the history (``recompute``).
 """
 
 from __future__ import annotations
@@ -28,18 +30,26 @@ def initial() -> Rating:
     return Rating(fresh.mu, fresh.sigma)
 
 
-def rate(before: Mapping[str, Rating], places: Mapping[str, int]) -> dict[str, Rating]:
-    """Everyone's rating after one match: ``before`` by player, ``places`` (1 = first) by player."""
+def rate(before: Mapping[str, Rating], places: Mapping[str, int],
+         sides: Mapping[str, int] | None = None) -> dict[str, Rating]:
+    """Everyone's rating after one match: ``before`` by player, ``places`` (1 = first) by player,
+    ``sides`` (by player, under HR-26) the side each played on — players of one side are one team."""
     players = sorted(places)
-    teams = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma, name=p)] for p in players]
-    after = MODEL.rate(teams, ranks=[places[p] for p in players])
-    return {p: Rating(team[0].mu, team[0].sigma) for p, team in zip(players, after, strict=True)}
+    keys: dict[object, list[str]] = {}
+    for p in players:
+        keys.setdefault(sides[p] if sides is not None and p in sides else ("own", p), []).append(p)
+    groups = list(keys.values())
+    teams = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma, name=p) for p in group] for group in groups]
+    after = MODEL.rate(teams, ranks=[places[group[0]] for group in groups])
+    return {p: Rating(r.mu, r.sigma) for group, team in zip(groups, after, strict=True)
+            for p, r in zip(group, team, strict=True)}
 
 
 class RatedMatch(NamedTuple):
     match_id: str
     edition: str
     places: dict[str, int]  # by player
+    sides: dict[str, int] | None = None  # by player, under HR-26: partners are one team
 
 
 def recompute(matches: Iterable[RatedMatch]) -> dict[tuple[str, str], tuple[Rating, int]]:
@@ -47,6 +57,6 @@ def recompute(matches: Iterable[RatedMatch]) -> dict[tuple[str, str], tuple[Rati
     table: dict[tuple[str, str], tuple[Rating, int]] = {}
     for match in matches:
         before = {p: table.get((p, match.edition), (initial(), 0))[0] for p in match.places}
-        for p, rating in rate(before, match.places).items():
+        for p, rating in rate(before, match.places, match.sides).items():
             table[(p, match.edition)] = (rating, table.get((p, match.edition), (initial(), 0))[1] + 1)
     return table

@@ -19,6 +19,9 @@ from typing import Any
 from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.engine.house.results import sides_of
+from app.engine.match import MatchConfig
+
 from .export import read_export
 from .match_figures import figures
 from .models import ActionRow, MatchRow, RoomRow, SeatRow
@@ -102,12 +105,15 @@ class Settler:
                        for p in players if p.seat in by_seat}
             counted = [p for p in players if p.player_id in reasons and reasons[p.player_id] is None]
             rounds = max((f.rounds for f in by_seat.values()), default=0)
-            why_not = ("single_round" if rounds < 2 else "few_players" if len(counted) < MIN_RATED_PLAYERS else None)
+            # Partners are rated as one team (HR-26): a match needs counted players on two sides.
+            sides = {p.player_id: by_seat[p.seat].side for p in counted}
+            why_not = ("single_round" if rounds < 2
+                       else "few_players" if len(counted) < MIN_RATED_PLAYERS or len(set(sides.values())) < 2 else None)
             after: dict[str, Rating] = {}
             before: dict[str, Rating] = {}
             if why_not is None:
                 before = await self._ratings(conn, [p.player_id for p in counted], edition)
-                after = rate(before, {p.player_id: by_seat[p.seat].placement for p in counted})
+                after = rate(before, {p.player_id: by_seat[p.seat].placement for p in counted}, sides)
             finished = _when(export.get("finished_at"))
             for p in players:
                 f = by_seat.get(p.seat)
@@ -194,12 +200,22 @@ async def recompute_ratings(engine: AsyncEngine) -> dict[tuple[str, str], tuple[
     they were rated in, and the others' ratings are worked out without them)."""
     async with engine.connect() as conn:
         rows = (await conn.execute(
-            select(PlayerMatchRow.match_id, PlayerMatchRow.edition, PlayerMatchRow.player_id, PlayerMatchRow.placement)
+            select(PlayerMatchRow.match_id, PlayerMatchRow.edition, PlayerMatchRow.player_id, PlayerMatchRow.placement,
+                   PlayerMatchRow.seat, MatchRow.options)
             .join(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
+            .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
             .where(SettledMatchRow.rated.is_(True), PlayerMatchRow.mu_after.is_not(None))
             .order_by(SettledMatchRow.settled_at, PlayerMatchRow.match_id))).all()
     matches: dict[str, RatedMatch] = {}
     for row in rows:
-        matches.setdefault(row.match_id, RatedMatch(row.match_id, row.edition, {})).places[row.player_id] = \
-            row.placement or 0
+        rated = matches.setdefault(row.match_id, RatedMatch(row.match_id, row.edition, {}, {}))
+        rated.places[row.player_id] = row.placement or 0
+        assert rated.sides is not None
+        rated.sides[row.player_id] = _side(row.options, row.seat)  # HR-26: partners were rated as one team
     return recompute(matches.values())
+
+
+def _side(options: dict[str, Any], seat: int) -> int:
+    """The side ``seat`` played on in a match of this stored configuration (``results.sides_of``)."""
+    config = MatchConfig.from_json(options)
+    return sides_of(config.house, config.seats)[1][seat]

@@ -28,6 +28,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.engine.house.results import credited
 from app.rooms import records as r
 from app.rooms.ports import Unstorable
 from app.rooms.records import SeatInfo, StoredMatch, StoredRoom
@@ -382,7 +383,8 @@ class SqlStore:
                 }
                 for r in rounds
             ],
-            "totals": [s.total for s in by_round[max(by_round)]] if by_round else [0] * len(match.players),
+            "totals": (totals := [s.total for s in by_round[max(by_round)]] if by_round else [0] * len(match.players)),
+            **credited(match.options, totals, match.winner),
         }
 
     async def match_export(self, match_id: str) -> dict[str, Any] | None:

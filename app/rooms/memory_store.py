@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from app.engine.house.results import credited
+
 from . import records as r
 from .records import StoredMatch, StoredRoom
 
@@ -140,7 +142,8 @@ class InMemoryStore:
             "id": s.match_id, "room": s.code, "number": s.number, "edition": s.edition, "target": s.target,
             "players": list(s.players), "status": m.status, "winner": m.winner, "started_at": None,
             "finished_at": None, "rounds": rounds,
-            "totals": [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players),
+            "totals": (totals := [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players)),
+            **credited(s.config, totals, m.winner),
         }
 
     async def match_export(self, match_id: str) -> dict[str, Any] | None:

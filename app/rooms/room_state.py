@@ -240,7 +240,8 @@ class RoomState:
         return {
             "round": last.number,
             "winner": last.winner,
-            "points": last.points,
+            "points": last.points,  # what the round credited (HR-27: its winner's team)
+            "gained": list(last.gained),  # what each seat's own total gained from it
             "cards_left": list(last.cards_left),
             "secret": m.round_secret(last.number),  # revealed: the round is over
             "scores": list(m.scores),

@@ -32,8 +32,8 @@ router = APIRouter(prefix="/api", tags=["matches"])
 
 class SeatScore(BaseModel):
     seat: int
-    points: int  # won in this round (only the round's winner scores)
-    total: int  # running total after the round
+    points: int  # what this seat's own total gained in the round (C-14: only the round's winner's)
+    total: int  # its own running total after the round (under HR-26 its team's is the side's, below)
     cards_left: int
 
 
@@ -41,7 +41,7 @@ class RoundHistory(BaseModel):
     number: int
     dealer: int
     winner: int | None  # None while the round is being played
-    points: int | None
+    points: int | None  # what the round credited (HR-27: its winner's team; never the partner's hand)
     commitment: str | None = None  # SHA-256 of the round's secret, published at the deal (None: older rounds)
     secret: str | None = None  # revealed once the round is over
     scores: list[SeatScore]
@@ -60,6 +60,14 @@ class MatchHistory(BaseModel):
     finished_at: str | None
     rounds: list[RoundHistory]
     totals: list[int]
+    # Who is credited (app/engine/house/results.py, as the table's podium and the players' history):
+    # the sides the match ranks (teams of two under HR-26, else every seat alone), their totals,
+    # each seat's place, and the seats that won (both partners of the winning team).
+    team_play: bool = False
+    sides: list[list[int]] = []
+    side_totals: list[int] = []
+    places: list[int] = []
+    winners: list[int] = []
 
 
 @router.get("/matches/{match_id}", response_model=MatchHistory,

@@ -4,6 +4,7 @@
 // tests/rooms/test_narrate.py.  Used by the room page and the match pages.
 import { t, has } from "./i18n.js";
 import { cardName } from "./cards.js";
+import { teamLabel } from "./credit.js";
 
 const cards = (list) => (list || []).map(cardName).join(", ");
 
@@ -58,10 +59,17 @@ const WORDS = {
   dealer_chosen: (d, n) => t("ev.dealer_chosen", { name: n(d.dealer) }),
   round_start: (d, n) => t("ev.round_start", { round: d.round, name: n(d.dealer) }),
   // A round the match clock stopped (HR-25) was not gone out of: its winner had the fewest cards.
-  round_over: (d, n) => t(d.blitz ? "ev.round_over_blitz" : "ev.round_over", { name: n(d.winner), points: d.points }),
+  // Under HR-27 the round's points are its winner's team's, and the log says so.
+  // Under HR-23 they are what the others add, each their own hand.
+  round_over: (d, n) => (d.penalty ? t("ev.round_over_penalty", { name: n(d.winner), points: d.points })
+    : d.team && !d.blitz ? t("ev.round_over_team", { name: n(d.winner), team: teamLabel(d.team, n), points: d.points })
+      : t(d.blitz ? "ev.round_over_blitz" : "ev.round_over", { name: n(d.winner), points: d.points })),
   blitz_expiry: (d, n, p) => (typeof d.seat === "number" ? t("ev.blitz", p) : t("ev.blitz_between")),
-  scores: (d, n) => t("ev.scores", { scores: (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") }),
-  match_over: (d, n) => t("ev.match_over", { name: n(d.winner) }),
+  // HX-14: with teams every total is a team's.
+  scores: (d, n) => t("ev.scores", { scores: d.teams && d.team_scores
+    ? d.teams.map((seats, k) => `${teamLabel(seats, n)} ${d.team_scores[k]}`).join(", ")
+    : (d.scores || []).map((v, i) => `${n(i)} ${v}`).join(", ") }),
+  match_over: (d, n) => (d.team ? t("ev.match_over_team", { team: teamLabel(d.team, n) }) : t("ev.match_over", { name: n(d.winner) })),
   eliminated: (d, n) => t("ev.eliminated", { name: n(d.seat) }),
   final: (d, n) => t("ev.match_over", { name: n(d.winner) }),
   // Room notes.  Seats close up when someone leaves or is removed: those notes carry the name.

@@ -68,7 +68,11 @@ export function groupTable(group, ownerName) {
 }
 
 function line(m) {
-  const of = m.opponents.length + 1;
+  // Under team play (HR-26) places are the teams': "place 2 of 2", shared with the partner.
+  const seats = m.opponents.length + 1;
+  const teams = Boolean(m.house && m.house.team_play);
+  const of = teams ? Math.ceil(seats / 2) : seats;
+  const partner = teams ? (m.seat + seats / 2) % seats : null; // HR-26: opposite, won or lost together
   const house = Object.keys(m.house || {}).length;
   const facts = [
     h("span", { class: `history-place${m.won ? " place-won" : ""}`, text: m.won ? t("players.won") : t("players.place", { place: m.placement, of }) }),
@@ -80,7 +84,10 @@ function line(m) {
     h("div", { class: "history-head" }, h("strong", { text: t(`edition.${m.edition}`) }), h("span", { class: "muted", text: day(m.finished_at) })),
     h("div", { class: "history-facts" }, facts),
     h("div", { class: "history-against" }, t("players.against", { names: "" }).trim(), " ",
-      m.opponents.map((o) => playerName(o.name, o.player))),
+      m.opponents.map((o) => (o.seat === partner
+        ? h("span", { class: "history-partner", "data-testid": "history-partner" }, playerName(o.name, o.player), " ",
+          h("span", { class: "badge", text: t("team.partner") }))
+        : playerName(o.name, o.player)))),
     m.counted ? null : h("p", { class: "muted", "data-testid": "not-counted", text: t(`players.reason.${m.reason}`) }),
     // A private room's match is linked for its own player only (the server leaves it out for others).
     m.match_url ? h("a", { class: "btn btn-small", href: m.match_url, "data-testid": "history-open", text: t("players.open_match") }) : null);

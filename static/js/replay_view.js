@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { clear, h } from "./dom.js";
 import { cardBackSvg, cardLabel, cardName, cardSvg, colourBadge, installDefs, s as svg, sortHand } from "./cards.js";
 import { describe } from "./narrate.js";
+import { creditedTotal, matchWinnerLine, roundLine, teamsOf } from "./credit.js";
 import { atEnd, clamp, hands, interval, moveCounts, shareLink, step } from "./replay.js";
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -42,6 +43,8 @@ export function narrate(entry, nameOf) {
 export function mountReplay(root, doc, { nameOf, start, onMove }) {
   installDefs();
   const counts = moveCounts(doc);
+  const teams = teamsOf(doc.config); // HR-26: partners' totals and wins are their team's
+  const penalty = ((doc.config && doc.config.house) || {}).scoring === "penalty"; // HR-23
   let pos = clamp(counts, start || { round: 1, move: 0 });
   let timer = null;
   let speed = 1;
@@ -182,8 +185,9 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
 
     if (s.winner !== null && s.winner !== undefined) {
       const over = atEnd(counts, pos) && doc.winner !== null && doc.winner !== undefined;
-      els.status.textContent = t("summary.winner", { name: nameOf(s.winner), points: rnd.points ?? 0 })
-        + (over ? ` ${t("summary.match_winner", { name: nameOf(doc.winner) })}` : "");
+      // Under HR-27 the round and the match are a team's (credit.js, as the table says them).
+      els.status.textContent = roundLine(teams, s.winner, rnd.points ?? 0, nameOf, penalty)
+        + (over ? ` ${matchWinnerLine(teams, doc.winner, nameOf)}` : "");
     } else if (s.pending) {
       els.status.textContent = t(`pending.other.${s.pending.kind}`, { name: nameOf(s.pending.seat) });
     } else {
@@ -204,7 +208,7 @@ export function mountReplay(root, doc, { nameOf, start, onMove }) {
           h("span", { class: "opp-name", text: nameOf(seat) }),
           seat === rnd.dealer ? h("span", { class: "badge badge-dealer", title: t("table.dealer_badge"), text: "D" }) : null,
           h("span", { class: "opp-count", text: t("table.cards", { n: hand.length }) }),
-          h("span", { class: "opp-score", text: t("summary.total", { n: s.scores[seat] ?? 0 }) }),
+          h("span", { class: "opp-score", text: t("summary.total", { n: creditedTotal(teams, s.scores, seat) }) }),
           turn ? h("span", { class: "badge badge-turn", text: t("table.turn_badge") }) : null,
           s.winner === seat ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : null,
           said && hand.length === 1 ? h("span", { class: "badge badge-uno", text: "UNO!" }) : null,

@@ -9,6 +9,7 @@ import { ChatBadge } from "./chatbadge.js";
 import { chatAuthor } from "./spectate.js";
 import { changed } from "./table/changed.js";
 import { teamName, teamsModel } from "./table/sides.js";
+import { creditedTotal } from "./credit.js";
 
 /** HR-27: the teams' totals, best first, each with its two players (yours marked). */
 function teamScores(view, nameOf) {
@@ -71,7 +72,8 @@ export class SidePanel {
       for (const p of view.players) {
         list.append(h("li", { class: `${p.seat === you ? "is-me" : ""}${out.has(p.seat) ? " is-out" : ""}`, "data-seat": p.seat },
           h("span", { class: "score-name", text: p.name }, out.has(p.seat) ? h("span", { class: "badge badge-out", text: t("out.badge") }) : null),
-          h("span", { class: "score-value", text: g ? String(g.scores[p.seat] ?? 0) : "—" })));
+          // HX-14: under team play each seat is credited with its team's total (credit.js).
+          h("span", { class: "score-value", text: g ? String(creditedTotal(g.teams, g.scores, p.seat)) : "—" })));
       }
       this.scores.append(list);
     }

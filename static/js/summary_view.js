@@ -6,6 +6,7 @@ import { clear, h } from "./dom.js";
 import { cardLabel, cardSvg, sortHand } from "./cards.js";
 import { podiumParts, teamStandings } from "./podium.js";
 import { rematchControls, stoppedNote } from "./rematch.js";
+import { creditedTotal, roundLine, teamIndex } from "./credit.js";
 import { keepFocus } from "./table/focus.js";
 import { changed } from "./table/changed.js";
 
@@ -16,19 +17,31 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
     view.room.edition, view.room.target, view.room.house_rules, stoppedNote(view)];
   if (!changed(box, shown)) return;
   const result = g.table.result;
-  const rows = h("ol", { class: "summary-list" });
+  const teams = g.teams || null; // HR-26: a seat's round and total are its team's (credit.js)
+  // Two figures per row, both named: what the round gave (its side) and the match total since.
+  const roundOf = (seat) => (teams ? creditedTotal(teams, s.gained || [], seat)
+    : (s.gained || [])[seat] ?? (seat === s.winner ? s.points : 0));
+  const rows = h("ol", { class: "summary-list", "data-testid": "summary-list" },
+    h("li", { class: "summary-head", "aria-hidden": "true" },
+      h("span", { text: t("summary.col_player") }), h("span", { text: t("summary.col_cards") }),
+      h("span", { class: "summary-num", text: t("summary.col_round") }), h("span", { class: "summary-num", text: t("summary.col_total") })));
   for (const seat of view.players.map((p) => p.seat)) {
     const hand = result ? result.hands[seat] || [] : [];
     const cards = h("span", { class: "mini-hand" });
     for (const c of sortHand(hand)) cards.append(h("span", { class: "mini-card", role: "img", "aria-label": cardLabel(c) }, cardSvg(c)));
     const out = (g.eliminated || []).includes(seat); // HR-29: out after this round or before
+    const gained = roundOf(seat);
+    const total = teams ? creditedTotal(teams, s.scores, seat) : s.scores[seat];
+    const k = teamIndex(teams, seat);
     rows.append(h("li", { class: `${seat === s.winner ? "winner" : ""}${out ? " is-out" : ""}`, "data-seat": seat },
-      h("span", { class: "summary-name", text: nameOf(seat) }, out ? h("span", { class: "badge badge-out", "data-testid": "summary-out", text: t("out.badge") }) : null),
+      h("span", { class: "summary-name", text: nameOf(seat) }, out ? h("span", { class: "badge badge-out", "data-testid": "summary-out", text: t("out.badge") }) : null,
+        k >= 0 ? h("span", { class: "summary-team", text: t("team.name", { n: k + 1 }) }) : null),
       seat === s.winner ? h("span", { class: "badge badge-turn", text: t("summary.went_out") }) : cards,
-      h("span", { class: "summary-score", text: t("summary.total", { n: s.scores[seat] }) })));
+      h("span", { class: "summary-num summary-round", "data-testid": "summary-round", "aria-label": t("summary.cell_round", { n: gained }), text: gained ? `+${gained}` : "0" }),
+      h("span", { class: "summary-num summary-score", "data-testid": "summary-total", "aria-label": t("summary.cell_total", { n: total }), text: String(total) })));
   }
   const title = h("h2", { id: "summary-title", tabindex: "-1", "data-testid": "summary-title", text: t("summary.title", { n: s.round }) });
-  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: t("summary.winner", { name: nameOf(s.winner), points: s.points }) });
+  const lead = h("p", { class: "summary-lead", id: "summary-lead", "data-testid": "round-winner", text: roundLine(teams, s.winner, s.points, nameOf, (view.room.house_rules || {}).scoring === "penalty") });
   const body = [title, lead, rows];
   if (status === "over") {
     // The podium comes first; the last round's leftover hands fold away below it (podium.js).

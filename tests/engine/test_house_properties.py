@@ -84,8 +84,8 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
             continue
         assert winner is not None
         values = [sum(rnd.cards[c].value for c in hand) for hand in rnd.hands]
-        assert rnd.points == sum(values)  # C-14: the winner's hand is empty
         factor = 2 if rules.double_score else 1  # HR-22, applied last (HX-14)
+        before = list(totals)
         for seat in range(seats):
             if rules.scoring == "penalty":  # HR-23
                 totals[seat] += 0 if seat == winner else values[seat] * factor
@@ -93,6 +93,8 @@ def test_random_matches_under_house_rules_keep_the_invariants_and_verify__HX_3__
                 side = team_of(rules, seats, winner)
                 totals[seat] += sum(v for s, v in enumerate(values) if s not in side) * factor
         assert match.scores == totals
+        # The round's points are what its seats were credited (HR-27: never the partner's hand).
+        assert rnd.points == sum(totals) - sum(before) == sum(match.history[-1].gained)
         # HR-29, HR-30: one seat out per round, never the winner; the seats already out hold nothing.
         assert len(match.out) == (number if rules.elimination != "off" else 0)
         assert winner not in rnd.out and all(rnd.hands[s] == [] for s in rnd.out)

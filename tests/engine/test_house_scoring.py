@@ -27,7 +27,9 @@ def test_the_winner_scores_the_other_hands_by_default__HR_23() -> None:
 
 def test_double_score_doubles_every_round_score_but_not_the_target__HR_22() -> None:
     m = go_out(target=150, double_score=True)
-    assert m.scores == [156, 0, 0] and m.round.points == 78
+    # The round's points are what it credited, doubled (HX-14: last), so that the round's line
+    # and the total it moved say the same figure.
+    assert m.scores == [156, 0, 0] and m.round.points == 156 == m.history[-1].points
     assert m.phase == OVER and m.winner == 0  # 156 reaches the unchanged 150
 
 

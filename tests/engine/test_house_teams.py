@@ -17,7 +17,7 @@ from app.engine import (
     new_match,
     view,
 )
-from app.engine.house import scoring, teams
+from app.engine.house import results, scoring, teams
 
 from .scenario import play
 
@@ -108,3 +108,24 @@ def test_a_seven_may_swap_with_ones_partner__HR_26__HX_13() -> None:
     assert Action("play", m.card_id("red 7", 0), target=2) in legal_actions(m, 0)
     play(m, 0, "red 7", target=2)
     assert sorted(m.round.cards[c].name for c in m.round.hands[0]) == ["green 3", "green 4", "red 8"]
+
+
+def test_the_partners_hand_scores_for_nobody_and_the_round_is_worth_what_its_team_gets__HR_27_HX_14() -> None:
+    """The round's points (its event, the history, what every reader shows) are what its seats
+    were credited: 3 + 11 from the other team, not the partner's 7 — doubled last (HX-14)."""
+    for rules, worth in (({}, 14), ({"double_score": True}, 28)):
+        m = deal(**rules)
+        for seat, name in ((0, "red 5"), (1, "red 7"), (2, "red 8"), (3, "red 9")):
+            play(m, seat, name, uno=seat == 0)
+        ended = next(e for e in play(m, 0, "red 6") if e.kind == "round_over")
+        assert ended.data["points"] == worth == m.history[-1].points == m.round.points
+        assert sum(m.history[-1].gained) == worth == sum(m.scores)
+        per_side, won = results.round_sides(m.config.house, m.history[-1].gained, 0)
+        assert per_side == [worth, 0] and won == [0, 2]
+
+
+def test_the_match_is_won_by_a_team_and_both_partners_are_credited__HR_26_HR_27_HX_14() -> None:
+    m = go_out(target=10)
+    result = results.match_result(m.config.house, m.scores, m.winner)
+    assert result.winners == [0, 2] and result.places == [1, 2, 1, 2]
+    assert [result.total_of(s) for s in range(4)] == [14, 0, 14, 0]  # the partner's total is the team's

@@ -39,6 +39,7 @@ from app.engine import (
     view,
 )
 from app.engine.house.information import is_open
+from app.engine.house.teams import team_of
 
 MAX_STEPS = 20_000
 ID = re.compile(r'"(?:id|card)": (\d+)')
@@ -128,8 +129,12 @@ def play_round(match: Match, rng: random.Random, *, views: bool) -> None:
     else:
         raise AssertionError("round did not terminate")
     assert rnd.winner is not None
-    values = sum(rnd.cards[c].value for s, h in enumerate(rnd.hands) if s != rnd.winner for c in h)
-    assert rnd.points == values
+    house = match.config.house
+    side = team_of(house, match.config.seats, rnd.winner)  # HR-27: the partner's hand scores for nobody
+    mine = house.team_play and house.scoring == "winner"
+    values = sum(rnd.cards[c].value for s, h in enumerate(rnd.hands) if s not in (side if mine else {rnd.winner})
+                 for c in h)
+    assert rnd.points == values * (2 if house.double_score else 1)  # HR-22, last (HX-14)
     assert rnd.hands[rnd.winner] == []
 
 

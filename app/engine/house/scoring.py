@@ -35,6 +35,14 @@ def gains(house: HouseRules, winner: int, hand_values: Sequence[int]) -> list[in
     return [g * factor for g in out]
 
 
+def round_points(house: HouseRules, winner: int, hand_values: Sequence[int]) -> int:
+    """The round's points: what the seats' totals gain from it together (``gains``), HR-22's doubling
+    included.  Under C-14 and HR-27 that is what the winner (its team) is credited — never the
+    partner's hand; under HR-23 what the others' hands add to their own totals.  The round's
+    ``points`` everywhere (its event, the match's history, the stored round, the summary) is this."""
+    return sum(gains(house, winner, hand_values))
+
+
 def standings(house: HouseRules, scores: Sequence[int], wins: Sequence[int]) -> list[int]:
     """The seats, best first: by total (highest, or lowest under HR-23), then rounds won, then seat.
 

@@ -7,6 +7,7 @@ import { mountReplay } from "../replay_view.js";
 import { linkTo, parseLink } from "../replay.js";
 import { mountVerify } from "../verify_panel.js";
 import { shownName } from "../players_view.js";
+import { matchWinnerLine, teamLabel } from "../credit.js";
 
 const root = document.getElementById("history-root");
 const id = document.body.dataset.matchId;
@@ -26,8 +27,12 @@ async function show() {
   }
   m.players = (m.players || []).map(shownName); // "a former player", in the reader's language
   const name = (seat) => m.players[seat] || t("room.seat_n", { n: seat + 1 });
+  // Under HR-26 the columns are the teams' totals and a team wins (the server's `sides` and
+  // `winners`, the figures the table and the players' history credit too).
+  const teams = m.team_play && m.sides && m.sides.length ? m.sides : null;
+  const columns = teams || m.players.map((_, seat) => [seat]);
   const head = h("tr", {}, h("th", { scope: "col", text: t("history.round") }), h("th", { scope: "col", text: t("history.winner") }),
-    ...m.players.map((p) => h("th", { scope: "col", text: p })));
+    ...columns.map((seats) => h("th", { scope: "col", "data-testid": "history-column", text: teams ? teamLabel(seats, name) : name(seats[0]) })));
   const body = h("tbody", {});
   for (const r of m.rounds || []) {
     const bySeat = new Map((r.scores || []).map((s) => [s.seat, s]));
@@ -36,13 +41,14 @@ async function show() {
       ? h("a", { href: linkTo(location.href, { round: r.number, move: 0 }), "data-testid": "history-replay-round", text: String(r.number), onclick: (ev) => openRound(ev, r.number) })
       : String(r.number);
     body.append(h("tr", {}, h("th", { scope: "row" }, number),
-      h("td", { text: r.winner === null || r.winner === undefined ? "—" : `${name(r.winner)} (+${r.points ?? 0})` }),
-      ...m.players.map((_, seat) => h("td", { text: bySeat.has(seat) ? String(bySeat.get(seat).total) : "—" }))));
+      h("td", { "data-testid": "history-round-winner", text: r.winner === null || r.winner === undefined ? "—" : `${name(r.winner)} (+${r.points ?? 0})` }),
+      ...columns.map((seats) => h("td", { "data-testid": "history-total",
+        text: seats.every((seat) => bySeat.has(seat)) ? String(seats.reduce((sum, seat) => sum + bySeat.get(seat).total, 0)) : "—" }))));
   }
   clear(root).append(
     h("h1", { text: t("history.title") }),
     h("p", { class: "edition-line", text: `${t(`edition.${m.edition}`)} · ${t("side.target", { n: m.target })}` }),
-    m.winner !== null && m.winner !== undefined ? h("p", { class: "summary-lead", "data-testid": "history-winner", text: t("summary.match_winner", { name: name(m.winner) }) }) : null,
+    m.winner !== null && m.winner !== undefined ? h("p", { class: "summary-lead", "data-testid": "history-winner", text: matchWinnerLine(teams, m.winner, name) }) : null,
     h("div", { class: "table-scroll" }, h("table", { class: "history-table", "data-testid": "history-table" }, h("thead", {}, head), body)),
     h("a", { class: "btn", href: "/", text: t("nav.home") }));
   root.setAttribute("aria-busy", "false");

@@ -12,6 +12,7 @@ import { cardOptions, choiceStillLegal, decisionModel, legalOf, stackRoles, unoM
 import { batchMates, batchModel, batchPlays, batchRole, batchStillLegal } from "./batch.js";
 import { houseRules, outOf, teamOf, watcherModel } from "./sides.js";
 import { hintless } from "./unhinted.js";
+import { creditedTotal } from "../credit.js";
 
 // Entries the ticker does not read out: bookkeeping, not moves.
 const QUIET = new Set(["scores", "final", "joined", "renamed", "left", "kicked", "commitment", "secret", "host"]);
@@ -74,7 +75,8 @@ function meModel(view, over, armed, nameOf) {
   const out = outOf(view);
   const next = nextSeat(tbl.hand_sizes.length, tbl.direction, tbl.current, tbl.skips_owed, out);
   return {
-    name: nameOf(you), cards: tbl.hand_sizes[you], score: view.game.scores[you] ?? 0,
+    // HX-14: under team play a seat's total is its team's, as everywhere else (credit.js).
+    name: nameOf(you), cards: tbl.hand_sizes[you], score: creditedTotal(view.game.teams, view.game.scores, you),
     turn: tbl.current === you && !over, next: next === you && tbl.current !== you && !over,
     declared: tbl.declared.includes(you), exposed: tbl.exposed.includes(you), armed,
     team: teamOf(view, you), out: out.has(you),
@@ -137,7 +139,7 @@ function seatsModel(view) {
     const p = view.players.find((x) => x.seat === seat) || { name: nameOf(seat), connected: false };
     const count = tbl.hand_sizes[seat];
     return {
-      seat, name: p.name, count, score: g.scores[seat] ?? 0, dealer: seat === g.dealer,
+      seat, name: p.name, count, score: creditedTotal(g.teams, g.scores, seat), dealer: seat === g.dealer,
       turn: tbl.current === seat && playing, next: seat === next,
       exposed: tbl.exposed.includes(seat), saidUno: tbl.declared.includes(seat) && count === 1,
       skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
