@@ -128,6 +128,7 @@ export class RoomController {
     if (!this.playing() || this.view.you === null) return;
     const u = unoMode(legalOf(this.view));
     if (u.mode === "declare" || u.mode === "catch") this.act(u.action);
+    else if (u.mode === "arm" && this.view.game.table.predeclared === this.view.you) toast(t("err.already_declared"), "info", 3500);
     else if (u.mode === "arm") { this.ui.armed = !this.ui.armed; this.render(); }
     else toast(t(unoHint(this.view)), "info", 3500);
   }
