@@ -96,7 +96,10 @@ def test_reactions_are_shown_muted_and_limited(browser: Browser, server: LiveSer
 # A bubble's measures: its glyph's size, its box, and the contrast of its fill against what lies
 # under it on the page (the seat chip, the felt) — WCAG's 3:1 for a shape that must be made out.
 MEASURE = """(el) => {
-  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const parse = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
   const over = (top, bottom) => top.slice(0, 3).map((v, i) => v * top[3] + bottom[i] * (1 - top[3])).concat([1]);
   // The fills a point of `node` may show: the translucent layers over the first opaque one or
   // gradient (each of whose colour stops is a candidate: the felt is a gradient), outermost first.
@@ -107,7 +110,8 @@ MEASURE = """(el) => {
       const style = getComputedStyle(n);
       const stops = (style.backgroundImage.match(/rgba?\\([^)]*\\)/g) || []).map(parse);
       const bg = parse(style.backgroundColor);
-      if (stops.length) { base = stops.map((c) => over(c, bg[3] > 0 ? over(bg, [255, 255, 255, 1]) : [255, 255, 255, 1])); break; }
+      const under = over(bg, [255, 255, 255, 1]);
+      if (stops.length) { base = stops.map((c) => over(c, under)); break; }
       if (bg[3] >= 1) { base = [bg]; break; }
       if (bg[3] > 0) layers.push(bg);
     }
