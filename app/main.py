@@ -36,7 +36,7 @@ from app.transport.accept import Loop
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
-from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players
+from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players, rules
 from app.web.budget import RequestBudget
 from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
@@ -269,6 +269,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(metrics.router)
     app.include_router(api.router)
     app.include_router(house_rules.router)
+    app.include_router(rules.router)
     app.include_router(matches.router)
     app.include_router(players.router)
     app.include_router(player_pages.router)

@@ -111,6 +111,9 @@ def public_table(rnd: Round) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in rnd.hands],
         "exposed": sorted(rnd.exposed),
         "declared": sorted(rnd.declared),
+        # C-11: UNO! said on one's turn with two cards, before the play (announced to all in the log);
+        # the client plays that seat's next card without asking about UNO! again.
+        "predeclared": rnd.predeclared,
         "skips_owed": list(rnd.owed),
         "pending": pending,
         "winner": rnd.winner,

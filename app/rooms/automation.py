@@ -22,6 +22,7 @@ from app.config import Settings
 from app.engine import Match
 from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
 
+from .away import AwayTally
 from .inbox import BlitzExpired, BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
 from .room_state import BETWEEN, OVER, PLAYING, RoomState
@@ -119,8 +120,15 @@ class Automation:
             if auto != p.auto:
                 p.auto = auto
                 out.dirty = True
-                if not p.bot and (auto or p.connected):  # (a match that ends is no return)
-                    st.note("takeover" if auto else "returned", seat=p.seat)
+                if not p.bot and auto:
+                    st.note("takeover", seat=p.seat)
+                    if p.away is None:  # a takeover in the next match goes on with the same tally
+                        p.away = AwayTally()
+            if not p.bot and not p.auto and p.connected and p.away is not None:
+                # Back (during a match, or after the ones the bot finished): what it did, told once.
+                told, p.away = p.away.summary(), None
+                out.dirty = True
+                st.note("returned", seat=p.seat, away=told)
         return wake
 
     def _host_due(self) -> float | None:

@@ -24,6 +24,7 @@ from app.engine.audit import commitment
 from app.engine.house.information import hintless
 from app.engine.view_parts import ViewParts
 
+from .away import AwayTally
 from .narrate import scrub
 from .options import RoomOptions
 
@@ -66,6 +67,7 @@ class Player:
     bot: bool = False  # a computer player: its token is random and held by nobody
     away_since: float | None = None  # monotonic time its socket went away (None: here, or never came)
     auto: bool = False  # played by a bot for now: a bot seat, or a seat away longer than the grace
+    away: AwayTally | None = None  # what the bot did for this seat while its player is away (away.py)
 
 
 @dataclass
@@ -149,7 +151,14 @@ class RoomState:
         self.log.append(entry)
         while len(self.log) > self.event_log_kept:
             self.log.popleft()
+        self._tally(entry)
         return entry
+
+    def _tally(self, entry: dict[str, Any]) -> None:
+        """A public entry into the tallies of the seats away (away.py), which outlast the log."""
+        for p in self.players:
+            if p.away is not None:
+                p.away.fold(entry, p.seat)
 
     def replace_entry(self, old: dict[str, Any], new: dict[str, Any]) -> bool:
         """Swap a published entry for an updated copy (entries are never mutated)."""
@@ -169,6 +178,7 @@ class RoomState:
                 self.log.append(entry)
                 while len(self.log) > self.event_log_kept:
                     self.log.popleft()
+                self._tally(entry)
                 continue
             for seat in ev.to:
                 box = self.private.setdefault(seat, deque())

@@ -19,10 +19,10 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.engine import VARIANTS
 from app.web.api import find_room
 from app.web.house_rules import schema as house_schema
 from app.web.invite import QrCodes, invite_base
+from app.web.rules import RULE_SECTIONS, rule_facts
 from app.web.static_files import Static
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,36 +140,6 @@ async def invite_qr(request: Request, code: str) -> Response:
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
-# The rules page of each edition: sections of catalogue keys, written from RULES.md as the
-# engine implements it (the IDs name the rules each item states).
-_TURN = ("rules.h.turn", ["rules.turn", "rules.draw", "rules.reshuffle"])  # C-5, C-6, C-8
-_UNO = ("rules.h.uno", ["rules.uno.say", "rules.uno.catch", "rules.uno.race"])  # C-11, C-12
-RULE_SECTIONS: dict[str, list[tuple[str, list[str]]]] = {
-    "classic": [("rules.h.goal", ["rules.goal"]), _TURN,
-                ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.wild", "rules.wd4",
-                                   "rules.challenge"]),  # CL-3..CL-6
-                ("rules.h.first", ["rules.cl.first"]), _UNO,  # CL-2
-                ("rules.h.scoring", ["rules.scoring", "rules.cl.values"])],  # C-14, CL-7
-    "mario_kart": [("rules.h.goal", ["rules.goal"]), _TURN,
-                   ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.draw2", "rules.mk.items",
-                                      "rules.mk.item_box", "rules.mk.mushroom", "rules.mk.banana_peel",
-                                      "rules.mk.green_shell", "rules.mk.lightning", "rules.mk.bob_omb",
-                                      "rules.mk.wd4", "rules.challenge"]),  # MK-2, MK-4..MK-10
-                   ("rules.h.first", ["rules.mk.first"]), _UNO,  # MK-3
-                   ("rules.h.scoring", ["rules.scoring", "rules.mk.values"])],  # MK-11
-    "all_wild": [("rules.h.goal", ["rules.goal"]),
-                 ("rules.h.turn", ["rules.aw.turn", "rules.aw.special", "rules.reshuffle"]),  # AW-5, AW-6
-                 ("rules.h.cards", ["rules.aw.wild", "rules.aw.reverse", "rules.aw.skip", "rules.aw.skip2",
-                                    "rules.aw.draw", "rules.aw.targeted", "rules.aw.swap"]),  # AW-2, AW-3
-                 ("rules.h.first", ["rules.aw.first"]), _UNO,  # AW-4
-                 ("rules.h.scoring", ["rules.scoring", "rules.aw.values"])],  # AW-7
-    "pocket_pizza": [("rules.h.goal", ["rules.goal"]), _TURN,
-                     ("rules.h.cards", ["rules.skip", "rules.reverse", "rules.pp.draw1", "rules.wild",
-                                        "rules.pp.dip", "rules.pp.wd2", "rules.pp.challenge"]),  # PP-3..PP-6
-                     ("rules.h.first", ["rules.pp.first"]), _UNO,  # PP-2
-                     ("rules.h.scoring", ["rules.scoring", "rules.pp.values"])],  # PP-7
-}
-
 
 def missing_page(request: Request) -> Response:
     """The "no such page" page, with its 404."""
@@ -188,11 +158,8 @@ async def rules(request: Request, edition: str) -> Response:
     """An edition's rules in the reader's language."""
     if edition not in RULE_SECTIONS:
         return missing_page(request)
-    variant = VARIANTS[edition]
-    facts = {"players": f"{variant.min_seats}–{variant.max_seats}", "hand": variant.hand_size,
-             "target": variant.target}
-    return _render(request, "rules.html", "rules", edition=edition, sections=RULE_SECTIONS[edition], facts=facts,
-                   house=house_rules_for(edition))
+    return _render(request, "rules.html", "rules", edition=edition, sections=RULE_SECTIONS[edition],
+                   facts=rule_facts(edition), house=house_rules_for(edition))
 
 
 def house_rules_for(edition: str) -> list[dict[str, Any]]:

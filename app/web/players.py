@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from app.config import Settings
 from app.persistence.players import CODE_LENGTH, Player
+from app.persistence.standing import standings
 from app.rooms.errors import RoomError
 from app.rooms.seating import clean_name
 from app.web.api import ErrorResponse
@@ -158,7 +159,31 @@ async def player(pid: str, request: Request, limit: Annotated[int, Query(ge=1, l
         raise _error(404, "no_such_player", "There is no such player on this server.")
     viewer = await current(request)
     return {"player": _public(found), "stats": await players.reads.stats(pid),
+            "standing": await _standing(request, pid, own=viewer is not None and viewer.id == pid),
             "history": await players.reads.history(pid, limit, own=viewer is not None and viewer.id == pid)}
+
+
+async def _standing(request: Request, pid: str, own: bool) -> dict[str, Any]:
+    settings: Settings = request.app.state.settings
+    editions = await standings(_players(request).reads, pid, EDITIONS, settings.leaderboard_min_matches,
+                               settings.leaderboard_min_opponents)
+    if not own:  # a private room's match id leads to its room's code: the player's own to see (history)
+        for entry in editions.values():
+            entry["latest"] = None
+    return {"min_matches": settings.leaderboard_min_matches, "min_opponents": settings.leaderboard_min_opponents,
+            "editions": editions}
+
+
+@router.get("/players/{pid}/standing", responses=ERRORS)
+async def standing(pid: str, request: Request) -> dict[str, Any]:
+    """Where the player stands on each edition's leaderboard, or what is left before they are on
+    it (more rated matches, more different players met in them); the leaderboard's own rule.
+    ``latest`` (the newest settled match) only for the player themselves."""
+    players = _players(request)
+    if len(pid) > 16 or await players.store.by_id(pid) is None:
+        raise _error(404, "no_such_player", "There is no such player on this server.")
+    viewer = await current(request)
+    return await _standing(request, pid, own=viewer is not None and viewer.id == pid)
 
 
 @router.get("/players/{pid}/group", responses=ERRORS)

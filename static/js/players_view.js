@@ -3,6 +3,7 @@
 import { currentLang, t } from "./i18n.js";
 import { h } from "./dom.js";
 import { avatar } from "./avatar.js";
+import { standingText } from "./standing.js";
 
 export const EDITIONS = ["classic", "mario_kart", "all_wild", "pocket_pizza"];
 const FORMER = "a former player"; // how stored matches name a player who deleted themselves
@@ -33,8 +34,11 @@ function signed(value) {
   return value.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "always" });
 }
 
-/** One card per edition played: the stats, and the rating (μ − 3σ) once there is one. */
-export function statCards(stats) {
+/**
+ * One card per edition played: the stats, the rating (μ − 3σ) once there is one, and where the
+ * player stands on the leaderboard or what is left before they are on it (`standing`, standing.js).
+ */
+export function statCards(stats, standing = null) {
   const editions = EDITIONS.filter((ed) => stats[ed]);
   if (!editions.length) return h("p", { class: "muted", "data-testid": "no-stats", text: t("players.no_stats") });
   return h("div", { class: "stat-cards" }, editions.map((ed) => {
@@ -45,7 +49,10 @@ export function statCards(stats) {
       h("dl", {}, STATS.map((key) => h("div", { class: "stat", "data-stat": key },
         h("dt", { text: t(`players.stat.${key}`) }), h("dd", { text: number(s[key]) }))),
       h("div", { class: "stat stat-rating", "data-stat": "rating" },
-        h("dt", { text: t("players.stat.rating") }), h("dd", { text: rating }))));
+        h("dt", { text: t("players.stat.rating") }), h("dd", { text: rating }))),
+      standing && standing.editions[ed] ? h("p", { class: "stat-standing", "data-testid": `standing-${ed}` },
+        standingText(standing.editions[ed]), " ",
+        h("a", { href: `/leaderboard/${ed}`, text: t("players.standing.how") })) : null);
   }));
 }
 

@@ -8,7 +8,7 @@ import { changed } from "./table/changed.js";
 
 // emote -> what the bubble shows: a face or gesture, or (for the stickers) their words.
 export const EMOTES = { laugh: "😂", wow: "😮", cry: "😢", angry: "😠", clap: "👏", thumbs_up: "👍", gg: null, uno: null };
-const SHOWN_MS = 2600;
+const SHOWN_MS = 3000; // the length of reactions.css's react-pop
 
 /** The reactions of a view not shown yet: `seen` is the highest number already handled. */
 export function fresh(view, seen) {
@@ -97,7 +97,7 @@ export class Reactions {
     // Over the sender's seat, at its place on the screen now: the seats themselves are rebuilt
     // with every frame, so the bubble floats above the page rather than living inside them.
     const glyph = EMOTES[r.emote];
-    const seat = r.seat === you && you !== null ? document.querySelector("[data-testid=me]")
+    const seat = r.seat === you && you !== null ? document.querySelector("[data-testid=me] .me-name") || document.querySelector("[data-testid=me]")
       : r.seat !== null ? document.querySelector(`[data-testid=opponent][data-seat="${r.seat}"]`) : null;
     const anchor = seat || document.querySelector("[data-testid=table]");
     if (!anchor) return;
@@ -105,8 +105,13 @@ export class Reactions {
     const el = h("span", { class: `react-bubble${glyph ? "" : " react-sticker"}`, "aria-hidden": "true",
       "data-testid": "reaction", "data-emote": r.emote, "data-seat": r.seat ?? "" },
     seat ? null : h("span", { class: "react-from", text: r.name || "" }), glyph || t(`react.${r.emote}`));
-    el.style.left = `${Math.round(Math.min(Math.max(box.left + box.width / 2, 40), innerWidth - 40))}px`;
-    el.style.top = `${Math.round(Math.max(box.top + (seat ? 0 : box.height / 3), 8))}px`;
+    // Its tail on the seat's upper part; kept whole on the screen (a bubble is about 70 px
+    // square and rises above its anchor as it floats off, reactions.css).
+    // A second one from the same seat while the first still shows stands beside it, not on it.
+    const shown = document.querySelectorAll(`.react-bubble[data-seat="${r.seat ?? ""}"]`).length;
+    const x = box.left + box.width / 2 + (shown % 3) * 84 * (box.left + box.width / 2 > innerWidth / 2 ? -1 : 1);
+    el.style.left = `${Math.round(Math.min(Math.max(x, 48), innerWidth - 48))}px`;
+    el.style.top = `${Math.round(Math.max(box.top + (seat ? box.height * 0.3 : box.height / 3), 84))}px`;
     document.body.append(el);
     setTimeout(() => el.remove(), SHOWN_MS);
   }

@@ -7,6 +7,7 @@ import { cardLabel, cardSvg, sortHand } from "./cards.js";
 import { podiumParts, teamStandings } from "./podium.js";
 import { rematchControls, stoppedNote } from "./rematch.js";
 import { creditedTotal, roundLine, teamIndex } from "./credit.js";
+import { podiumStanding } from "./standing.js";
 import { keepFocus } from "./table/focus.js";
 import { changed } from "./table/changed.js";
 
@@ -52,7 +53,8 @@ function buildSummary(box, g, s, status, { view, you, send, nameOf, state }) {
     const champion = teams ? teams.table.find((row) => row.seat === teams.winner) : null;
     const winnerText = champion ? t("summary.team_winner", { name: champion.name }) : t("summary.match_winner", { name: nameOf(s.match_winner) });
     body.length = 0;
-    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: winnerText }), podium);
+    body.push(confetti, title, h("h3", { class: "match-winner", id: "match-winner", "data-testid": "match-winner", text: winnerText }), podium,
+      podiumStanding(view.room.edition, view.room.match_id)); // your place on the leaderboard, or what is left
     // Play again is the table's decision: ready or leave, the host's countdown (rematch.js).
     const [decide, waiting, nextGame] = rematchControls(view, you, send, state.rematchTimer);
     const controls = h("div", { class: "button-row" });

@@ -138,8 +138,13 @@ def test_every_text_on_the_table_is_readable_against_the_felt(browser: Browser, 
         page.get_by_test_id("keys-toggle").click()
         bad = page.evaluate(PROBES["LOW_CONTRAST"], "[data-testid=table]")
         assert not bad, f"{device}, {scheme}, shortcuts: {bad}"
-        rules = page.get_by_test_id("rules-link")
-        if rules.is_visible():  # the "Rules" link on the felt (purple once: 1.23:1)
-            assert not page.evaluate(PROBES["LOW_CONTRAST"], ".head-info")
+        # The head's Rules button on the felt (a purple link once: 1.23:1), and the sheet it opens.
+        expect(page.get_by_test_id("rules-toggle")).to_be_visible()
+        assert not page.evaluate(PROBES["LOW_CONTRAST"], ".table-head")
+        page.get_by_test_id("keys-toggle").click()  # the shortcuts closed again
+        page.get_by_test_id("rules-toggle").click()
+        expect(page.get_by_test_id("rules-sheet-section").first).to_be_visible()
+        bad = page.evaluate(PROBES["LOW_CONTRAST"], "[data-testid=rules-sheet]")
+        assert not bad, f"{device}, {scheme}, rules sheet: {bad}"
     finally:
         page.context.close()

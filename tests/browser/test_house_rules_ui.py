@@ -297,12 +297,18 @@ def test_the_table_names_every_rule_that_is_on__HR_2_HR_16(browser: Browser, ser
         expect(head).to_contain_text("Cross-stack: Both ways")
         expect(head).to_contain_text("Catch penalty: +4")
         # Details on a tap: the side panel's labels open to what each rule does (the phone's drawer
-        # shows them), and the head's rules link opens the rules page marking this room's rules.
+        # shows them), and the head's Rules button opens the rules with this room's rules first.
         side = page.get_by_test_id("side-options")
         expect(side.get_by_test_id("house-chip")).to_have_count(6)
         expect(side.locator("dd[data-key=cross_stack]")).to_have_count(1)
-        expect(page.get_by_test_id("rules-link")).to_have_attribute("href", f"/rules/classic?room={code}")
         page.screenshot(path=str(artifacts / f"house-table-{device}.png"))
+        page.get_by_test_id("rules-toggle").click()
+        house = page.get_by_test_id("rules-sheet-house")
+        expect(house.locator("dt")).to_have_text(
+            ["Stacking", "Seven-O", "Jump-In", "Draw until playable", "Cross-stack: Both ways", "Catch penalty: +4"])
+        expect(page.get_by_test_id("rules-sheet-full")).to_have_attribute("href", f"/rules/classic?room={code}")
+        page.get_by_test_id("rules-sheet-close").click()
+        expect(page.get_by_test_id("rules-sheet")).to_be_hidden()
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

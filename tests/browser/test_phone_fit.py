@@ -1,6 +1,7 @@
 """A phone at the table, upright (390×664) and sideways (740×390), in every language.
 
-- Upright, the table's head says edition, round and the rules link on one line, nothing cut.
+- Upright, the table's head says edition and round on one line, nothing cut (its buttons, the
+  rules among them, on their own row).
 - Sideways, the seat chips sit in one row, in play order, with a chevron only between two chips
   of that row (never one left alone at the start of a second row), none cut.
 - A decision whose "Why?" is opened, when the announcement area then scrolls, shows it: a fade

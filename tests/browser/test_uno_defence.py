@@ -105,3 +105,82 @@ def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Br
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         context.close()
+
+
+# Ana's turn with two cards, and a coloured card of them playable: UNO! may be said first (C-11).
+TWO_LEFT = """() => {
+  const q = (s) => document.querySelector(s);
+  const table = q('[data-testid=table]');
+  if (!table || table.dataset.busy === 'true' || table.dataset.myTurn !== 'true') return false;
+  if (q('[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]')) return false;
+  const cards = document.querySelectorAll('[data-testid=hand] [data-testid=card]');
+  const uno = q('[data-testid=uno-button]');
+  return cards.length === 2 && uno.dataset.unoMode === 'declare'
+    && !!q('[data-testid=card][data-playable=true]:not([data-colour=wild])');
+}"""
+
+
+def test_uno_said_first_then_the_card_plays_without_asking_again__C_11(browser: Browser, bot_server: LiveServer,
+                                                                        artifacts: Path) -> None:
+    """Ana presses UNO! on her turn with two cards (as the tip says), then taps a card: the
+    declaration already made answers the question, so the card goes out at once — no "Play and
+    say UNO!" box — and the log shows her UNO! then her play."""
+    context, page = new_player(browser, {"width": 1100, "height": 900})
+    context.add_init_script("localStorage.setItem('uno.tip.uno', '1')")  # the one-time tip, read before
+    try:
+        page.goto(bot_server.http + "/?lang=en")
+        page.get_by_test_id("edition-classic").click()
+        page.get_by_test_id("create-name").fill("Ana")
+        page.get_by_test_id("create-seats").select_option("2")
+        page.get_by_test_id("create-more").click()
+        page.get_by_test_id("create-target").fill("100000")
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url("**/r/*")
+        page.get_by_test_id("add-bot").click()
+        page.get_by_test_id("start-button").click()
+        expect(page.get_by_test_id("table")).to_be_visible()
+
+        deadline = time.monotonic() + 90
+        while not page.evaluate(TWO_LEFT):
+            if time.monotonic() > deadline:
+                page.screenshot(path=str(artifacts / "uno-first-stuck.png"))
+                raise AssertionError("Ana never had two cards and a coloured card to play")
+            what = page.evaluate(NEXT)
+            if what == "uno":  # two cards but only a wild to play: play it with UNO!, go on
+                page.locator("[data-testid=dialog]:not([hidden]) [data-option=play-uno]").click()
+            elif what == "dialog":
+                page.locator("[data-testid=dialog]:not([hidden]) [data-testid=dialog-option]").first.click()
+            elif what == "card":
+                page.locator("[data-testid=card][data-playable=true]").first.click()
+            elif what == "draw":
+                page.get_by_test_id("draw-button").click()
+            else:
+                time.sleep(0.03)
+
+        log = page.locator("#side-panel .log-entry")
+        page.get_by_test_id("uno-button").click()
+        early = page.locator("#side-panel .log-entry[data-kind=uno]", has_text="Ana said UNO! before playing")
+        expect(early.last).to_be_visible()
+        expect(page.get_by_test_id("uno-button")).to_have_attribute("aria-pressed", "true")
+        played = page.locator("[data-testid=card][data-playable=true]:not([data-colour=wild])").first
+        cid = played.get_attribute("data-card-id")
+        played.click()
+        # The card leaves the hand with no question asked on the way.
+        ask = page.locator("[data-testid=dialog]:not([hidden]) [data-option=play-uno]")
+        until_gone = time.monotonic() + 10
+        while page.locator(f"[data-testid=hand] [data-card-id='{cid}']").count():
+            assert not ask.count(), "the page asked about UNO! again after it was said"
+            assert time.monotonic() < until_gone, "the card was never played"
+            time.sleep(0.02)
+        assert not ask.count()
+        expect(log.filter(has_text="Ana played").last).to_be_visible()
+        page.screenshot(path=str(artifacts / "uno-said-first-played.png"))
+        lines = log.all_inner_texts()
+        said = max(i for i, line in enumerate(lines) if "Ana said UNO! before playing" in line)
+        # The declaration, then the play (its UNO! covering the play, not asked again).
+        assert any("Ana played" in line for line in lines[said + 1:]), lines[said:]
+        caught = page.locator("#side-panel .log-entry[data-kind=caught]", has_text="caught Ana")
+        assert caught.count() == 0
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()

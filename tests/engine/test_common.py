@@ -229,6 +229,17 @@ def test_uno_said_just_before_playing_with_two_cards__C_11() -> None:
     assert m.round.exposed == set() and m.round.declared == {0}
 
 
+def test_the_view_tells_every_seat_who_said_uno_before_playing__C_11() -> None:
+    """The page plays a card of a seat that already said UNO! without asking about UNO! again."""
+    m = make("classic", [["red 5", "red 6"], ["blue 7", "blue 8"]], "red 1")
+    assert view(m, 0)["table"]["predeclared"] is None
+    act(m, 0, "declare_uno")
+    assert view(m, 0)["table"]["predeclared"] == 0 and view(m, 1)["table"]["predeclared"] == 0
+    assert view(m, None)["table"]["predeclared"] == 0  # public: the log told everyone
+    play(m, 0, "red 5")
+    assert view(m, 0)["table"]["predeclared"] is None  # the turn passed
+
+
 def test_catch_window_closes_at_the_next_turn_action__C_11() -> None:
     m = make("classic", [["red 5", "red 6"], ["red 7", "blue 8", "blue 9"], ["green 1", "green 2"]], "red 1")
     play(m, 0, "red 5")

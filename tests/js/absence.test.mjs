@@ -46,3 +46,34 @@ test("another player's round win and the match's end are told in every language"
     for (const line of lines) assert.ok(line.includes("Ben") && !/[{}]|away\./.test(line), `${lang}: ${line}`);
   }
 });
+
+test("the server's tally says what the bot did: cards played, drawn, penalties, a Seven-O swap, where you stand", async () => {
+  await loadCatalogue("en");
+  const away = { played: 3, drew: 2, penalty: 4, caught: 1, swaps: [{ by: 0, with: 2 }, { by: 1, with: 1 }], passed: 1,
+    rounds: [{ round: 2, winner: 1, points: 56 }] };
+  const view = { room: { status: "playing" }, game: { table: { hand_sizes: [6, 3, 2] }, scores: [12, 56, 0] },
+    log: [e("play", { seat: 1 }), e("returned", { seat: 0, away })] };
+  const report = awayReport(view, 0, nameOf);
+  assert.equal(report.n, view.log.at(-1).n);
+  assert.deepEqual(report.lines, ["The bot played 3 of your cards.", "It drew 2 cards on your turns.",
+    "You had to take 4 cards from Draw cards and penalties.", "You were caught not saying UNO! once.",
+    "The bot swapped your whole hand with Cleo.", "Ben swapped hands with you: your whole hand changed.",
+    "Every hand was passed on once: your hand changed.", "Ben won round 2 (56 points).",
+    "Now you hold 6 cards and have 12 points."]);
+  // A tally with nothing in it tells nothing, even if the log the page holds is empty of moves.
+  assert.equal(awayReport({ log: [e("returned", { seat: 0, away: {} })] }, 0, nameOf), null);
+});
+
+test("the tally's every line is worded in every language", async () => {
+  const away = { played: 3, drew: 1, penalty: 2, caught: 2, swaps: [{ by: 0, with: 2 }, { by: 2, with: 2 }], passed: 2,
+    earlier_rounds: 4, rounds: [{ round: 7, winner: 0, points: 9 }], matches: [1], host: 1 };
+  const view = { room: { status: "playing" }, game: { table: { hand_sizes: [1, 3, 2] }, scores: [9, 0, 0] },
+    log: [e("returned", { seat: 0, away })] };
+  for (const lang of ["en", "pl", "sl", "gl"]) {
+    await loadCatalogue(lang);
+    const { lines } = awayReport(view, 0, nameOf);
+    assert.equal(lines.length, 12, lang);
+    for (const line of lines) assert.ok(!/[{}]|away\./.test(line), `${lang}: ${line}`);
+    assert.ok(lines.some((l) => l.includes("Cleo")), lang);
+  }
+});

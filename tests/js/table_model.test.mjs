@@ -111,6 +111,20 @@ test("a play that can leave one card offers UNO! with it, the safe choice first 
   assert.equal(derive(v, LOCAL).actions.unoTip, true);
 });
 
+test("UNO! said before the play answers the question: the button shows it said, no tip, no arming (C-11)", () => {
+  const legal = [{ kind: "play", card: 3 }, { kind: "play", card: 3, uno: true }];
+  const v = view({ table: { hand: [card(3, "red", "7"), card(1, "blue", "2")], hand_sizes: [2, 4], legal, predeclared: 0 } });
+  const m = derive(v, LOCAL);
+  assert.equal(m.actions.uno.mode, "idle");
+  assert.equal(m.actions.uno.pressed, true);
+  assert.equal(m.actions.unoTip, false);
+  assert.equal(m.me.declared, true);
+  // Another seat's early UNO! changes nothing for you.
+  const other = derive(view({ table: { hand: [card(3, "red", "7"), card(1, "blue", "2")], hand_sizes: [2, 4], legal, predeclared: 1 } }), LOCAL);
+  assert.equal(other.actions.uno.mode, "arm");
+  assert.equal(other.actions.unoTip, true);
+});
+
 test("a challenge decision names the replaced colour and offers accept and challenge (CL-6)", () => {
   const legal = [{ kind: "accept" }, { kind: "challenge" }];
   const v = view({ table: { top: card(95, null, "wild_draw4"), pending: { kind: "challenge", seat: 0, penalty: 4, replaced_colour: "green", by: 1 }, legal } });

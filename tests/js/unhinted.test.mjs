@@ -117,6 +117,10 @@ test("C-11 without strict UNO!: a play leaving one card comes with and without U
   assert.deepEqual(moves.filter((a) => a.card === 3), [{ kind: "play", card: 3 }, { kind: "play", card: 3, uno: true }]);
   assert.equal(kinds(moves).includes("declare_uno"), true);
   assert.equal(explainRefusal("uno_not_allowed", two, String), null); // the plain words suffice
+  // Said already (the view's `predeclared`): not offered twice; the play with UNO! still is.
+  const said = view({ house: { no_hints: true }, table: { hand: [card(3, "red", "7"), card(1, "blue", "2")], hand_sizes: [2, 5, 4], predeclared: 0 } });
+  assert.equal(kinds(unhinted(said)).includes("declare_uno"), false);
+  assert.equal(unhinted(said).some((a) => a.card === 3 && a.uno), true);
 });
 
 test("HR-27: a partner is never offered as a catch", () => {

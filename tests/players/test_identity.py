@@ -152,7 +152,8 @@ def test_a_deleted_player_is_a_former_player_in_stored_matches(server: LiveServe
     assert FORMER_PLAYER == "a former player"
 
 
-@pytest.mark.parametrize("path", ["/api/me", "/api/me/codes", "/api/players/nobody", "/api/leaderboard/classic"])
+@pytest.mark.parametrize("path", ["/api/me", "/api/me/codes", "/api/players/nobody", "/api/players/nobody/standing",
+                                  "/api/leaderboard/classic"])
 def test_without_a_database_players_are_not_kept(path: str) -> None:
     live = LiveServer().start()  # in memory
     try:

@@ -5,6 +5,8 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, clear, h, initLanguagePicker, rememberName, toast } from "../dom.js";
 import { avatar } from "../avatar.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
+import { EDITIONS } from "../players_view.js";
+import { standingList } from "../standing.js";
 
 const root = document.getElementById("me-root");
 
@@ -89,7 +91,16 @@ function player(me, code) {
   const head = h("p", { class: "me-head" }, avatar(me.name), h("span", { "data-testid": "me-name", text: me.name }));
   return [head,
     h("a", { class: "btn btn-primary", href: `/players/${encodeURIComponent(me.id)}`, "data-testid": "me-page", text: t("players.me.page") }),
-    rename, saved, moveSection(), claimForm(code), deleteSection()];
+    standingSection(me), rename, saved, moveSection(), claimForm(code), deleteSection()];
+}
+
+/** Where you stand on each edition's leaderboard, or what is left before you are on it (standing.js). */
+function standingSection(me) {
+  const part = h("section", { class: "players-part", "data-testid": "me-standing" }, h("h2", { text: t("players.standing.title") }));
+  api("GET", `/api/players/${encodeURIComponent(me.id)}/standing`)
+    .then((standing) => part.append(standingList(standing, EDITIONS)))
+    .catch(() => { part.hidden = true; });
+  return part;
 }
 
 async function show() {

@@ -25,7 +25,7 @@ async function show() {
     h("section", { class: "panel" },
       h("h1", { class: "me-head" }, avatar(who.name), h("span", { "data-testid": "player-name", text: who.name })),
       who.since ? h("p", { class: "muted", text: t("players.since", { date: day(who.since) }) }) : null,
-      h("h2", { text: t("players.stats") }), statCards(page.stats)),
+      h("h2", { text: t("players.stats") }), statCards(page.stats, page.standing)),
     h("section", { class: "panel", "data-testid": "group" }, h("h2", { text: t("players.group") }), groupTable(group, who.name)),
     h("section", { class: "panel", "data-testid": "history" }, h("h2", { text: t("players.history") }), historyList(page.history)));
   root.setAttribute("aria-busy", "false");

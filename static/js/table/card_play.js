@@ -13,6 +13,10 @@ import { hintless } from "./unhinted.js";
 export function playVariants(ctl, card, variants) {
   const split = unoSplit(variants);
   ctl.ui.batch = null;
+  // UNO! said already on this turn (C-11, the UNO! button pressed before the card): that answers
+  // the question, and the play goes out with it, as if armed.
+  const said = ctl.view.game.table.predeclared === ctl.view.you;
+  if (said) { choose(ctl, card, pickUno(variants, true)); return; }
   if (!ctl.ui.armed && split.withUno.length && split.without.length) {
     // This play can leave one card: offer to say UNO! with it (C-11), before any colour or target.
     ctl.setChoosing({ card, variants, unoChoice: true });

@@ -13,6 +13,7 @@ import { AbsenceNotice } from "../absence.js";
 import { Reactions } from "../reactions.js";
 import { TableMotion } from "../motion.js";
 import { Cues } from "../cues.js";
+import { RulesSheet } from "./rules_sheet.js";
 import { maybeUnoTip } from "../uno_tip.js";
 import { canChat, updateSpectating } from "../spectate.js";
 import { derive, modeOf, namer } from "./model.js";
@@ -50,6 +51,7 @@ export class RoomController {
     this.cues = new Cues(); // sound and vibration, off unless turned on
     this.absence = new AbsenceNotice(); // what happened while you were away
     this.reactions = new Reactions((message) => this.send(message));
+    this.rules = new RulesSheet(); // the edition's and the room's house rules, in a sheet at the table
     this.motion = new TableMotion(); // card backs flying from the draw pile to whoever draws
     this.news = new EntryNews();
     this.nameOf = (seat) => namer(this.view)(seat);
@@ -128,6 +130,7 @@ export class RoomController {
     if (!this.playing() || this.view.you === null) return;
     const u = unoMode(legalOf(this.view));
     if (u.mode === "declare" || u.mode === "catch") this.act(u.action);
+    else if (u.mode === "arm" && this.view.game.table.predeclared === this.view.you) toast(t("err.already_declared"), "info", 3500);
     else if (u.mode === "arm") { this.ui.armed = !this.ui.armed; this.render(); }
     else toast(t(unoHint(this.view)), "info", 3500);
   }
@@ -219,6 +222,7 @@ export class RoomController {
     // table; the badge on the page and the sound toggle at the waiting room's foot otherwise.
     const badge = this.side.badge.el;
     if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
+    if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
     else {
       if (badge.parentElement !== document.body) document.body.append(badge);
       ui.els.mine.parentElement.append(this.cues.toggle());
@@ -251,6 +255,7 @@ export class RoomController {
     this.news.notice(view, this.ui.els, this.nameOf);
     this.absence.update(view, view.you, this.nameOf);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
+    this.rules.update(view.room);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears
   }
 

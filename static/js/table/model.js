@@ -78,7 +78,7 @@ function meModel(view, over, armed, nameOf) {
     // HX-14: under team play a seat's total is its team's, as everywhere else (credit.js).
     name: nameOf(you), cards: tbl.hand_sizes[you], score: creditedTotal(view.game.teams, view.game.scores, you),
     turn: tbl.current === you && !over, next: next === you && tbl.current !== you && !over,
-    declared: tbl.declared.includes(you), exposed: tbl.exposed.includes(you), armed,
+    declared: tbl.declared.includes(you) || tbl.predeclared === you, exposed: tbl.exposed.includes(you), armed,
     team: teamOf(view, you), out: out.has(you),
   };
 }
@@ -98,21 +98,23 @@ function statusModel(view, mine, over, nameOf) {
 function actionsModel(view, over, armed, nameOf) {
   const legal = legalOf(view);
   const spectator = view.you === null || outOf(view).has(view.you); // HR-30: out of the match, you watch
-  const u = unoMode(legal);
+  // UNO! already said before this play (C-11): the button shows it said, and nothing asks again.
+  const said = view.you !== null && view.game.table.predeclared === view.you;
+  const u = said && unoMode(legal).mode === "arm" ? { mode: "idle" } : unoMode(legal);
   const canDraw = legal.some((a) => a.kind === "draw");
   const rules = houseRules(view);
   return {
     uno: {
       // HR-18: nobody says UNO! and nobody is caught, so there is no button; HR-17: said only
       // on its own, once a play has left you one card (the button declares then, never arms).
-      mode: u.mode, action: u.action || null, pressed: armed, disabled: spectator || over, hidden: !!rules.silent_uno,
+      mode: u.mode, action: u.action || null, pressed: armed || said, disabled: spectator || over, hidden: !!rules.silent_uno,
       strict: !!rules.strict_uno,
       label: u.mode === "catch" ? t("table.uno_catch", { name: nameOf(u.action.target) }) : u.mode === "declare" ? t("table.uno_declare") : t("table.uno_label"),
       text: u.mode === "catch" ? t("table.uno_catch_short") : t("table.uno"),
     },
     draw: { disabled: !canDraw || over, hidden: spectator || view.game.edition === "all_wild" }, // AW-5: no voluntary draw
     special: { hidden: !legal.some((a) => a.kind === "special_draw") || over },
-    unoTip: !over && legal.some((a) => a.uno),
+    unoTip: !over && !said && legal.some((a) => a.uno),
   };
 }
 

@@ -198,7 +198,7 @@ function unoMoves(view, out) {
   const pending = tbl.pending;
   // C-11: on your turn with two cards UNO! may be said early, except under strict UNO! (HR-17).
   const early = callsOf(house).withPlay && pending.kind === "turn" && pending.seat === you
-    && (tbl.hand || []).length === 2 && !(tbl.declared || []).includes(you);
+    && (tbl.hand || []).length === 2 && !(tbl.declared || []).includes(you) && tbl.predeclared !== you;
   if (exposed.includes(you) || early) out.push({ kind: "declare_uno" });
   const n = tbl.hand_sizes.length;
   for (const target of [...exposed].sort((a, b) => a - b)) {
