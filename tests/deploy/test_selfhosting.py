@@ -40,15 +40,40 @@ def instruction(name: str) -> list[str]:
     return [args for word, args in dockerfile() if word == name]
 
 
+def stages() -> list[list[tuple[str, str]]]:
+    """The Dockerfile's stages, each from its FROM on."""
+    out: list[list[tuple[str, str]]] = []
+    for word, args in dockerfile():
+        if word == "FROM":
+            out.append([])
+        out[-1].append((word, args))
+    return out
+
+
 def test_image_is_slim_non_root_and_installs_from_the_lock_file() -> None:
-    assert re.fullmatch(r"python:3\.\d+-slim", instruction("FROM")[0])
-    user = instruction("USER")[-1]
+    *builders, runtime = stages()
+    for stage in stages():
+        assert re.fullmatch(r"python:3\.\d+-slim( AS \w+)?", stage[0][1])
+    user = [args for word, args in runtime if word == "USER"][-1]
     assert user not in ("root", "0")
-    runs = " ".join(instruction("RUN"))
+    runs = " ".join(args for word, args in runtime if word == "RUN")
     assert "uv sync --frozen" in runs and "--no-dev" in runs
-    for args in instruction("COPY"):
-        for source in shlex.split(args)[:-1]:
-            assert (ROOT / source).exists(), f"COPY {source}: no such file"
+    assert "gcc" not in runs and "build-essential" not in runs  # the compiler stays in the builder
+    for word, args in runtime + [step for stage in builders for step in stage]:
+        if word == "COPY" and not args.startswith("--from="):
+            for source in shlex.split(args)[:-1]:
+                assert (ROOT / source).exists(), f"COPY {source}: no such file"
+
+
+def test_the_engine_is_compiled_in_a_builder_stage_and_copied_whole() -> None:
+    # docs/ENGINE.md, "Compiled with mypyc": the runtime runs it compiled, with no compiler of its own.
+    builders = {stage[0][1].split(" AS ")[1]: stage for stage in stages()[:-1]}
+    assert "native" in builders
+    build = " ".join(args for word, args in builders["native"] if word == "RUN")
+    assert "gcc" in build and "--group build" in build and "python -m app build-native" in build
+    copies = [args for word, args in stages()[-1] if word == "COPY"]
+    assert "--from=native /srv/uno/build/native ./build/native" in copies
+    assert "COPY app ./app" in " ".join(f"COPY {args}" for word, args in builders["native"] if word == "COPY")
 
 
 def an_app() -> FastAPI:
