@@ -18,6 +18,7 @@ from app.rooms.seating import clean_name
 from app.web.api import ErrorResponse
 from app.web.identity import Players, current, drop_secret, keep_secret, players_of, secret_of
 from app.web.invite import QrCodes, invite_base
+from app.web.lookalikes import mark_lookalikes, tag_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
@@ -66,7 +67,7 @@ async def _me(request: Request) -> Player:
 
 
 def _public(player: Player) -> dict[str, Any]:
-    return {"id": player.id, "name": player.name, "since": player.created_at}
+    return {"id": player.id, "name": player.name, "since": player.created_at, "tag": tag_of(player.id)}
 
 
 @router.get("/me", responses=ERRORS)
@@ -192,7 +193,9 @@ async def group(pid: str, request: Request) -> dict[str, Any]:
     players = _players(request)
     if len(pid) > 16 or await players.store.by_id(pid) is None:
         raise _error(404, "no_such_player", "There is no such player on this server.")
-    return await players.reads.group(pid)
+    found = await players.reads.group(pid)
+    mark_lookalikes(found["players"])
+    return found
 
 
 @router.get("/leaderboard/{edition}", responses=ERRORS)
@@ -205,5 +208,6 @@ async def leaderboard(edition: str, request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
     rows = await players.reads.leaderboard(edition, settings.leaderboard_size, settings.leaderboard_min_matches,
                                            settings.leaderboard_min_opponents)
+    mark_lookalikes(rows)  # two look-alike names on one board are told apart by their tags
     return {"edition": edition, "min_matches": settings.leaderboard_min_matches,
             "min_opponents": settings.leaderboard_min_opponents, "players": rows}

@@ -1,6 +1,8 @@
 // Avatars generated from a player's name: their initials on a colour of their own, no uploads.
 // The same name always gets the same colour (so friends know each other at a glance across
-// matches); the colours are dark enough for white initials at 4.5:1.
+// matches); on the server's pages, where a player's id is known, the colour comes from the id, so
+// that a look-alike name cannot copy someone's avatar.  The colours are dark enough for white
+// initials at 4.5:1.
 import { h } from "./dom.js";
 
 // Eight deep hues, each with white text at 4.5:1 or more.
@@ -27,8 +29,10 @@ export function initials(name) {
 
 export const colourOf = (name) => PALETTE[hashName(name) % PALETTE.length];
 
-/** The avatar element (decorative: the name is always written beside it). */
-export function avatar(name, { bot = false } = {}) {
-  return h("span", { class: `avatar avatar-${hashName(name) % PALETTE.length}${bot ? " avatar-bot" : ""}`, "aria-hidden": "true",
+/** The avatar element (decorative: the name is always written beside it); its colour from ``key``
+ * (a player's id) when given, else from the name. */
+export function avatar(name, { bot = false, key = null } = {}) {
+  const hue = hashName(key ?? name) % PALETTE.length;
+  return h("span", { class: `avatar avatar-${hue}${bot ? " avatar-bot" : ""}`, "aria-hidden": "true",
     "data-testid": "avatar", text: bot ? "" : initials(name) }); // a bot's face is drawn by app.css
 }

@@ -19,9 +19,14 @@ export function day(iso) {
 
 export const shownName = (name) => (name === FORMER ? t("players.former") : name);
 
-export function playerName(name, id) {
+/** A player's tag (from their id, docs/STATS.md): shown beside a name that looks like another's. */
+export const playerTag = (tag) => (tag ? h("span", { class: "player-tag", "data-testid": "player-tag", text: `#${tag}` }) : null);
+
+/** A player as the pages show one: avatar, name, and the tag when ``row.lookalike`` (or ``always``). */
+export function playerName(name, id, row = null, always = false) {
   const label = h("span", { class: "player-name", text: shownName(name) });
-  return id ? h("a", { class: "player-ref", href: `/players/${encodeURIComponent(id)}` }, avatar(name), label)
+  const tag = row && (row.lookalike || always) ? playerTag(row.tag) : null;
+  return id ? h("a", { class: "player-ref", href: `/players/${encodeURIComponent(id)}` }, avatar(name, { key: id }), label, tag)
     : h("span", { class: "player-ref" }, avatar(name), label);
 }
 
@@ -61,8 +66,8 @@ export function groupTable(group, ownerName) {
   const people = group.players || [];
   if (people.length < 2) return h("p", { class: "muted", "data-testid": "group-empty", text: t("players.group_empty") });
   const cells = new Map((group.cells || []).map((c) => [`${c.row} ${c.col}`, c]));
-  const head = h("tr", {}, h("td", {}), people.map((p) => h("th", { scope: "col" }, playerName(p.name, p.player))));
-  const rows = people.map((row) => h("tr", { "data-testid": "group-row" }, h("th", { scope: "row" }, playerName(row.name, row.player)),
+  const head = h("tr", {}, h("td", {}), people.map((p) => h("th", { scope: "col" }, playerName(p.name, p.player, p))));
+  const rows = people.map((row) => h("tr", { "data-testid": "group-row" }, h("th", { scope: "row" }, playerName(row.name, row.player, row)),
     people.map((col) => {
       const cell = cells.get(`${row.player} ${col.player}`);
       return h("td", { "data-testid": "group-cell", text: row.player === col.player ? "·"

@@ -1,4 +1,5 @@
-"""Names that look like another seat's are refused in a room, and blank letters are dropped.
+"""Names that look like another seat's are refused in a room, blank letters are dropped, and on the
+server's pages look-alike players are told apart by a tag from their id.
 
 "Victim" written with a Cyrillic і, or followed by a Hangul filler, reads exactly as "Victim" on
 every screen: one seat could pass for another in the log, the chat and the catches."""
@@ -6,13 +7,18 @@ every screen: one seat could pass for another in the log, the chat and the catch
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
+from app.persistence.db import resolve_url
 from app.rooms.lookalike import CONFUSABLES_VERSION, confusable
 from app.rooms.text import clean_text
+from app.web.lookalikes import mark_lookalikes, tag_of
 from tests.live import LiveServer, create_room
+from tests.players.conftest import remembering_server
 
 
 @pytest.mark.parametrize("typed", [
@@ -60,3 +66,27 @@ def test_a_look_alike_of_a_seated_name_is_refused_name_taken(server: LiveServer)
         room = http.get(f"/api/rooms/{code}").json()
     assert room["players"] == ["Victim"]  # nothing joined
     assert join("Victor").status_code == 201
+
+
+def test_look_alike_players_on_one_list_are_marked_and_tagged_apart() -> None:
+    rows: list[dict[str, Any]] = [{"player": "p-victim", "name": "Victim"}, {"player": "p-fake", "name": "V\u0456ctim"},
+            {"player": "p-bo", "name": "Bo"}, {"player": None, "name": "a former player"}]
+    mark_lookalikes(rows)
+    victim, fake, bo, former = rows
+    assert victim["lookalike"] and fake["lookalike"] and not bo["lookalike"]
+    assert victim["tag"] == tag_of("p-victim") != fake["tag"] == tag_of("p-fake")
+    assert len(victim["tag"]) == 4 and "tag" not in former  # no player, nothing to tell apart
+    same = [{"player": "p1", "name": "Ana"}, {"player": "p1", "name": "Ana"}]  # one player twice
+    mark_lookalikes(same)
+    assert not same[0]["lookalike"]
+
+
+def test_a_player_carries_the_tag_of_their_id(tmp_path: Path) -> None:
+    live = remembering_server(resolve_url(None, tmp_path))
+    try:
+        with httpx.Client(base_url=live.http) as http:
+            me = http.post("/api/me", json={"name": "Victim"}).json()
+            assert me["tag"] == tag_of(me["id"])
+            assert http.get(f"/api/players/{me['id']}").json()["player"]["tag"] == me["tag"]
+    finally:
+        live.stop()

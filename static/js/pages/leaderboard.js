@@ -23,7 +23,7 @@ async function show() {
     ? h("div", { class: "table-scroll" }, h("table", { class: "board-table", "data-testid": "board-table" },
       h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col", class: `col-${c}`, text: t(`players.col.${c}`) })))),
       h("tbody", {}, board.players.map((row) => h("tr", { "data-testid": "board-row", "data-player": row.player },
-        h("td", { class: "col-rank", text: String(row.rank) }), h("td", { class: "col-player" }, playerName(row.name, row.player)),
+        h("td", { class: "col-rank", text: String(row.rank) }), h("td", { class: "col-player" }, playerName(row.name, row.player, row)),
         h("td", { class: "col-rating", text: row.ordinal.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
         h("td", { class: "col-matches", text: String(row.matches) }), h("td", { class: "col-wins", text: String(row.wins) }))))))
     : h("p", { class: "muted", "data-testid": "board-empty", text: t("players.board_empty") }));

@@ -5,7 +5,7 @@ import { loadCatalogue, t } from "../i18n.js";
 import { api, clear, h, initLanguagePicker, rememberName, toast } from "../dom.js";
 import { avatar } from "../avatar.js";
 import { fitText, limitInput, NAME_MAX } from "../text.js";
-import { EDITIONS } from "../players_view.js";
+import { EDITIONS, playerTag } from "../players_view.js";
 import { standingList } from "../standing.js";
 
 const root = document.getElementById("me-root");
@@ -86,9 +86,11 @@ function player(me, code) {
     const after = await api("PATCH", "/api/me", { name: name.value.trim() });
     rememberName(after.name);
     saved.textContent = t("players.me.renamed");
-    head.replaceChildren(avatar(after.name), h("span", { "data-testid": "me-name", text: after.name }));
+    head.replaceChildren(avatar(after.name, { key: after.id }), h("span", { "data-testid": "me-name", text: after.name }),
+      playerTag(after.tag));
   });
-  const head = h("p", { class: "me-head" }, avatar(me.name), h("span", { "data-testid": "me-name", text: me.name }));
+  const head = h("p", { class: "me-head" }, avatar(me.name, { key: me.id }), h("span", { "data-testid": "me-name", text: me.name }),
+    playerTag(me.tag));
   return [head,
     h("a", { class: "btn btn-primary", href: `/players/${encodeURIComponent(me.id)}`, "data-testid": "me-page", text: t("players.me.page") }),
     standingSection(me), rename, saved, moveSection(), claimForm(code), deleteSection()];

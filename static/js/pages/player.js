@@ -3,7 +3,7 @@
 import { loadCatalogue, t } from "../i18n.js";
 import { api, clear, h, initLanguagePicker } from "../dom.js";
 import { avatar } from "../avatar.js";
-import { day, groupTable, historyList, statCards } from "../players_view.js";
+import { day, groupTable, historyList, playerTag, statCards } from "../players_view.js";
 
 const root = document.getElementById("player-root");
 const id = document.body.dataset.playerId;
@@ -23,7 +23,8 @@ async function show() {
   const who = page.player;
   clear(root).append(
     h("section", { class: "panel" },
-      h("h1", { class: "me-head" }, avatar(who.name), h("span", { "data-testid": "player-name", text: who.name })),
+      h("h1", { class: "me-head" }, avatar(who.name, { key: who.id }), h("span", { "data-testid": "player-name", text: who.name }),
+        playerTag(who.tag)), // always: the one thing a look-alike cannot copy
       who.since ? h("p", { class: "muted", text: t("players.since", { date: day(who.since) }) }) : null,
       h("h2", { text: t("players.stats") }), statCards(page.stats, page.standing)),
     h("section", { class: "panel", "data-testid": "group" }, h("h2", { text: t("players.group") }), groupTable(group, who.name)),
