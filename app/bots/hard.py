@@ -7,6 +7,8 @@ would:
 - a colour to name (a wild, a colour decision) is the one it holds most, then one the next
   opponent has shown it lacks (drew rather than play it), then the one most often seen
   already (fewest left for the others to hold);
+- on a turn, while the next opponent holds a few cards (3 or 4: fewer, and stopping it comes
+  first), it plays into a colour that opponent lacks whenever it can;
 - a challenge (CL-5, MK-4, PP-5) is made when the challenged hand, dealt from the cards it has
   not seen, more likely than not holds a card that made the big Draw illegal;
 - Seven-O (HR-6, HR-7): a 7 or 0 that leaves it a hand at least two cards smaller is played
@@ -61,8 +63,10 @@ class Hard:
             legal = self._challenge(view, legal)
             if len(legal) == 1:
                 return legal[0]
-        elif pending.get("kind") == "turn" and view["house_rules"].get("seven_o"):
-            legal = self._exchanges(view, legal)
+        elif pending.get("kind") == "turn":
+            legal = self._starve(view, legal)
+            if view["house_rules"].get("seven_o"):
+                legal = self._exchanges(view, legal)
         elif pending.get("kind") == "colour":
             colour = self.colour(view, table["hand"], rng)
             named = next((a for a in legal if a.get("colour") == colour), None)
@@ -105,6 +109,17 @@ class Hard:
         if challenge and self.guilty_odds(view) > 0.5:
             return challenge
         return [a for a in legal if a["kind"] != "challenge"] or legal
+
+    def _starve(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """Turn play to a colour the next seat has shown it lacks: it must draw.  Not when that seat
+        is close to going out and a stopper would do more (the heuristic's choice then)."""
+        s = heuristic.Situation.from_view(view)
+        lacks = self.tally.lacks.get(s.next_seat)
+        if not lacks or s.next_threatens or s.sizes[s.next_seat] > 4:
+            return legal
+        colours = {c["id"]: c["colour"] for c in view["table"]["hand"]}
+        starving = [a for a in legal if a["kind"] == "play" and colours.get(a["card"]) in lacks]
+        return starving or legal
 
     def _exchanges(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """Seven-O: play a 7 or 0 that sheds at least two cards' worth of hand; never one that grows it."""

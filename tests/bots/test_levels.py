@@ -77,6 +77,27 @@ def test_hard_names_the_colour_its_next_opponent_lacks() -> None:
     assert hard.colour(seen(m, 0), blue, random.Random(0)) == "blue"
 
 
+def test_hard_plays_into_the_colour_its_next_opponent_lacks() -> None:
+    """Seat 1 drew on red; back on its turn hard plays its red 6 (seat 1 must draw again) where
+    normal stays in green, the colour it holds most."""
+    m = make("classic", [["red 6", "red 6", "green 1", "green 2", "green 3"], ["yellow 3", "yellow 4", "blue 9"],
+                         ["green 6", "blue 7", "blue 8"]], "red 5", draw=["yellow 1", "blue 1", "green 9"])
+    hard = Hard()
+    hard.observe(seen(m, 0))
+    play(m, 0, "red 6")
+    hard.observe(seen(m, 0))
+    act(m, 1, "draw")  # nothing red: an unplayable card, and the turn passes on (C-6)
+    hard.observe(seen(m, 0))
+    play(m, 2, "green 6")
+    assert hard.tally.lacks == {1: {"red"}}
+    names = {c["id"]: c["name"] for c in seen(m, 0)["table"]["hand"]}
+    for seed in range(5):
+        chosen = hard.act(seen(m, 0), random.Random(seed))
+        assert chosen is not None and names[chosen["card"]] == "red 6"
+        usual = make_bot("normal").act(seen(m, 0), random.Random(seed))
+        assert usual is not None and names[usual["card"]].startswith("green")
+
+
 def test_hard_challenges_on_its_count_of_the_replaced_colour__CL_5() -> None:
     """A Wild Draw Four from a big hand: the heuristic's odds say challenge; hard, which has seen
     every other red card go by... cannot see that here, so it challenges a big hand and declines
