@@ -14,6 +14,8 @@ would:
 - Seven-O (HR-6, HR-7): a 7 or 0 that leaves it a hand at least two cards smaller is played
   first, and one that would leave it a bigger hand is not played while anything else is;
 - jump-in (§6.1): an identical card is thrown in off turn — a card shed and the turn taken;
+- several of a number (HR-8): its chosen number card goes with every other of that number it
+  may add, ending on the colour it holds most;
 - stacking and deflections are the heuristic's (``penalties.py``): pass a penalty on rather
   than take it.
 
@@ -72,9 +74,11 @@ class Hard:
             named = next((a for a in legal if a.get("colour") == colour), None)
             return named or heuristic.choose_action(view, rng, 1.0)
         chosen = heuristic.choose_action(_only(view, legal), rng, 1.0)
-        if chosen is None or "colour" not in chosen:
-            return chosen
-        return self._recolour(view, legal, chosen, rng)
+        if chosen is None:
+            return None
+        if "colour" in chosen:
+            return self._recolour(view, legal, chosen, rng)
+        return self._batch(view, legal, chosen)
 
     # ------------------------------------------------------------------ what the count is for
 
@@ -140,6 +144,24 @@ class Hard:
             return [a for a in legal if (a.get("card"), a.get("target")) in good]
         kept = [a for a in legal if (a.get("card"), a.get("target")) not in bad]
         return kept if any(a["kind"] not in heuristic.UNO_KINDS for a in kept) else legal
+
+    def _batch(self, view: dict[str, Any], legal: list[Action], chosen: Action) -> Action:
+        """HR-8: the chosen number card with as many of its number as may go with it, in the order that
+        ends (the last card's colour counts) on the colour it keeps most of; under HR-9 a batch of 3
+        also makes everyone else draw."""
+        forms = [a for a in legal if a["kind"] == "play" and a.get("more")
+                 and chosen.get("card") in (a["card"], *a["more"])]  # any order whose first card is legal
+        if not forms:
+            return chosen
+        longest = max(len(a["more"]) for a in forms)
+        hand = {c["id"]: c for c in view["table"]["hand"]}
+
+        def worth(a: Action) -> tuple[bool, int]:
+            played = {a["card"], *a["more"]}
+            last = hand[a["more"][-1]]["colour"]
+            return bool(a.get("uno")), sum(c["colour"] == last for i, c in hand.items() if i not in played)
+
+        return max((a for a in forms if len(a["more"]) == longest), key=worth)
 
     def _jump_in(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action | None:
         """Off turn, the only card play on offer is a jump-in: take it (UNO! said, a wild coloured well)."""

@@ -144,6 +144,20 @@ def test_hard_plays_a_seven_that_swaps_into_a_smaller_hand__HR_6_HR_7() -> None:
     assert m.round.variant.card_json[chosen["card"]]["face"] == "7"
 
 
+def test_hard_plays_all_of_a_number_ending_on_its_colour__HR_8() -> None:
+    """Several of one number (HR-8): hard plays its three 3s at once, the green one last (it keeps
+    two greens); normal plays one card."""
+    m = house_match("classic", [["red 3", "green 3", "yellow 3", "green 1", "green 2"],
+                                ["blue 1", "blue 2", "blue 4"]], "blue 3", multi_play=True)
+    names = {c["id"]: c["name"] for c in seen(m, 0)["table"]["hand"]}
+    chosen = Hard().act(seen(m, 0), random.Random(0))
+    assert chosen is not None and len(chosen.get("more", [])) == 2
+    assert sorted(names[i] for i in (chosen["card"], *chosen["more"])) == ["green 3", "red 3", "yellow 3"]
+    assert names[chosen["more"][-1]] == "green 3"
+    usual = make_bot("normal").act(seen(m, 0), random.Random(0))
+    assert usual is not None and not usual.get("more")
+
+
 def test_hard_jumps_in_with_an_identical_card() -> None:
     """Jump-in (§6.1): off turn, with the very card on top, hard throws it in; normal waits."""
     m = house_match("classic", [["red 1", "green 1", "blue 2"], ["yellow 3", "yellow 4", "blue 9"],
