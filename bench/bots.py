@@ -1,39 +1,37 @@
-"""Heuristic bot against a uniform-random player: 1-vs-1 matches to the target score.
+"""Bot levels against each other: each level's win rate in 4-seat matches against each other level.
 
-    uv run python bench/bots.py [--matches 2500] [--editions classic,all_wild]
+    uv run python bench/bots.py [--matches 200] [--houses classic,party] [--edition classic]
 
-Each match is played to the edition's target score (500; 250 in Pocket Pizza).  The bot
-takes seat 0 in even-numbered matches and seat 1 in odd ones, and every match has its own
-seed.  Both players act only through what their seat may do:
+For every pair of levels (``app.bots.LEVELS``) and every house-rules preset, ``--matches``
+matches of four seats are played to the edition's target score, two seats at each level sitting
+alternately (A B A B); the seats turn by one each match, so each level plays every seat equally
+often, and every match has its own seed.  The bots play as a room's bots do
+(``rooms/automation.py``): after every action each seat's bot is shown its own seat's view and
+picks, and the pick with the shortest human-like pause is applied (``bots.quickest``) — so
+UNO! calls, catches and jump-ins race as they do at a table.
 
-* the bot answers ``choose_action(view(match, seat), rng)``;
-* the random player picks uniformly among ``legal_actions(match, seat)`` on its turn; off
-  its turn (when only UNO calls are open to it) it picks uniformly among those calls and
-  "do nothing", so it neither always nor never catches.
-
-Every step, both seats (in random order, as racing messages would arrive) get the chance
-to make UNO calls, then the seat that owes a decision (``round.pending.seat``) acts.
-The last line printed is JSON: win rate and matches per edition.
+``win_rate[house]["A>B"]`` is the share of A-against-B matches won by a seat of level A (0.5:
+as strong as each other).  ``overall[house][A]``: A's matches won over all its pairings.  The last
+line printed is JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.bots.heuristic import choose_action
+from app.bots import LEVELS, make_bot, quickest
 from app.engine import (
-    BETWEEN,
     OVER,
-    VARIANTS,
-    Action,
+    ROUND,
+    HouseRules,
     Match,
     MatchConfig,
     action_from_json,
@@ -42,122 +40,69 @@ from app.engine import (
     start_next_round,
     view,
 )
+from app.engine.house import PRESETS
 
-Move = Callable[[Match, int, random.Random], "Action | None"]
-MAX_STEPS = 500_000  # per match; a guard against a policy bug looping forever
-
-
-def bot_move(match: Match, seat: int, rng: random.Random) -> Action | None:
-    chosen = choose_action(view(match, seat), rng)
-    return None if chosen is None else action_from_json(chosen)
+SEATS = 4
+MAX_ACTIONS = 200_000  # per match; a guard against a bot bug looping forever
 
 
-def random_move(match: Match, seat: int, rng: random.Random) -> Action | None:
-    legal = match.round.legal_actions(seat)
-    if not legal:
-        return None
-    assert match.round.pending is not None
-    if match.round.pending.seat == seat:
-        return rng.choice(legal)
-    return rng.choice([*legal, None])  # off turn: an UNO call, or let it pass
-
-
-def greedy_move(match: Match, seat: int, rng: random.Random) -> Action | None:
-    """A sparring partner stronger than uniform: any playable card (UNO always said), never a
-    voluntary draw, every UNO call made at once, every penalty accepted."""
-    legal = match.round.legal_actions(seat)
-    for kind in ("declare_uno", "catch"):
-        for a in legal:
-            if a.kind == kind and (kind == "catch" or seat in match.round.exposed):
-                return a
-    pending = match.round.pending
-    if pending is None or pending.seat != seat:
-        return None
-    decisions = [a for a in legal if a.kind not in ("declare_uno", "catch")]
-    plays = [a for a in decisions if a.kind in ("play", "play_drawn", "pass_card")]
-    if plays:
-        said = [a for a in plays if a.uno]
-        return rng.choice(said or plays)
-    for kind in ("accept", "draw", "special_draw", "keep"):
-        for a in decisions:
-            if a.kind == kind:
-                return a
-    return rng.choice(decisions)
-
-
-OPPONENTS: dict[str, Move] = {"uniform": random_move, "greedy": greedy_move}
-
-
-def play_match(edition: str, seed: str, bot_seat: int, opponent: str = "uniform") -> tuple[bool, int, int]:
-    """Play one match out; (did the bot win, rounds, actions)."""
-    match, _ = new_match(MatchConfig(edition, 2), seed)
+def play_match(edition: str, house: HouseRules, levels: tuple[str, ...], seed: str) -> tuple[int, int]:
+    """Play one match out with ``levels[seat]`` at each seat; (the winning seat, actions)."""
+    match: Match = new_match(MatchConfig(edition, len(levels), house=house), seed)[0]
     rng = random.Random(seed)
-    moves: dict[int, Move] = {bot_seat: bot_move, 1 - bot_seat: OPPONENTS[opponent]}
+    bots = {seat: make_bot(level) for seat, level in enumerate(levels)}
     actions = 0
     while match.phase != OVER:
-        if match.phase == BETWEEN:
+        if match.phase != ROUND:
             start_next_round(match)
             continue
-        actions += step(match, moves, rng)
-        if actions > MAX_STEPS:
-            raise RuntimeError(f"{edition} match {seed!r} did not finish in {MAX_STEPS} actions")
-    return match.winner == bot_seat, match.round_no, actions
+        best = quickest(((s, view(match, s)) for s in bots), rng, bots=bots)
+        assert best is not None, "the seat that owes a decision always has one"
+        _, seat, chosen = best
+        apply(match, seat, action_from_json(chosen))
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"match {seed!r} did not finish in {MAX_ACTIONS} actions")
+    assert match.winner is not None
+    return match.winner, actions
 
 
-def step(match: Match, moves: dict[int, Move], rng: random.Random) -> int:
-    """UNO calls from both seats in random order, then the pending decision.  Actions applied."""
-    applied = 0
-    seats = [0, 1]
-    rng.shuffle(seats)
-    for seat in seats:
-        if match.phase != "round":
-            return applied
-        pending = match.round.pending
-        if pending is not None and pending.seat == seat:
-            continue
-        action = moves[seat](match, seat, rng)
-        if action is not None:
-            apply(match, seat, action)
-            applied += 1
-    if match.phase == "round":
-        pending = match.round.pending
-        assert pending is not None
-        action = moves[pending.seat](match, pending.seat, rng)
-        assert action is not None, "the seat that owes a decision always has one"
-        apply(match, pending.seat, action)
-        applied += 1
-    return applied
-
-
-def run(edition: str, matches: int, opponent: str = "uniform") -> dict[str, float]:
-    won = rounds = actions = 0
+def pairing(edition: str, house_name: str, first: str, second: str, matches: int) -> dict[str, float]:
+    """``matches`` matches of ``first`` against ``second`` (A B A B, turned a seat each match)."""
+    house = HouseRules.from_json(dict(PRESETS[house_name]))
+    won = actions = 0
     start = time.perf_counter()
     for i in range(matches):
-        w, r, a = play_match(edition, f"bots-{edition}-{i}", bot_seat=i % 2, opponent=opponent)
-        won += w
-        rounds += r
-        actions += a
-    return {"win_rate": won / matches, "rounds": rounds / matches, "actions": actions / matches,
-            "seconds": time.perf_counter() - start}
+        base = [first, second] * (SEATS // 2)
+        shift = i % SEATS
+        levels = tuple(base[shift:] + base[:shift])
+        winner, n = play_match(edition, house, levels, f"levels-{house_name}-{first}-{second}-{i}")
+        won += levels[winner] == first
+        actions += n
+    return {"win_rate": won / matches, "actions": actions / matches, "seconds": time.perf_counter() - start}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=2500, help="matches per edition (default 2500)")
-    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="uniform",
-                        help="uniform (the reported benchmark) or greedy (a stronger sparring partner)")
-    parser.add_argument("--editions", default=",".join(VARIANTS), help="comma-separated editions")
+    parser.add_argument("--matches", type=int, default=200, help="matches per pair of levels and preset (200)")
+    parser.add_argument("--houses", default="classic,party", help="comma-separated house-rules presets")
+    parser.add_argument("--edition", default="classic")
     args = parser.parse_args()
-    editions = [e for e in args.editions.split(",") if e]
-    win_rate: dict[str, float] = {}
-    played: dict[str, int] = {}
-    for edition in editions:
-        r = run(edition, args.matches, args.opponent)
-        win_rate[edition] = round(r["win_rate"], 3)
-        played[edition] = args.matches
-        print(f"{edition:13} bot wins {r['win_rate']:6.1%} of {args.matches} matches; "
-              f"{r['rounds']:.1f} rounds and {r['actions']:.0f} actions a match; {r['seconds']:.1f}s", flush=True)
-    print(json.dumps({"win_rate": win_rate, "matches": played}))
+    win_rate: dict[str, dict[str, float]] = {}
+    overall: dict[str, dict[str, float]] = {}
+    for house_name in [h for h in args.houses.split(",") if h]:
+        rates: dict[str, float] = {}
+        wins = dict.fromkeys(LEVELS, 0.0)
+        for first, second in itertools.combinations(LEVELS, 2):
+            r = pairing(args.edition, house_name, first, second, args.matches)
+            rates[f"{second}>{first}"] = round(1 - r["win_rate"], 3)
+            wins[first] += r["win_rate"] * args.matches
+            wins[second] += (1 - r["win_rate"]) * args.matches
+            print(f"{house_name:8} {second:6} against {first:6}: wins {1 - r['win_rate']:6.1%} of {args.matches} "
+                  f"matches; {r['actions']:.0f} actions a match; {r['seconds']:.1f}s", flush=True)
+        win_rate[house_name] = rates
+        overall[house_name] = {level: round(w / (args.matches * (len(LEVELS) - 1)), 3) for level, w in wins.items()}
+    print(json.dumps({"edition": args.edition, "matches": args.matches, "win_rate": win_rate, "overall": overall}))
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.modes import mode  # first: it reads --mode, which decides what importing app gives
 
 # isort: split
-from app.bots import quickest
+from app.bots import make_bot, quickest
 from app.engine import (
     OVER,
     ROUND,
@@ -162,15 +162,20 @@ def steps(count: int, house: HouseRules | None) -> None:
 # (``deal_next``: in a new match, when that one was over).
 Recording = list[tuple[int, Action] | None]
 RECORDED = 20_000  # actions recorded per match for ``as_played``
+# The recorded table's bots by seat: every level plays, so every kind of move a room sees is there.
+TABLE = ("normal", "easy", "hard", "normal")
 
 
 def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, dict[str, float]]:
-    """``count`` actions of a classic 4-player match played by the heuristic bots as a room's bots play
-    (``rooms.automation``): each step every seat's bot picks on its own view, and the pick with the shortest
-    human-like pause is taken (an UNO call's reflex beats a turn's think, so an exposed seat declares between
-    turns, HR-17).  Also the hand the acting seat held and the legal actions it had, on average."""
+    """``count`` actions of a classic 4-player match played by bots as a room's bots play (``rooms.automation``),
+    one of each level and a second normal one (``TABLE``): each step every seat's bot picks on its own view,
+    and the pick with the shortest human-like pause is taken (a declaration's reflex beats a turn's think, so
+    an exposed seat declares between turns, HR-17; the easy bot's forgotten UNO!s are caught after a person's
+    pause; the hard bot batches, HR-8).  Also the hand the acting seat held and the legal actions it had,
+    on average."""
     match = bench_match("classic", 4, house)
     seats = range(match.config.seats)
+    bots = {seat: make_bot(level) for seat, level in zip(seats, TABLE, strict=True)}
     rng = random.Random(7)
     steps: Recording = []
     held = listed = done = 0
@@ -180,7 +185,7 @@ def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, 
             steps.append(None)
             continue
         rnd = match.round
-        best = quickest(((s, view(match, s)) for s in seats), rng)
+        best = quickest(((s, view(match, s)) for s in seats), rng, bots=bots)
         assert best is not None  # the seat that owes a decision always has one
         _, seat, chosen = best
         held += len(rnd.hands[seat])

@@ -142,16 +142,6 @@ def choose_action(view: dict[str, Any], rng: random.Random, uno_reliability: flo
     return decide(s, rng, uno_reliability)
 
 
-def bot_delay_s(action: dict[str, Any], rng: random.Random) -> float:
-    """A human-like pause before sending ``action``: quick reflexes for UNO, a think for a turn."""
-    kind = action.get("kind")
-    if kind in UNO_KINDS:
-        return rng.uniform(0.3, 1.2)
-    if kind in ("choose_colour", "choose_target"):
-        return rng.uniform(0.5, 1.3)
-    return rng.uniform(0.6, 1.8)
-
-
 # ---------------------------------------------------------------------------- UNO calls
 
 

@@ -60,6 +60,7 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64))  # sha256 hex; the token itself is never stored
     is_bot: Mapped[bool] = mapped_column(default=False)
+    bot_level: Mapped[str | None] = mapped_column(String(16), default=None)  # a bot's level; null for people
 
 
 class MatchRow(Base):

@@ -86,7 +86,7 @@ def add_chat(code: str, seat: int | None, name: str, text: str, client_id: str |
 def put_seats(code: str, seats: Sequence[SeatInfo]) -> list[Op]:
     ops: list[Op] = [(delete(SeatRow).where(SeatRow.room_code == code), None)]
     ops.extend((_INSERT_SEAT, {"room_code": code, "seat": s.seat, "name": s.name, "token_hash": s.token_hash,
-                               "is_bot": s.is_bot}) for s in seats)
+                               "is_bot": s.is_bot, "bot_level": s.bot_level}) for s in seats)
     return ops
 
 

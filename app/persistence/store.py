@@ -315,7 +315,8 @@ class SqlStore:
             return await self._load(conn, room) if room is not None else None
 
     async def _load(self, conn: Any, room: Any) -> StoredRoom:
-        seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot)
+        seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot,
+                                           SeatRow.bot_level)
                                     .where(SeatRow.room_code == room.code).order_by(SeatRow.seat))).all()
         chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.client_id, ChatRow.sender)
                                    .where(ChatRow.room_code == room.code).order_by(ChatRow.id))).all()
@@ -327,7 +328,7 @@ class SqlStore:
             answered += [(by_seat[seat], cid) for seat, cid in client_ids if seat in by_seat]
         return StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
                           room.options, room.status, room.host,
-                          [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot) for s in seats], match,
+                          [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot, s.bot_level) for s in seats], match,
                           [(c.seat, c.name, c.text) for c in chat], answered)
 
     @staticmethod

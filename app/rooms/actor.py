@@ -138,8 +138,8 @@ class RoomActor:
     async def get_summary(self) -> dict[str, Any]:
         return await self.ask(GetSummary)
 
-    async def add_bot(self, token: str) -> dict[str, Any]:
-        return await self.ask(lambda reply: AddBot(token, reply))
+    async def add_bot(self, token: str, level: str | None = None) -> dict[str, Any]:
+        return await self.ask(lambda reply: AddBot(token, reply, level))
 
     async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
                      address: str = "", acks_in_patch: bool = False) -> int | None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.bots import choose_action, quickest
+from app.bots import DEFAULT_LEVEL, Bot, choose_action, make_bot, quickest
 from app.config import Settings
 from app.engine import Match
 from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
@@ -43,16 +43,17 @@ class Timer:
     def __init__(self) -> None:
         self.handle: asyncio.TimerHandle | None = None
         self.key: Any = None
+        self.message: Message | None = None  # what it will tell (the tests read a planned move off it)
 
     def set(self, key: Any, delay: float, tell: Callable[[Message], None], message: Message) -> None:
         self.cancel()
-        self.key = key
+        self.key, self.message = key, message
         self.handle = asyncio.get_running_loop().call_later(max(0.0, delay), tell, message)
 
     def cancel(self) -> None:
         if self.handle is not None:
             self.handle.cancel()
-        self.handle, self.key = None, None
+        self.handle, self.key, self.message = None, None, None
 
 
 class Automation:
@@ -67,6 +68,9 @@ class Automation:
         self.next_round = Timer()
         self.rematch = Timer()
         self.blitz = Timer()
+        # Who plays each automated seat, for the round in ``bots_for`` (a hard bot remembers it).
+        self.bots: dict[int, Bot] = {}
+        self.bots_for: tuple[int, int] | None = None
 
     def cancel(self) -> None:
         for timer in (self.bot, self.clock, self.wake, self.next_round, self.rematch, self.blitz):
@@ -187,11 +191,27 @@ class Automation:
         self.bot.cancel()
         self.bot.key = key
         seen = st.game_views(controlled)  # the views the publish sends too: built once per change
-        # A bot acts on its own seat's view, exactly what a person there would see.
+        # A bot acts on its own seat's view, exactly what a person there would see.  A catch's pause
+        # keeps its floor under any scale (app/bots/pauses.py): people get there first.
         best = quickest(((seat, seen[seat]) for seat in controlled), self.rng,
-                        self.settings.bot_delay_scale * bot_pause_factor(st.house))
+                        self.settings.bot_delay_scale * bot_pause_factor(st.house), self.players(controlled))
         if best is not None:
             self.bot.set(key, best[0], self.tell, BotTurn(key, best[1], best[2]))
+
+    def players(self, controlled: tuple[int, ...]) -> dict[int, Bot]:
+        """The bot at each automated seat: a bot seat's at its own level, an away person's at the
+        default one.  Kept through a round (the hard bot counts its cards), new each round."""
+        st = self.state
+        m = st.match
+        assert m is not None
+        if self.bots_for != (st.match_no, m.round_no):
+            self.bots, self.bots_for = {}, (st.match_no, m.round_no)
+        for seat in controlled:
+            p = st.players[seat]
+            level = (p.level or DEFAULT_LEVEL) if p.bot else DEFAULT_LEVEL
+            if seat not in self.bots or self.bots[seat].level != level:
+                self.bots[seat] = make_bot(level)
+        return self.bots
 
     def replan_bot(self) -> None:
         """A planned move was refused: plan afresh on the same table."""

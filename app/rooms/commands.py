@@ -133,6 +133,9 @@ class PingCmd(_Command):
 
 class AddBotCmd(_Command):
     type: Literal["add_bot"]
+    # easy / normal / hard (app.bots.LEVELS; left out: normal).  Any other string is checked by the
+    # room and refused ``bad_bot_level``, naming the levels there are.
+    level: Annotated[StrictStr, Field(max_length=32)] | None = None
 
 
 ClientCommand = Annotated[

@@ -85,10 +85,11 @@ def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
     host = room.state.by_token(msg.token)
     if host is None:
         raise RoomError("bad_token", "That token does not belong to a seat in this room.", 401)
-    bot = seating.add_bot(room.state, host)
+    bot = seating.add_bot(room.state, host, msg.level)
     room.streams.add(bot.token_hash, bot=True)
     seats_changed(room, out)
-    out.resolve(msg.reply, {"code": room.state.code, "seat": bot.seat, "name": bot.name, "bot": True})
+    out.resolve(msg.reply, {"code": room.state.code, "seat": bot.seat, "name": bot.name, "bot": True,
+                            "level": bot.level})
 
 
 def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
@@ -333,7 +334,7 @@ def cmd_kick(room: RoomParts, player: Player, cmd: KickCmd, out: Outcome) -> Non
 
 
 def cmd_add_bot(room: RoomParts, player: Player, cmd: AddBotCmd, out: Outcome) -> None:
-    bot = seating.add_bot(room.state, player)
+    bot = seating.add_bot(room.state, player, cmd.level)
     room.streams.add(bot.token_hash, bot=True)
     seats_changed(room, out)
 

@@ -41,6 +41,7 @@ class AddBot:
 
     token: str
     reply: asyncio.Future[dict[str, Any]]
+    level: str | None = None  # None: the default level
 
 
 @dataclass

@@ -54,6 +54,7 @@ class SeatInfo:
     name: str
     token_hash: str  # sha256 of the bearer token; the token itself is never stored
     is_bot: bool = False
+    bot_level: str | None = None  # a bot seat's level (app.bots.LEVELS); None for a person's seat
 
 
 @dataclass(frozen=True)

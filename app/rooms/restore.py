@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from app.bots import DEFAULT_LEVEL
 from app.config import Settings
 from app.engine import BETWEEN as M_BETWEEN
 from app.engine import OVER as M_OVER
@@ -29,8 +30,10 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     now = time.monotonic()
     # Nobody is connected after a restart: people count as away from now, so bots take over
     # their seats only after the room's grace, and bots simply carry on.
+    # A bot stored before levels existed (no level) plays at the default one, as it did then.
     st.players = [Player(name=s.name, token_hash=s.token_hash, seat=s.seat, bot=s.is_bot,
-                         away_since=None if s.is_bot else now, auto=s.is_bot) for s in stored.seats]
+                         away_since=None if s.is_bot else now, auto=s.is_bot,
+                         level=(s.bot_level or DEFAULT_LEVEL) if s.is_bot else None) for s in stored.seats]
     st.host = stored.host
     for seat, name, text in stored.chat:
         st.add_chat(seat, text, name if seat is None else None)

@@ -68,6 +68,7 @@ class Player:
     away_since: float | None = None  # monotonic time its socket went away (None: here, or never came)
     auto: bool = False  # played by a bot for now: a bot seat, or a seat away longer than the grace
     away: AwayTally | None = None  # what the bot did for this seat while its player is away (away.py)
+    level: str | None = None  # a bot seat's level (app.bots.LEVELS); None for a person (played at normal when away)
 
 
 @dataclass
@@ -273,11 +274,11 @@ class RoomState:
         parts = parts or self.parts
         games = self.game_views(seats, parts)
         room = self.room_info()
-        seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto) for p in self.players)
+        seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto, p.level) for p in self.players)
         players = parts.get("players", (self.host, seated), lambda: [
             {"seat": seat, "name": name, "connected": connected, "host": seat == self.host,
-             "ready": ready, "bot": bot, "auto": auto}
-            for seat, name, connected, ready, bot, auto in seated
+             "ready": ready, "bot": bot, "auto": auto, "level": level}
+            for seat, name, connected, ready, bot, auto, level in seated
         ])
         # Each list is kept while its own entries are unchanged (not the room's every change):
         # a seat's private log or the chat stays the same object through the moves of others.

@@ -8,6 +8,7 @@ host: when the host goes, hosting passes to the longest-seated person.
 
 from __future__ import annotations
 
+from app.bots import DEFAULT_LEVEL, LEVELS
 from app.config import Settings
 
 from . import records as rec
@@ -62,8 +63,12 @@ def join(st: RoomState, settings: Settings, name: str) -> tuple[Player, str]:
     return player, token
 
 
-def add_bot(st: RoomState, host: Player) -> Player:
+def add_bot(st: RoomState, host: Player, level: str | None = None) -> Player:
+    """The host seats a bot of ``level`` (one of ``LEVELS``; None: the default)."""
     require_host(st, host)
+    level = DEFAULT_LEVEL if level is None else level
+    if level not in LEVELS:
+        raise RoomError("bad_bot_level", f"A bot's level is one of: {', '.join(LEVELS)}.", 422, levels=list(LEVELS))
     if st.status != WAITING:
         raise RoomError("room_started", "Bots can only be added before the game starts.")
     check_free_seat(st)
@@ -73,9 +78,10 @@ def add_bot(st: RoomState, host: Player) -> Player:
         n += 1
     name = f"Bot {n}"
     # A token nobody holds: the seat can never be connected to, only played by the room.
-    bot = Player(name=name, token_hash=hash_token(new_token()), seat=len(st.players), bot=True, auto=True)
+    bot = Player(name=name, token_hash=hash_token(new_token()), seat=len(st.players), bot=True, auto=True,
+                 level=level)
     st.players.append(bot)
-    st.note("bot_added", seat=bot.seat, bot=name, by=host.seat)
+    st.note("bot_added", seat=bot.seat, bot=name, by=host.seat, level=level)
     return bot
 
 
@@ -109,7 +115,8 @@ def next_host(st: RoomState) -> int:
 
 
 def seats_record(st: RoomState) -> rec.SeatsChanged:
-    return rec.SeatsChanged(st.code, tuple(rec.SeatInfo(p.seat, p.name, p.token_hash, p.bot) for p in st.players))
+    return rec.SeatsChanged(st.code, tuple(rec.SeatInfo(p.seat, p.name, p.token_hash, p.bot, p.level)
+                                         for p in st.players))
 
 
 def room_record(st: RoomState) -> rec.RoomChanged:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response, status
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
@@ -226,6 +226,14 @@ class BotSeat(BaseModel):
     seat: int
     name: str
     bot: bool = True
+    level: str = "normal"
+
+
+class BotRequest(BaseModel):
+    """The bot's level: easy, normal or hard (left out, or no body at all: normal)."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: str | None = Field(default=None, max_length=32)
 
 
 def _bearer(request: Request) -> str:
@@ -240,14 +248,15 @@ def _bearer(request: Request) -> str:
 @router.post("/rooms/{code}/bots", status_code=status.HTTP_201_CREATED, response_model=BotSeat,
              responses={**NOT_FOUND, 401: {"model": ErrorResponse}, 403: {"model": ErrorResponse},
                         409: {"model": ErrorResponse, "description": "Full, started, or not the host"}})
-async def add_bot(code: str, request: Request, registry: Registry) -> BotSeat:
-    """The host fills a free seat with a bot (authorised by the host's seat token).
+async def add_bot(code: str, request: Request, registry: Registry, body: BotRequest | None = None) -> BotSeat:
+    """The host fills a free seat with a bot (authorised by the host's seat token), at the level
+    the body names (`{"level": "hard"}`; no body: normal); an unknown level is `422 bad_bot_level`.
 
     Remove it again before the start with the socket's `kick` command.
     """
     token = _bearer(request)
     actor = await find_room(code, request, registry)
     try:
-        return BotSeat(**await actor.add_bot(token))
+        return BotSeat(**await actor.add_bot(token, body.level if body is not None else None))
     except RoomError as err:
         raise _http(err) from None

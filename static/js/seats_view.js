@@ -6,6 +6,7 @@ import { avatar } from "./avatar.js";
 import { changed } from "./table/changed.js";
 import { cardName } from "./cards.js";
 import { teamName } from "./table/sides.js";
+import { botBadgeText } from "./bot_level.js";
 
 // The chip's extra words for a screen reader: partner or team (HR-26), out of the match (HR-30).
 function sideLabel(c) {
@@ -53,7 +54,7 @@ function chip(c, before) {
       c.saidUno ? h("span", { class: "badge badge-uno", text: t("table.said_uno") }) : null,
       c.exposed ? h("span", { class: "badge badge-warn", text: t("table.exposed") }) : null,
       c.skips > 0 ? h("span", { class: "badge", text: t("table.skips_owed", { n: c.skips }) }) : null,
-      c.bot ? h("span", { class: "badge badge-bot", text: t("room.bot") }) : c.here ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
+      c.bot ? h("span", { class: "badge badge-bot", "data-level": c.level, text: botBadgeText(c.level) }) : c.here ? null : h("span", { class: "badge badge-away", text: t("room.away") }),
       c.auto ? h("span", { class: "badge badge-bot", text: t("room.auto") }) : null)),
   // Open hands (RULES.md HR-31): the cards of a hand small enough, face up for everyone; a card
   // drawn face down (HR-33) is named as one until it turns up (D-13).

@@ -4,6 +4,7 @@ import { t } from "./i18n.js";
 import { append, clear, h, rememberName } from "./dom.js";
 import { showRoomOptions } from "./house_rules_badges.js";
 import { limitInput, NAME_MAX } from "./text.js";
+import { botBadgeText, levelPicker } from "./bot_level.js";
 
 /** The waiting room's parts, built once: `{ el, els }` (`els` are the parts `showWaiting` fills). */
 export function waitingRoom(code, send) {
@@ -78,7 +79,7 @@ export function showWaiting(els, view, you, { send, nameOf, addBot, renderJoin }
       h("span", { class: `dot ${p.connected || p.bot ? "on" : "off"}`, title: p.bot ? t("room.bot") : p.connected ? t("room.connected") : t("room.away") }),
       h("span", { class: "seat-name", text: p.name }),
       p.host ? h("span", { class: "badge", text: t("room.host") }) : null,
-      p.bot ? h("span", { class: "badge badge-bot", "data-testid": "bot-badge", text: t("room.bot") }) : null,
+      p.bot ? h("span", { class: "badge badge-bot", "data-testid": "bot-badge", "data-level": p.level, text: botBadgeText(p.level) }) : null,
       p.seat === you ? h("span", { class: "badge badge-me", text: t("room.you") }) : null,
       p.bot ? null : h("span", { class: "visually-hidden", text: p.connected ? t("room.connected") : t("room.away") }),
       amHost && p.seat !== you ? h("button", { class: "btn btn-small btn-ghost", type: "button", "data-testid": "kick-button", "data-seat": p.seat, text: t("room.kick"), "aria-label": t("room.kick_name", { name: p.name }), onclick: () => send({ type: "kick", seat: p.seat }) }) : null));
@@ -86,8 +87,10 @@ export function showWaiting(els, view, you, { send, nameOf, addBot, renderJoin }
   clear(els.controls);
   if (amHost) {
     const enough = view.players.length >= 2;
+    const picker = view.players.length < room.max_seats ? levelPicker() : null; // the level of the next bot
     append(els.controls, [h("button", { class: "btn btn-primary btn-big", type: "button", "data-testid": "start-button", disabled: !enough, text: t("room.start"), onclick: () => send({ type: "start" }) }),
-      view.players.length < room.max_seats ? h("button", { class: "btn", type: "button", "data-testid": "add-bot", text: t("room.add_bot"), onclick: addBot }) : null,
+      picker ? h("span", { class: "add-bot-group" }, picker.el,
+        h("button", { class: "btn", type: "button", "data-testid": "add-bot", text: t("room.add_bot"), onclick: () => addBot(picker.level()) })) : null,
       enough ? null : h("p", { class: "muted", text: t("room.need_two") })]);
   } else if (host !== null && host !== undefined) {
     els.controls.append(h("p", { class: "muted", "data-testid": "waiting-for-host", text: t("room.waiting_host", { name: nameOf(host) }) }));

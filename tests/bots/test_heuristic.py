@@ -292,7 +292,7 @@ def test_two_player_all_wild_chains_turn_keepers_before_a_plain_wild() -> None:
 def test_delays_look_human() -> None:
     rng = random.Random(1)
     for _ in range(200):
-        assert 0.3 <= bot_delay_s({"kind": "catch", "target": 1}, rng) <= 1.2
+        assert 0.3 <= bot_delay_s({"kind": "declare_uno"}, rng) <= 1.2
         assert 0.6 <= bot_delay_s({"kind": "play", "card": 3}, rng) <= 1.8
 
 

@@ -6,10 +6,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import PHONE, new_room, open_seat, take_seat
 from tests.browser.test_play import DECIDE, new_player, step
 from tests.live import LiveServer
 
@@ -46,10 +48,19 @@ def test_a_room_with_house_rules_a_timer_and_bots(browser: Browser, bot_server: 
         lobby.goto(f"{bot_server.http}/lobby")
         expect(lobby.locator(f"[data-code=\"{code}\"] [data-testid=lobby-options]")).to_contain_text("Stacking")
         lobby.close()
+        # Each bot at the level picked beside "Add a bot" (normal unless changed); the pick stays
+        # through the room's re-renders, and each seat says its bot's level.
+        expect(page.get_by_test_id("bot-level")).to_have_value("normal")
+        page.get_by_test_id("bot-level").select_option("easy")
         page.get_by_test_id("add-bot").click()
         expect(page.locator("[data-testid=bot-badge]")).to_have_count(1)
+        expect(page.get_by_test_id("bot-level")).to_have_value("easy")
+        page.get_by_test_id("bot-level").select_option("hard")
+        page.screenshot(path=str(artifacts / "waiting-bot-level.png"))
         page.get_by_test_id("add-bot").click()
         expect(page.locator("[data-testid=bot-badge]")).to_have_count(2)
+        expect(page.locator("[data-testid=bot-badge]")).to_have_text(["bot · easy", "bot · hard"])
+        assert [p.level for p in room.players] == [None, "easy", "hard"]
         expect(page.get_by_test_id("add-bot")).to_have_count(0)  # the room is full
         page.screenshot(path=str(artifacts / "waiting-with-bots.png"))
         page.get_by_test_id("start-button").click()
@@ -78,3 +89,38 @@ def test_a_room_with_house_rules_a_timer_and_bots(browser: Browser, bot_server: 
         assert not bot_server.audit.violations
     finally:
         context.close()
+
+
+LEVEL_WORDS = {"en": ("bot · hard", "Bot level"), "pl": ("bot · trudny", "Poziom bota"),
+               "sl": ("robot · težko", "Težavnost robota"), "gl": ("bot · difícil", "Nivel do bot")}
+
+
+@pytest.mark.parametrize("lang", sorted(LEVEL_WORDS))
+def test_the_level_picker_and_badge_on_a_phone(browser: Browser, bot_server: LiveServer, artifacts: Path,
+                                               lang: str) -> None:
+    """At 390×664 in each language the picker and "Add a bot" sit side by side within the screen,
+    and a hard bot's seat says so in that language."""
+    code = new_room(bot_server, "classic", 4)
+    host = take_seat(bot_server, code, "Ana")
+    r = httpx.post(f"{bot_server.http}/api/rooms/{code}/bots", json={"level": "hard"},
+                   headers={"Authorization": f"Bearer {host['token']}"})
+    assert r.status_code == 201 and r.json()["level"] == "hard"
+    page = open_seat(browser, bot_server, code, host, PHONE, lang)
+    try:
+        badge, label = LEVEL_WORDS[lang]
+        expect(page.get_by_test_id("bot-badge")).to_have_text(badge)
+        expect(page.get_by_label(label)).to_have_value("normal")  # labelled, if only for screen readers here
+        page.get_by_test_id("add-bot").scroll_into_view_if_needed()
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        for testid in ("bot-level", "add-bot"):
+            box = page.get_by_test_id(testid).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (testid, box)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width  # nothing spills sideways
+        level, add = (page.get_by_test_id(t).bounding_box() for t in ("bot-level", "add-bot"))
+        assert level and add and abs(level["y"] - add["y"]) < 8, "the picker sits beside its button"
+        page.screenshot(path=str(artifacts / f"waiting-bot-level-phone-{lang}.png"))
+        page.get_by_test_id("bot-badge").evaluate("(e) => e.scrollIntoView({ block: \"center\" })")
+        page.screenshot(path=str(artifacts / f"waiting-bot-badge-phone-{lang}.png"))
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

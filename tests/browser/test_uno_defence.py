@@ -1,9 +1,10 @@
 """Saying UNO! with the play: the player is never exposed, so a bot has nothing to catch (C-11, C-12).
 
-Ana plays classic against a bot that catches a missed UNO! within milliseconds here
-(``bot_delay_scale``).  Whenever a play of hers can leave one card, the page offers "Play and
-say UNO!" (for a card in hand and for a card just drawn); the first time, a one-time tip
-explains it.  She takes that choice: the log shows her UNO!, and no catch follows.
+Ana plays classic against a bot that catches a missed UNO! after a person's pause (1.5 s to 3 s,
+app/bots/pauses.py; its other moves are quick here, ``bot_delay_scale``).  Whenever a play of
+hers can leave one card, the page offers "Play and say UNO!" (for a card in hand and for a card
+just drawn); the first time, a one-time tip explains it.  She takes that choice: the log shows
+her UNO!, and no catch follows.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_bot_matches_replay_action_for_action__HR_34(preset: str | None) -> None
 
 def test_the_bots_act_as_in_a_room__HR_17() -> None:
     """The quickest bot acts, as in a room: under strict UNO! (HR-17) an exposed seat may declare out of turn,
-    or another catch it first."""
+    or (the easy bot forgets now and then) another catch it, after a person's pause."""
     engine = load("engine")
     strict = HouseRules.from_json({"preset": "strict"}, VARIANTS["classic"])
     steps, _ = engine.record(strict, 1000)

@@ -12,7 +12,8 @@ from app.rooms.memory_store import InMemoryStore
 
 RECORDS: list[tuple[r.Record, ...]] = [
     (r.RoomOpened("ROOM2345", "Night", "mario_kart", False, 3, 200, {"house": {"stacking": True}}),),
-    (r.SeatsChanged("ROOM2345", (r.SeatInfo(0, "Ann", "a"), r.SeatInfo(1, "Bo", "b"), r.SeatInfo(2, "Cy", "c"))),),
+    (r.SeatsChanged("ROOM2345", (r.SeatInfo(0, "Ann", "a"), r.SeatInfo(1, "Bo", "b"),
+                                 r.SeatInfo(2, "Cy", "c", True, "hard"))),),
     (r.MatchStarted("ROOM2345", "mx", 1, "mario_kart", {"seats": 3}, 200, "seed", ("Ann", "Bo", "Cy")),
      r.RoundStarted("mx", 1, "seed/1", 2)),
     *((r.ActionApplied("ROOM2345", "mx", 1, seq, seq % 3, {"kind": "draw"}),) for seq in range(1, 4)),
@@ -70,6 +71,8 @@ def test_memory_and_sql_stores_agree(sqlite_url: str) -> None:
     # The host's option changes replace the options the room opened with.
     assert rooms[0].options == {"house": {"stacking": True}, "spectator_chat": True, "spectator_delay": 10}
     assert rooms[0].chat[-1] == (None, "Spectator 1", "go Cy")
+    # A bot seat keeps its level (a person's seat has none), for the room rebuilt after a restart.
+    assert [(s.is_bot, s.bot_level) for s in rooms[0].seats] == [(False, None), (False, None), (True, "hard")]
     # Secrets go back to a restart, and to people only for rounds that are over.
     assert rooms[0].match.secrets == {2: "s2", 3: "s3"}
     assert [(x["commitment"], x["secret"]) for x in history["rounds"]] == [(None, None), ("c2", "s2"), ("c3", None)]

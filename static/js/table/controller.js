@@ -135,11 +135,11 @@ export class RoomController {
     else toast(t(unoHint(this.view)), "info", 3500);
   }
 
-  async addBot() {
+  async addBot(level) {
     const seat = this.seat();
     if (!seat) return;
     try {
-      await api("POST", `/api/rooms/${encodeURIComponent(this.code)}/bots`, null, { Authorization: `Bearer ${seat.token}` });
+      await api("POST", `/api/rooms/${encodeURIComponent(this.code)}/bots`, { level }, { Authorization: `Bearer ${seat.token}` });
     } catch (err) {
       toast(err.message);
     }
@@ -246,7 +246,7 @@ export class RoomController {
     document.title = model.title;
     this.cues.notice(view, model.myTurn);
     if (mode === "waiting") {
-      keepFocus(this.root, () => showWaiting(this.ui.els, view, view.you, { send: (m) => this.send(m), nameOf: this.nameOf, addBot: () => this.addBot(), renderJoin: this.renderJoin }));
+      keepFocus(this.root, () => showWaiting(this.ui.els, view, view.you, { send: (m) => this.send(m), nameOf: this.nameOf, addBot: (level) => this.addBot(level), renderJoin: this.renderJoin }));
     } else {
       this.renderTable(model);
     }

@@ -145,7 +145,7 @@ function seatsModel(view) {
       turn: tbl.current === seat && playing, next: seat === next,
       exposed: tbl.exposed.includes(seat), saidUno: tbl.declared.includes(seat) && count === 1,
       skips: (tbl.skips_owed && tbl.skips_owed[seat]) || 0,
-      bot: !!p.bot, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
+      bot: !!p.bot, level: p.bot ? p.level : null, here: !!(p.connected || p.bot), auto: !!(p.auto && !p.bot),
       open: openHand(tbl, seat), // HR-31: a small hand shown face up to all
       team: teamOf(view, seat), partner: mine !== null && teamOf(view, seat) === mine, // HR-26
       out: out.has(seat), // HR-30: out of the match, passed over
