@@ -72,9 +72,8 @@ def add_bot(st: RoomState, host: Player, level: str | None = None) -> Player:
     if st.status != WAITING:
         raise RoomError("room_started", "Bots can only be added before the game starts.")
     check_free_seat(st)
-    taken = {p.name.casefold() for p in st.players}
-    n = 1
-    while f"bot {n}" in taken:
+    n = 1  # the first "Bot n" that looks like no seated name (a person may be called "B0t 1")
+    while any(confusable(p.name, f"Bot {n}") for p in st.players):
         n += 1
     name = f"Bot {n}"
     # A token nobody holds: the seat can never be connected to, only played by the room.

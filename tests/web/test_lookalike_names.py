@@ -90,3 +90,15 @@ def test_a_player_carries_the_tag_of_their_id(tmp_path: Path) -> None:
             assert http.get(f"/api/players/{me['id']}").json()["player"]["tag"] == me["tag"]
     finally:
         live.stop()
+
+
+def test_a_bot_is_not_named_like_a_seated_person(server: LiveServer) -> None:
+    code = asyncio.run(create_room(server, "classic", 4, target=None))
+    with httpx.Client(base_url=server.http) as http:
+        host = http.post(f"/api/rooms/{code}/players", json={"name": "B\u043et 1"})  # a Cyrillic о
+        assert host.status_code == 201
+        headers = {"authorization": f"Bearer {host.json()['token']}"}
+        r = http.post(f"/api/rooms/{code}/bots", headers=headers)
+        assert r.status_code in (200, 201), r.text
+        names = http.get(f"/api/rooms/{code}").json()["players"]
+    assert names == ["B\u043et 1", "Bot 2"]
