@@ -134,4 +134,4 @@ def activate() -> None:
         return
     where, files = found
     sys.meta_path.insert(0, CompiledModules(files))
-    MODE, REASON = "compiled", f"the native build of these sources ({where})"
+    MODE, REASON = "compiled", f"the native build of these very sources, {where}"
