@@ -268,8 +268,8 @@ export class RoomController {
     showWatcher(els, model.watcher);
     showHand(els.hand, model.hand, { empty: model.empty, onCard: (id) => this.onCard(id), dialog: els.dialog });
     showActions(els, model.actions);
-    // In the announcement area, with the decisions: the table's grid keeps its shape.
-    maybeUnoTip(els.announce, model.myTurn && model.actions.unoTip, els.dialog.nextSibling);
+    // In the line under the piles, above the last event: never over the pile, the colour or the hand.
+    maybeUnoTip(els.info, model.myTurn && model.actions.unoTip, els.ticker);
     showDialog(els, model.decision, { run: (o) => this.runOption(o), cancel: () => this.cancel() });
     showRevealed(els.revealed, model.revealed, (key) => { this.ui.dismissedReveal = key; });
     showSummary(els.summary, view, { you: view.you, send: (m) => this.send(m), nameOf: this.nameOf, state: this.summary });
