@@ -28,7 +28,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import until
-from tests.browser.test_table_fit import CONTROLS, DECISIONS, EDITIONS, SHOW, SIDE, UNSEEN, started_table
+from tests.browser.test_table_fit import CONTROLS, DECISIONS, EDITIONS, MOST, SHOW, SIDE, UNSEEN, started_table
 from tests.live import LiveServer
 
 _JS = (Path(__file__).parent / "sheet_probes.js").read_text()
@@ -48,6 +48,9 @@ CASES = [
     ("tablet", "gl", "classic", 10),
     ("laptop", "pl", "mario_kart", 4),
 ]
+TOP_DRAWN = "document.querySelector('[data-testid=discard] .top-card')?.getBoundingClientRect().height > 20"
+TOP_HEIGHT = "Math.round(document.querySelector('[data-testid=discard] .top-card').getBoundingClientRect().height)"
+MIN_TOP = 36  # px: a card's face and colour still read at a glance (a phone's full pile is 108)
 NEWSWORTHY = {"target-shell", "target", "challenge"}  # Mario Kart's boxes shown with the news strip beside
 
 
@@ -82,25 +85,26 @@ def sheet_at_the_bottom(page: Page, where: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("screen", "lang", "edition", "seats"), CASES)
 def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_sight(
-        browser: Browser, server: LiveServer, artifacts: Path, screen: str, lang: str, edition: str, seats: int) -> None:
+        browser: Browser, server: LiveServer, artifacts: Path,
+        screen: str, lang: str, edition: str, seats: int) -> None:
     page = started_table(browser, server, edition, seats, "phone" if screen == "sideways" else screen, lang)
     try:
         if screen == "sideways":
             page.set_viewport_size(SIDEWAYS)
         try:
-            until(page, "document.querySelector('[data-testid=discard] .top-card')?.getBoundingClientRect().height > 20",
-                  "the top card is drawn")
+            until(page, TOP_DRAWN, "the top card is drawn")
         except AssertionError:
             page.screenshot(path=str(artifacts / "sheet-failure.png"))
             raise
         covered = page.evaluate(COVERED)
         assert not covered, f"{screen}-{lang}, no decision: {covered}"
         done: set[str] = set()
+        tops: dict[str, int] = {}  # the top card's height under each decision, in CSS pixels
         # The table's own edition first, then every other edition's kinds on the same table.
         for wording in [edition, *[e for e in EDITIONS if e != edition]]:
             for kind in page.evaluate(DECISIONS, [wording, seats > 4]):
-                if kind in done:
-                    continue
+                if kind in done or (kind == "pass" and seats > MOST["pocket_pizza"]):
+                    continue  # Dip Into The Deck's pass is Pocket Pizza's, at five seats at most
                 done.add(kind)
                 page.evaluate(SHOW, kind)
                 expect(page.get_by_test_id("dialog")).to_be_visible()
@@ -109,6 +113,7 @@ def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_si
                 if screen in ("phone", "sideways"):
                     sheet_at_the_bottom(page, where)
                 check(page, where, artifacts)
+                tops[kind] = page.evaluate(TOP_HEIGHT)
                 page.screenshot(path=str(artifacts / f"{shot}.png"))
                 if edition == "mario_kart" and kind in NEWSWORTHY:
                     page.evaluate(NEWS, True)
@@ -117,7 +122,11 @@ def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_si
                     assert not cut, f"{where}, the news strip: {cut}"
                     check(page, f"{where}, with the news strip", artifacts)
                     page.evaluate(NEWS, False)
-        assert {"colour", "challenge", "target", "target-shell", "target-draw2", "batch", "pass"} <= done, done
+        assert {"colour", "challenge", "target", "target-shell", "target-draw2", "batch"} <= done, done
+        assert "pass" in done or seats > MOST["pocket_pizza"], done
+        # The pile is a card one can read, not a sliver, whatever the decision (figures in the report).
+        print(f"{screen}-{lang}-{edition}-{seats}: top card heights {tops}")
+        assert min(tops.values()) >= MIN_TOP, f"the top card squeezed: {tops}"
         if screen == "laptop":
             side = page.evaluate(SIDE)
             page.screenshot(path=str(artifacts / f"sheet-laptop-{lang}-side.png"))

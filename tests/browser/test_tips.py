@@ -28,7 +28,8 @@ from tests.live import LiveServer
 
 # Whether the tip lies over the pile, the colour or the hand (their boxes meet).
 OVER = """() => {
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const tip = document.querySelector('[data-testid=uno-tip]').getBoundingClientRect();
   const parts = { pile: '[data-testid=discard]', colour: '[data-testid=declared-colour]', hand: '[data-testid=hand]',
                   actions: '.actions', draw: '[data-testid=draw-pile]' };
