@@ -1,13 +1,14 @@
-// Where the decision box sits.  On a phone, upright or sideways, it is a bottom sheet over the
-// hand and the action bar (a grid item of the table, app.css / sheet.css): the seats with their
-// counts, the pile, the colour, the status line and your bar stay in view above it, because
-// the hand is what a decision replaces.  Beside the piles, in the announcement area, the box
+// Where the decision box sits.  On a phone, upright or sideways, it is a bottom sheet over your
+// bar, the hand and the action bar (a grid item of the table, sheet.css): the seats with their
+// counts, the pile, the colour and the status line (whose turn it is) stay in view above it,
+// because the hand is what a decision replaces.  Beside the piles, in the announcement area, the box
 // once took the seats' row and the piles on a phone, so a player choosing a colour or a swap
 // target could no longer see the very counts the choice turns on.  On wider screens the box
 // stays in the announcement area, beside the piles.
 
-// As sheet.css: a phone upright (the centre under 620 px) or sideways (under 480 px high).
-const PHONE = "(max-width: 620px), (max-height: 480px)";
+// A phone upright (a window up to 660 px wide: a table's centre up to 620 px, where app.css once
+// hid the piles for a decision) or sideways (under 480 px high).
+const PHONE = "(max-width: 660px), (max-height: 480px)";
 
 let placed = null; // the table whose box the media listener moves (the page builds one at a time)
 let media = null;
