@@ -102,6 +102,7 @@ export class RoomController {
 
   /** A decision's option: its action, or the next step of a card's play (or of a batch). */
   runOption(option) {
+    if (option.tap !== undefined) { this.onCard(option.tap); return; } // a card of the hand, from the box
     if (batchOption(this, option)) return;
     if (option.choose) choose(this, option.choose.card, option.choose.variants);
     else this.act(option.action);
