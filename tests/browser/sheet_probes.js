@@ -40,9 +40,11 @@
   // (sideways, the sheet takes your bar's row).
   const q = (s) => document.querySelector(s);
   const me = q('[data-testid=me] .badge-turn');
-  const turn = q('[data-testid=opponent].turn')
-    || (me && document.elementFromPoint(me.getBoundingClientRect().x + 2, me.getBoundingClientRect().y + 2) === me ? me : null)
-    || q('[data-testid=status-line]');
+  const free = (el) => {
+    const r = el.getBoundingClientRect();
+    return !seenAt(el, r.left + r.width / 2, r.top + r.height / 2);
+  };
+  const turn = q('[data-testid=opponent].turn') || (me && free(me) ? me : null) || q('[data-testid=status-line]');
   check('whose turn', turn);
   return out;
 }
