@@ -17,6 +17,7 @@ function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
   if (o.primary) classes.push("btn-primary");
   if (o.colour) classes.push("colour-option", `colour-${o.colour}`);
+  if (o.card) classes.push("card-option");
   if (o.pressed) classes.push("pressed");
   // A toggle (a card joining a batch, HR-8) says whether it is in.
   const btn = h("button", { class: classes.join(" "), type: "button", "data-testid": "dialog-option", "data-option": o.option,

@@ -59,7 +59,8 @@ async ([edition, big]) => {
 async (kind) => {
   const { showDecision } = await import('/static/js/dialog_view.js');
   const el = document.querySelector('[data-testid=dialog]');
-  el.closest('[data-testid=announce]').scrollTop = 0;
+  const area = el.closest('[data-testid=announce]'); // none on a phone: the box is a bottom sheet there
+  if (area) area.scrollTop = 0;
   showDecision(el, window.decisions[kind], { run: () => {}, cancel: () => {}, table: document.querySelector('[data-testid=table]') });
 }
 

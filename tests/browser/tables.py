@@ -74,15 +74,22 @@ REACH = """() => {
         }
       }
     }
-    // A decision's every option lies in sight, with nothing to scroll (the area clips it).
+    // A decision's every option lies in sight, with nothing to scroll (the area clips it).  On
+    // a phone the decision is a bottom sheet over the hand (sheet.js): it clips its options
+    // itself, and it leaves the top card and the colour uncovered.
     const dialog = q('[data-testid=dialog]');
     if (dialog && !dialog.hidden) {
+      const sheet = !dialog.closest('[data-testid=announce]');
+      const clip = sheet ? dialog.getBoundingClientRect() : area;
       for (const b of dialog.querySelectorAll('[data-testid=dialog-option], [data-testid=dialog-cancel]')) {
         const r = b.getBoundingClientRect();
-        if (!inView(r) || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5) {
+        if (!inView(r) || r.top < clip.top - 0.5 || r.bottom > clip.bottom + 0.5) {
           problems.push(`dialog option ${b.dataset.option || 'cancel'} out of sight: ${px(r.top)}..${px(r.bottom)}, `
-            + `area ${px(area.top)}..${px(area.bottom)}`);
+            + `area ${px(clip.top)}..${px(clip.bottom)}`);
         }
+      }
+      for (const name of sheet ? ['top', 'colour'] : []) {
+        if (parts[name] && meets(clip, parts[name].getBoundingClientRect())) problems.push(`the sheet covers ${name}`);
       }
     }
   }

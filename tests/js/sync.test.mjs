@@ -10,8 +10,8 @@ test("pointer parsing unescapes ~1 and ~0", () => {
 });
 
 test("add, remove, replace on objects and arrays", () => {
-  const doc = { game: { table: { hand: [{ id: 1 }, { id: 2 }], top: "r1" } }, log: [] };
-  applyPatch(doc, [
+  const before = { game: { table: { hand: [{ id: 1 }, { id: 2 }], top: "r1" } }, log: [] };
+  const doc = applyPatch(before, [
     { op: "add", path: "/game/table/hand/1", value: { id: 9 } },
     { op: "remove", path: "/game/table/hand/0" },
     { op: "replace", path: "/game/table/top", value: "b2" },
@@ -19,6 +19,30 @@ test("add, remove, replace on objects and arrays", () => {
     { op: "add", path: "/new", value: null },
   ]);
   assert.deepEqual(doc, { game: { table: { hand: [{ id: 9 }, { id: 2 }], top: "b2" } }, log: [{ n: 1 }], new: null });
+  assert.deepEqual(before, { game: { table: { hand: [{ id: 1 }, { id: 2 }], top: "r1" } }, log: [] });
+});
+
+test("a patch leaves the view it patched and every object in it as they were (copy on write)", () => {
+  // A choice begun from the hand holds the legal moves of the view it began in: a Seven-O 7's
+  // plays at each seat.  The next frame turns those entries into plain plays of other cards.
+  const before = { game: { table: { legal: [{ kind: "play", card: 7, target: 1 }, { kind: "play", card: 7, target: 2 }], top: "r7" } } };
+  const held = before.game.table.legal.slice();
+  const after = applyPatch(before, [
+    { op: "remove", path: "/game/table/legal/0/target" },
+    { op: "replace", path: "/game/table/legal/0/card", value: 12 },
+    { op: "remove", path: "/game/table/legal/1/target" },
+    { op: "replace", path: "/game/table/legal/1/card", value: 13 },
+    { op: "replace", path: "/game/table/top", value: "b7" },
+  ]);
+  assert.deepEqual(after.game.table.legal, [{ kind: "play", card: 12 }, { kind: "play", card: 13 }]);
+  assert.deepEqual(held, [{ kind: "play", card: 7, target: 1 }, { kind: "play", card: 7, target: 2 }]);
+  assert.equal(before.game.table.top, "r7");
+  // What the patch did not touch is shared, not copied: a frame costs what it changes.
+  const other = { a: { big: [1, 2, 3] }, b: { x: 1 } };
+  const next = applyPatch(other, [{ op: "replace", path: "/b/x", value: 2 }, { op: "add", path: "/b/y", value: 3 }]);
+  assert.equal(next.a, other.a);
+  assert.deepEqual(next.b, { x: 2, y: 3 });
+  assert.deepEqual(other.b, { x: 1 });
 });
 
 test("move, copy and test follow RFC 6902", () => {

@@ -41,7 +41,10 @@ test("a penalty coming says every way out the hand has: answer, Reverse, Skip, o
   assert.equal(m.decision.kind, "stack");
   assert.equal(m.decision.title, "4 cards coming your way");
   assert.equal(m.decision.text, "Answer with a Draw card to pass them all on. Deflect them with a Reverse. Deflect them with a Skip. Or take all 4.");
-  assert.deepEqual(m.decision.options.map((o) => o.option), ["accept"]);
+  // The take first (the focus's safe choice), then every answering card, as a tap on it in the
+  // hand (a phone's decision sheet lies over the hand): in the hand's order.
+  assert.deepEqual(m.decision.options.map((o) => o.option), ["accept", "card-2", "card-1", "card-3"]);
+  assert.deepEqual(m.decision.options.slice(1).map((o) => o.tap), [2, 1, 3]);
   const byId = Object.fromEntries(m.hand.map((c) => [c.id, c]));
   assert.deepEqual([byId[1].playable, byId[2].playable, byId[3].playable, byId[4].playable], [true, true, true, false]);
   assert.match(byId[1].label, /deflects the draw/);

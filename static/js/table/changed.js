@@ -7,7 +7,8 @@ const drawn = new WeakMap(); // element -> the model it shows (a new element sta
 /** Whether `el` must be redrawn for `model`; remembers `model` as drawn when it must. */
 export function changed(el, model) {
   if (drawn.has(el) && same(drawn.get(el), model)) return false;
-  // A copy: the view's objects (and so the model's) are patched in place by the next frame.
+  // A copy: what was drawn stays as it was drawn.  (Frames no longer change a view's objects in
+  // place, json_patch.js, but a model may carry objects of the page's own local state.)
   drawn.set(el, structuredClone(model));
   return true;
 }

@@ -104,6 +104,7 @@ export class RoomController {
 
   /** A decision's option: its action, or the next step of a card's play (or of a batch). */
   runOption(option) {
+    if (option.tap !== undefined) { this.onCard(option.tap); return; } // a card of the hand, from the box
     if (batchOption(this, option)) return;
     if (option.choose) choose(this, option.choose.card, option.choose.variants);
     else this.act(option.action);
@@ -273,8 +274,8 @@ export class RoomController {
     showWatcher(els, model.watcher);
     showHand(els.hand, model.hand, { empty: model.empty, onCard: (id) => this.onCard(id), dialog: els.dialog });
     showActions(els, model.actions);
-    // In the announcement area, with the decisions: the table's grid keeps its shape.
-    maybeUnoTip(els.announce, model.myTurn && model.actions.unoTip, els.dialog.nextSibling);
+    // In the line under the piles, above the last event: never over the pile, the colour or the hand.
+    maybeUnoTip(els.info, model.myTurn && model.actions.unoTip, els.ticker);
     showDialog(els, model.decision, { run: (o) => this.runOption(o), cancel: () => this.cancel() });
     showRevealed(els.revealed, model.revealed, (key) => { this.ui.dismissedReveal = key; });
     showSummary(els.summary, view, { you: view.you, send: (m) => this.send(m), nameOf: this.nameOf, state: this.summary });

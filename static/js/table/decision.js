@@ -135,6 +135,17 @@ export function stackRoles(tbl, legal) {
   return roles;
 }
 
+/**
+ * The cards of your hand that answer or deflect a pending penalty, as the box's options too: a
+ * tap on one is a tap on that card of the hand (`tap`: its id), so the box answers for the hand
+ * where the hand is out of sight (a phone's decision sheet lies over it, sheet.js).
+ */
+function answerOptions(tbl, legal) {
+  const roles = stackRoles(tbl, legal);
+  return sortHand(tbl.hand || []).filter((c) => roles.has(c.id))
+    .map((c) => ({ label: cardLabel(c), card: c, option: `card-${c.id}`, tap: c.id }));
+}
+
 /** A penalty coming your way: how many, and every way out the hand offers, or the take. */
 function stackModel(tbl, pending, legal) {
   const accept = legal.find((a) => a.kind === "accept");
@@ -144,7 +155,8 @@ function stackModel(tbl, pending, legal) {
   lines.push(t(lines.length ? "stack.or_take" : "stack.only_take", { n }));
   return {
     kind: "stack", title: t("stack.coming", { n }), text: lines.join(" "), ways: [...ways].sort(),
-    options: accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : [],
+    options: [...(accept ? [{ label: t("dialog.take_cards", { n }), option: "accept", action: accept }] : []),
+      ...answerOptions(tbl, legal)],
   };
 }
 
@@ -178,6 +190,7 @@ export function decisionModel(view, local, nameOf) {
         options: [
           accept && { label: t("dialog.accept", { n: pending.penalty ?? "" }), option: "accept", action: accept },
           challenge && { label: t("dialog.challenge"), option: "challenge", action: challenge },
+          ...answerOptions(tbl, legal), // stacking on the Wild Draw card instead (§6.1)
         ].filter(Boolean),
       };
     }

@@ -21,10 +21,10 @@ export function keepFocus(container, rebuild, fallbacks = ["start-button", "add-
   if (main) main.focus({ preventScroll: true });
 }
 
-/** Moves the toasts' live region into `parent` (after `after`, when given). */
+/** Moves the toasts' live region into `parent` (after `after`, when given and in `parent`). */
 export function placeToasts(parent, after = null) {
   const box = document.getElementById("toasts");
   if (!box || !parent || box.parentElement === parent) return;
-  if (after) parent.insertBefore(box, after.nextSibling);
+  if (after && after.parentElement === parent) parent.insertBefore(box, after.nextSibling);
   else parent.append(box);
 }

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { cardBackSvg } from "../cards.js";
 import { scrollHints } from "../scroll_hint.js";
 import { buildMatchClock } from "./match_clock.js";
+import { placeDecision } from "./sheet.js";
 
 /** The keyboard shortcuts, listed where everyone can see them (the "?" button or key). */
 function buildKeys(close) {
@@ -46,8 +47,9 @@ export function buildTable(on) {
     discard: h("div", { class: "pile discard", "data-testid": "discard" }),
     colour: h("div", { class: "declared", "data-testid": "declared-colour" }),
     turn: h("div", { class: "turn-info", "data-testid": "turn-info" }),
-    // The one announcement area: decisions, a revealed hand, item flashes, toasts and the
-    // shortcuts list, stacked beside the piles, never over them, the hand or the action bar.
+    // The one announcement area: decisions (on a phone a bottom sheet instead: sheet.js), a
+    // revealed hand, item flashes, toasts and the shortcuts list, stacked beside the piles,
+    // never over them, the hand or the action bar.
     announce: h("div", { class: "announce", "data-testid": "announce" }),
     flash: h("div", { class: "item-flash", "data-testid": "item-flash", role: "status", "aria-live": "polite", hidden: true }),
     status: h("p", { class: "status-line", "data-testid": "status-line", "aria-live": "polite" }),
@@ -74,15 +76,18 @@ export function buildTable(on) {
   els.hand.addEventListener("keydown", on.handKeys);
   els.announce.append(els.dialog, els.revealed, els.flash, els.keys);
   scrollHints(els.announce);
+  // The line under the piles: the status, the turn clock, a one-time tip (uno_tip.js), the last event.
+  els.info = h("div", { class: "table-info" }, h("div", { class: "status-row" }, els.status, els.clock), els.ticker);
   els.centre = h("div", { class: "centre" },
     h("div", { class: "piles" }, els.drawPile, h("div", { class: "discard-wrap" }, els.discard, els.colour), els.turn),
     els.announce);
   els.table = h("section", { class: "table-area room-table", "data-testid": "table", "aria-label": t("table.label") },
     els.head, els.opponents, els.centre,
-    h("div", { class: "table-info" }, h("div", { class: "status-row" }, els.status, els.clock), els.ticker),
+    els.info,
     els.meBar, els.hand,
     h("div", { class: "actions" }, els.drawBtn, els.special, els.uno),
     els.summary);
+  placeDecision(els); // a bottom sheet on a phone, beside the piles elsewhere (sheet.js)
   return els;
 }
 

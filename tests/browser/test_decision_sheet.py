@@ -1,0 +1,148 @@
+"""A decision leaves the table in sight: the seats' counts, the top card, the colour and whose
+turn it is, on a phone upright (390×664, every language) and sideways (740×390), a tablet
+(820×1180) and a laptop window (1366×657), with up to 10 seats.
+
+One real table per screen (a room started by its host, its other seats taken and away, so the
+table stays as dealt).  On it every kind of decision the editions ask — a colour (with and
+without its reason), a challenge, a stack, a swap target (Seven-O, Forced Swap, Targeted Draw
+Two), Mario Kart's Green Shell target, a batch of one number (HR-8, HR-9's bomb), Pocket
+Pizza's Dip pass, a drawn card, UNO! with the play — is drawn into the table's real dialog by
+the page's own module and wording (fit_probes.js DECISIONS, SHOW), and measured: every option
+in sight (fit_probes.js UNSEEN), and each seat's count, the top card, the colour and the turn's
+marker in the window with nothing over them (sheet_probes.js COVERED: what the browser finds at
+their centre is them).  On a phone the decision is a bottom sheet over the hand.  With Mario
+Kart's news strip (an item's flash) shown beside a target or a challenge, the strip is whole.
+At the laptop with four players, every score row and at least four whole chat lines are in view.
+Screenshots of each decision go to ``test-artifacts/sheet-*.png``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.browser.servers import LIFTED, serve
+from tests.browser.tables import until
+from tests.browser.test_table_fit import CONTROLS, DECISIONS, EDITIONS, MOST, SHOW, SIDE, UNSEEN, started_table
+from tests.live import LiveServer
+
+_JS = (Path(__file__).parent / "sheet_probes.js").read_text()
+PROBES = dict(re.findall(r"// ---- (\w+)\n(.*?)(?=\n// ---- |\Z)", _JS, re.S))
+COVERED = PROBES["COVERED"]
+NEWS = PROBES["NEWS"]
+CHAT_LINES = PROBES["CHAT_LINES"]
+SIDEWAYS: ViewportSize = {"width": 740, "height": 390}
+
+# (screen, language, edition, seats): every language on the upright phone, one on each other screen.
+CASES = [
+    ("phone", "en", "classic", 10),
+    ("phone", "pl", "mario_kart", 10),
+    ("phone", "sl", "pocket_pizza", 5),
+    ("phone", "gl", "all_wild", 10),
+    ("sideways", "sl", "mario_kart", 10),
+    ("tablet", "gl", "classic", 10),
+    ("laptop", "pl", "mario_kart", 4),
+]
+TOP_DRAWN = "document.querySelector('[data-testid=discard] .top-card')?.getBoundingClientRect().height > 20"
+TOP_HEIGHT = "Math.round(document.querySelector('[data-testid=discard] .top-card').getBoundingClientRect().height)"
+MIN_TOP = 36  # px: a card's face and colour still read at a glance (a phone's full pile is 108)
+NEWSWORTHY = {"target-shell", "target", "challenge"}  # Mario Kart's boxes shown with the news strip beside
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    yield from serve(between_rounds_seconds=120, rooms_per_address=100_000, **LIFTED)
+
+
+def check(page: Page, where: str, artifacts: Path) -> None:
+    unseen = page.evaluate(UNSEEN, ["[data-testid=dialog]", CONTROLS])
+    covered = page.evaluate(COVERED)
+    if unseen or covered:
+        page.screenshot(path=str(artifacts / "sheet-failure.png"))
+    assert not unseen, f"{where}: {unseen}"
+    assert not covered, f"{where}: {covered}"
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0, where
+
+
+def sheet_at_the_bottom(page: Page, where: str) -> None:
+    """On a phone the box is a sheet over the hand: at the table's foot, below the piles."""
+    box = page.evaluate("""() => {
+      const d = document.querySelector('[data-testid=dialog]').getBoundingClientRect();
+      const t = document.querySelector('[data-testid=table]').getBoundingClientRect();
+      const top = document.querySelector('[data-testid=discard]').getBoundingClientRect();
+      return { sheet: document.querySelector('[data-testid=table]').dataset.sheet, gap: t.bottom - d.bottom,
+               below: d.top - top.bottom };
+    }""")
+    assert box["sheet"] == "true", f"{where}: {box}"
+    assert box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the table's foot: {box}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("screen", "lang", "edition", "seats"), CASES)
+def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_sight(
+        browser: Browser, server: LiveServer, artifacts: Path,
+        screen: str, lang: str, edition: str, seats: int) -> None:
+    page = started_table(browser, server, edition, seats, "phone" if screen == "sideways" else screen, lang)
+    try:
+        if screen == "sideways":
+            page.set_viewport_size(SIDEWAYS)
+        try:
+            until(page, TOP_DRAWN, "the top card is drawn")
+        except AssertionError:
+            page.screenshot(path=str(artifacts / "sheet-failure.png"))
+            raise
+        covered = page.evaluate(COVERED)
+        assert not covered, f"{screen}-{lang}, no decision: {covered}"
+        done: set[str] = set()
+        tops: dict[str, int] = {}  # the top card's height under each decision, in CSS pixels
+        # The table's own edition first, then every other edition's kinds on the same table.
+        for wording in [edition, *[e for e in EDITIONS if e != edition]]:
+            for kind in page.evaluate(DECISIONS, [wording, seats > 4]):
+                if kind in done or (kind == "pass" and seats > MOST["pocket_pizza"]):
+                    continue  # Dip Into The Deck's pass is Pocket Pizza's, at five seats at most
+                done.add(kind)
+                page.evaluate(SHOW, kind)
+                expect(page.get_by_test_id("dialog")).to_be_visible()
+                where = f"{screen}-{lang}-{edition}-{seats}, {kind} ({wording})"
+                shot = f"sheet-{screen}-{lang}-{edition}-{kind}"
+                if screen in ("phone", "sideways"):
+                    sheet_at_the_bottom(page, where)
+                check(page, where, artifacts)
+                tops[kind] = page.evaluate(TOP_HEIGHT)
+                page.screenshot(path=str(artifacts / f"{shot}.png"))
+                if edition == "mario_kart" and kind in NEWSWORTHY:
+                    page.evaluate(NEWS, True)
+                    cut = page.evaluate(UNSEEN, ["[data-testid=item-flash]", ".flash-card, .flash-text > *"])
+                    page.screenshot(path=str(artifacts / f"{shot}-news.png"))
+                    assert not cut, f"{where}, the news strip: {cut}"
+                    check(page, f"{where}, with the news strip", artifacts)
+                    page.evaluate(NEWS, False)
+        assert {"colour", "challenge", "target", "target-shell", "target-draw2", "batch"} <= done, done
+        assert "pass" in done or seats > MOST["pocket_pizza"], done
+        # The pile is a card one can read, not a sliver, whatever the decision (figures in the report).
+        print(f"{screen}-{lang}-{edition}-{seats}: top card heights {tops}")
+        assert min(tops.values()) >= MIN_TOP, f"the top card squeezed: {tops}"
+        if screen == "laptop":
+            side = page.evaluate(SIDE)
+            page.screenshot(path=str(artifacts / f"sheet-laptop-{lang}-side.png"))
+            assert not side["out"], side
+            assert side["rows"] == seats
+            assert math.floor(side["chatLines"] + 0.01) >= 4, f"whole chat lines: {side['chatLines']:.2f}"
+            # Messages as people send them: each a line of the list with its own spacing.
+            for i in range(6):
+                page.get_by_test_id("chat-input").fill(f"wiadomość {i + 1}: dobra karta!")
+                page.get_by_test_id("chat-input").press("Enter")
+                expect(page.locator("[data-testid=chat-list] .chat-line")).to_have_count(i + 1)
+            chat = page.evaluate(CHAT_LINES)
+            page.screenshot(path=str(artifacts / f"sheet-laptop-{lang}-chat.png"))
+            assert chat["whole"] >= 4, f"whole chat messages in sight at 1366×657: {chat}"
+            side = page.evaluate(SIDE)
+            assert not side["out"], side  # every score row still in view
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
