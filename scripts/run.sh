@@ -12,7 +12,10 @@ uv sync --frozen --quiet
 # The engine compiled with mypyc when this machine can (a C compiler and Python's headers): about a
 # minute, once per change of the engine's sources; otherwise it runs as plain Python, which is
 # just as correct.  The server says at start which one it runs, and why (app/native.py).
-uv run --frozen --quiet --group build python -m app build-native || echo "  (the server runs the engine interpreted)"
+# UNO_ENGINE=interpreted skips the build.
+if [ "${UNO_ENGINE:-auto}" != "interpreted" ]; then
+  uv run --frozen --quiet --group build python -m app build-native || echo "  (the server runs the engine interpreted)"
+fi
 
 HOST="${HOST:-127.0.0.1}"
 PORT="${PORT:-8000}"
