@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.persistence.db import resolve_url
+from app.web.lookalikes import tag_of
 from tests.browser.test_play import new_player
 from tests.browser.test_pseudo_locale import NOT_WORDS, UNMARKED
 from tests.live import LiveServer, play_bot
@@ -137,9 +138,11 @@ def test_the_player_page_and_the_leaderboard(browser: Browser, server: LiveServe
         expect(page.get_by_test_id("history-line")).to_have_count(2)
         expect(page.get_by_test_id("stats-classic")).to_be_visible()
         expect(page.get_by_test_id("group-row")).to_have_count(3)
+        # Her own page shows her tag (from her id, app/web/lookalikes.py): a code, like a name not a word.
+        expect(page.get_by_test_id("player-tag")).to_have_text(f"#{tag_of(ana)}")
         fits(page)
         if lang == "xx":
-            assert not words_not_from_the_catalogue(page, NAMES)
+            assert not words_not_from_the_catalogue(page, [*NAMES, tag_of(ana)])
         page.screenshot(path=str(artifacts / f"players-page-{device}-{lang}.png"), full_page=True)
 
         page.goto(server.http + f"/leaderboard/classic?lang={lang}")
@@ -151,6 +154,7 @@ def test_the_player_page_and_the_leaderboard(browser: Browser, server: LiveServe
                    for i in range(3)]
         assert ratings == sorted(ratings, reverse=True)
         expect(page.get_by_test_id("board-rule")).not_to_be_empty()
+        expect(page.get_by_test_id("player-tag")).to_have_count(0)  # no look-alike names on the board
         fits(page)
         if lang == "xx":
             assert not words_not_from_the_catalogue(page, NAMES)
