@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app.engine.cards import Face
 from app.engine.match import MatchConfig, legal_actions, new_match
@@ -179,6 +180,21 @@ def test_a_round_with_everything_in_reach__C_13(browser: Browser, server: LiveSe
         phone.context.close()
 
 
+def head_click(page: Any, testid: str, within: float = 60) -> None:
+    """Click a head button, answering first any decision that has put the head's buttons aside (on a
+    phone, sheet.css): the bot plays on meanwhile, and may ask this seat something at any moment."""
+    deadline = time.monotonic() + within
+    while True:
+        if page.locator("[data-testid=dialog]:not([hidden])").count():
+            step(page, "dialog", challenger=False)
+            continue
+        try:
+            page.get_by_test_id(testid).click(timeout=3000)
+            return
+        except PlaywrightTimeout:
+            assert time.monotonic() < deadline, f"{testid}: never clickable"
+
+
 def settle(pages: dict[str, Any], names: dict[int, str], within: float = 30) -> None:
     """Answer every decision the pages are asked until none is open and it is one of their turns:
     the people here don't play a turn, so from then on nothing asks them anything."""
@@ -239,7 +255,7 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
         settle(pages, {id(host): "Ana", id(guest): "Bea"})
         # The shortcuts, listed on the page ("?"), open in the announcement area.
         for device, page in pages.items():
-            page.get_by_test_id("keys-toggle").click()
+            head_click(page, "keys-toggle")
             expect(page.get_by_test_id("keys-help")).to_be_visible()
             expect(page.get_by_test_id("keys-help").locator("kbd", has_text="U")).to_be_attached()
             reach(page, f"{lang} on the {device}, shortcuts shown")
@@ -254,7 +270,7 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
         # On the phone the log and chat are a drawer.
         phone = pages[PHONE]
         expect(phone.get_by_test_id("chat-input")).to_be_hidden()
-        phone.get_by_test_id("side-toggle").click()
+        head_click(phone, "side-toggle")
         expect(phone.get_by_test_id("chat-input")).to_be_visible()
         expect(phone.get_by_test_id("drawer-close")).to_be_focused()
         phone.screenshot(path=str(artifacts / f"layout-{lang}-phone-drawer.png"))
