@@ -258,7 +258,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                               "pclaim"),
                              ("POST", players.BECOME_PATH, settings.create_rooms_per_minute, "new players",
                               "player"),
-                             ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames", "rename")],
+                             ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames",
+                              "rename")],
                        match_downloads_per_minute=settings.match_downloads_per_minute)
     # Before the others: the cheapest refusal, for a flood of any request at all (app/web/budget.py).
     app.add_middleware(RequestBudget, per_minute=settings.http_requests_per_minute,

@@ -109,7 +109,8 @@ def find() -> tuple[Path, dict[str, Path]] | str:
     try:
         stamp = json.loads((where / STAMP).read_text())
     except (OSError, ValueError):
-        return "no native build of these sources: they changed since the last one (python -m app build-native)"
+        return ("no native build of these sources: they changed since the last one "
+                "(python -m app build-native)")
     if stamp.get("digest") != current:
         return "the native build's stamp is of other sources"
     files = _files(where, stamp)

@@ -66,7 +66,8 @@ class Tally:
             if now <= then:
                 continue
             colour = before.get("colour")
-            if pending.get("kind") == "turn" and pending.get("seat") == seat and same_top and colour in COLOURS:
+            own_turn = pending.get("kind") == "turn" and pending.get("seat") == seat
+            if own_turn and same_top and colour in COLOURS:
                 self.lacks.setdefault(seat, set()).add(colour)
             else:
                 self.lacks.pop(seat, None)

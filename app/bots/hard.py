@@ -172,7 +172,8 @@ class Hard:
         said = [a for a in forms if a.get("uno")] or forms
         return self._recolour(view, legal, said[0], rng) if "colour" in said[0] else said[0]
 
-    def _recolour(self, view: dict[str, Any], legal: list[Action], chosen: Action, rng: random.Random) -> Action:
+    def _recolour(self, view: dict[str, Any], legal: list[Action], chosen: Action,
+                  rng: random.Random) -> Action:
         """The same play naming the counted colour instead, when that form is legal."""
         rest = [c for c in view["table"]["hand"] if c["id"] != chosen.get("card")]
         colour = self.colour(view, rest, rng)

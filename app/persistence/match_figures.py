@@ -60,6 +60,7 @@ def figures(export: Mapping[str, Any]) -> list[SeatFigures]:
                     seats[data["seat"] if data.get("guilty") else data["against"]].challenges_won += 1
     result = match_result(house, played.scores, played.winner)
     for f in seats:
-        f.placement, f.points, f.won = result.places[f.seat], result.total_of(f.seat), f.seat in result.winners
+        f.placement, f.points = result.places[f.seat], result.total_of(f.seat)
+        f.won = f.seat in result.winners
         f.side = result.side_of[f.seat]
     return seats

@@ -39,7 +39,8 @@ def rate(before: Mapping[str, Rating], places: Mapping[str, int],
     for p in players:
         keys.setdefault(sides[p] if sides is not None and p in sides else ("own", p), []).append(p)
     groups = list(keys.values())
-    teams = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma, name=p) for p in group] for group in groups]
+    teams = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma, name=p) for p in group]
+             for group in groups]
     after = MODEL.rate(teams, ranks=[places[group[0]] for group in groups])
     return {p: Rating(r.mu, r.sigma) for group, team in zip(groups, after, strict=True)
             for p, r in zip(group, team, strict=True)}

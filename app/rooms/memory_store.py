@@ -138,11 +138,12 @@ class InMemoryStore:
         s = m.started
         rounds = [dict(m.rounds[n]) for n in sorted(m.rounds)]  # copies: the stored ones change as rounds end
         finished = [rnd for rnd in rounds if rnd["scores"]]
+        totals = [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players)
         return {
             "id": s.match_id, "room": s.code, "number": s.number, "edition": s.edition, "target": s.target,
             "players": list(s.players), "status": m.status, "winner": m.winner, "started_at": None,
             "finished_at": None, "rounds": rounds,
-            "totals": (totals := [x["total"] for x in finished[-1]["scores"]] if finished else [0] * len(s.players)),
+            "totals": totals,
             **credited(s.config, totals, m.winner),
         }
 

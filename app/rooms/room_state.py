@@ -68,7 +68,8 @@ class Player:
     away_since: float | None = None  # monotonic time its socket went away (None: here, or never came)
     auto: bool = False  # played by a bot for now: a bot seat, or a seat away longer than the grace
     away: AwayTally | None = None  # what the bot did for this seat while its player is away (away.py)
-    level: str | None = None  # a bot seat's level (app.bots.LEVELS); None for a person (played at normal when away)
+    # A bot seat's level (app.bots.LEVELS); None for a person (played at normal when away).
+    level: str | None = None
 
 
 @dataclass

@@ -29,7 +29,8 @@ def clean_name(settings: Settings, name: str) -> str:
 
 
 def check_name_free(st: RoomState, name: str, me: Player | None) -> None:
-    """Refuse a name that looks like another seat's, whatever its case or alphabet (app/rooms/lookalike.py)."""
+    """Refuse a name that looks like another seat's, whatever its case or alphabet
+    (app/rooms/lookalike.py)."""
     taken = next((p for p in st.players if p is not me and confusable(p.name, name)), None)
     if taken is not None:
         raise RoomError("name_taken", f"Someone here is already called {taken.name}.", name=taken.name)
@@ -68,7 +69,8 @@ def add_bot(st: RoomState, host: Player, level: str | None = None) -> Player:
     require_host(st, host)
     level = DEFAULT_LEVEL if level is None else level
     if level not in LEVELS:
-        raise RoomError("bad_bot_level", f"A bot's level is one of: {', '.join(LEVELS)}.", 422, levels=list(LEVELS))
+        raise RoomError("bad_bot_level", f"A bot's level is one of: {', '.join(LEVELS)}.", 422,
+                        levels=list(LEVELS))
     if st.status != WAITING:
         raise RoomError("room_started", "Bots can only be added before the game starts.")
     check_free_seat(st)

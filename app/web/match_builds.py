@@ -157,8 +157,8 @@ class MatchBuilds:
             built, names = await self._build(match_id, kind)
             if await self.kept.put(match_id, kind, built, names):
                 return built
-        raise Refused(503, "match_build_failed", "This match changed while it was being built; try again in a few "
-                      "seconds.", retry_after=5)
+        raise Refused(503, "match_build_failed",
+                      "This match changed while it was being built; try again in a few seconds.", retry_after=5)
 
     async def _build(self, match_id: str, kind: str) -> tuple[Built, list[str]]:
         s = self.settings
@@ -171,8 +171,8 @@ class MatchBuilds:
         async with self.slots:
             loop = asyncio.get_running_loop()
             try:
-                etag, size, body, names = await loop.run_in_executor(self._pool(), build, kind, source, private,
-                                                                     s.match_max_actions, s.match_max_bytes)
+                etag, size, body, names = await loop.run_in_executor(
+                    self._pool(), build, kind, source, private, s.match_max_actions, s.match_max_bytes)
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this build fails, the next gets a new pool.
                 log.warning("a match build worker died building %s of %s", kind, match_id)

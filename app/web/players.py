@@ -171,8 +171,8 @@ async def _standing(request: Request, pid: str, own: bool) -> dict[str, Any]:
     if not own:  # a private room's match id leads to its room's code: the player's own to see (history)
         for entry in editions.values():
             entry["latest"] = None
-    return {"min_matches": settings.leaderboard_min_matches, "min_opponents": settings.leaderboard_min_opponents,
-            "editions": editions}
+    return {"min_matches": settings.leaderboard_min_matches,
+            "min_opponents": settings.leaderboard_min_opponents, "editions": editions}
 
 
 @router.get("/players/{pid}/standing", responses=ERRORS)

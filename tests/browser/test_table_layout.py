@@ -31,6 +31,7 @@ from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import LAPTOP, PHONE, add_bots, in_view, new_room, open_seat, reach, take_seat, until
 from tests.browser.test_play import DECIDE, step
 from tests.live import LiveServer
+from tests.waiting import eventually
 
 # Everything the last-event line (a live region) says, as a screen reader would hear it.
 LISTEN = """() => {
@@ -195,21 +196,19 @@ def head_click(page: Any, testid: str, within: float = 60) -> None:
             assert time.monotonic() < deadline, f"{testid}: never clickable"
 
 
-def settle(pages: dict[str, Any], names: dict[int, str], within: float = 30) -> None:
+def settle(pages: dict[str, Any], within: float = 30) -> None:
     """Answer every decision the pages are asked until none is open and it is one of their turns:
     the people here don't play a turn, so from then on nothing asks them anything."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
+    def at_rest() -> bool:
         asked = False
         for page in pages.values():
             if page.locator("[data-testid=dialog]:not([hidden])").count():
                 step(page, "dialog", challenger=False)
                 asked = True
         ours = any(page.get_by_test_id("table").get_attribute("data-my-turn") == "true" for page in pages.values())
-        if not asked and ours:
-            return
-        time.sleep(0.05)
-    raise AssertionError("the table never came to rest on a person's turn")
+        return not asked and ours
+
+    eventually(at_rest, timeout=within, every=0.05, what="the table at rest on a person's turn")
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "sl", "gl"])
@@ -252,7 +251,7 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
 
         # A decision hides the head's buttons on a phone (sheet.css), and the bot plays on (a Draw Two
         # under stacking asks the next seat): answer what is asked until a person's turn holds the table.
-        settle(pages, {id(host): "Ana", id(guest): "Bea"})
+        settle(pages)
         # The shortcuts, listed on the page ("?"), open in the announcement area.
         for device, page in pages.items():
             head_click(page, "keys-toggle")

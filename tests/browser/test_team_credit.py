@@ -12,7 +12,6 @@ import asyncio
 import random
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from tests.browser.house_table import log_text, play_until
 from tests.browser.tables import DEVICES, LAPTOP, LOCALES, PHONE, add_bots, open_seat
 from tests.live import LiveServer, play_bot
 from tests.players.conftest import Person, remembering_server
+from tests.waiting import eventually
 
 TEAMS = [[0, 2], [1, 3]]
 # Every podium block's words stay inside it (no label spills out of its block, in any language).
@@ -137,10 +137,7 @@ def test_a_team_match_shows_the_same_team_figures_everywhere__HR_26_HR_27_HX_14(
         page.context.close()
     worker.join(120)
     assert "match_id" in out, "Bo and Cy's match did not end"
-    deadline = time.monotonic() + 60
-    while server.app.state.players.settler.settled < 1:
-        assert time.monotonic() < deadline, "the match was not settled"
-        time.sleep(0.1)
+    eventually(lambda: server.app.state.players.settler.settled >= 1, timeout=60, what="the match settled")
 
     bo_id, cy_id = out["ids"]
     context = browser.new_context(locale=LOCALES["en"], reduced_motion="reduce", **DEVICES[LAPTOP])

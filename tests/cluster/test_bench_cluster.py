@@ -8,12 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from app.cluster.run import ROOT
 from tests.persistence.conftest import _admin_dsn
+from tests.waiting import eventually
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("nginx", "postgres_url")]
 
@@ -72,19 +72,18 @@ def test_a_bench_ended_by_sigterm_stops_its_nodes_and_nginx() -> None:
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     started: set[int] = set()
     try:
-        deadline = time.monotonic() + 120
-        while len(started) < 3 and time.monotonic() < deadline:  # two nodes and nginx, at least
+
+        def cluster_up() -> bool:  # two nodes and nginx, at least
             assert bench.poll() is None, bench.stderr.read().decode()[-3000:] if bench.stderr else ""
-            started = {pid for pid in _children(bench.pid) if _alive(pid)}
-            time.sleep(0.2)
-        assert len(started) >= 3, "the bench never started its cluster"
+            started.update(pid for pid in _children(bench.pid) if _alive(pid))
+            return len(started) >= 3
+
+        eventually(cluster_up, timeout=120, every=0.2, what="the bench's cluster started")
         bench.send_signal(signal.SIGTERM)
         bench.wait(60)
         assert bench.returncode != 0  # it was stopped, not finished
-        deadline = time.monotonic() + 60
-        while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert not [pid for pid in started if _alive(pid)], "processes the bench started outlived it"
+        eventually(lambda: not any(_alive(pid) for pid in started), timeout=60, every=0.2,
+                   what="every process the bench started ended with it")
     finally:  # whatever the outcome, nothing of this test's outlives it
         left = _children(bench.pid) | started
         if bench.poll() is None:

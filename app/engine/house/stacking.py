@@ -38,8 +38,8 @@ from .options import DEFAULTS, HouseRules
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
 # The options that change what this family's cards do (the rule table is built per combination).
-OPTIONS: tuple[str, ...] = ("stacking", "stack_only", "cross_stack", "reverse_deflect", "skip_deflect", "revenge",
-                            "no_challenge")
+OPTIONS: tuple[str, ...] = ("stacking", "stack_only", "cross_stack", "reverse_deflect", "skip_deflect",
+                            "revenge", "no_challenge")
 
 
 class PenaltyCards(NamedTuple):
