@@ -15,7 +15,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.persistence.db import resolve_url
-from tests.live import Client, create_room, seat_players, start_game
+from tests.live import Client, create_room, pending_client, seat_players, start_game, sync
 from tests.persistence.test_crash_recovery import ProcessServer
 
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
@@ -42,6 +42,12 @@ def wait_for_row(url: str, sql: str) -> None:
         time.sleep(0.005)
 
 
+def pending(clients: list[Client]) -> Client:
+    mover = pending_client(clients)
+    assert mover is not None, "nobody is to act after the deal"
+    return mover
+
+
 def resend_after_kill(database_url: str, data_dir: Path) -> None:
     server = ProcessServer(database_url, data_dir).start()
     try:
@@ -49,7 +55,14 @@ def resend_after_kill(database_url: str, data_dir: Path) -> None:
             code = await create_room(server, "classic", 2, target=500)  # type: ignore[arg-type]
             clients = await seat_players(server, code, 2)  # type: ignore[arg-type]
             await start_game(clients)
-            mover = next(c for c in clients if c.game["table"]["pending"]["seat"] == c.seat)
+            await sync(clients)
+            # A wild starter asks for a colour first: answer whatever comes before a draw is offered.
+            mover = pending(clients)
+            while not any(a["kind"] == "draw" for a in mover.game["table"]["legal"]):
+                reply = await mover.request({"type": "action", "action": mover.game["table"]["legal"][0]})
+                assert reply["type"] == "ack", reply
+                await sync(clients)
+                mover = pending(clients)
             action = next(a for a in mover.game["table"]["legal"] if a["kind"] == "draw")
             await clients[0].send({"type": "chat", "id": "chat-1", "text": "only once"})
             await mover.send({"type": "action", "id": "act-1", "action": action})
@@ -59,6 +72,7 @@ def resend_after_kill(database_url: str, data_dir: Path) -> None:
         url = server.env["DATABASE_URL"]
         wait_for_row(url, "SELECT 1 FROM chat WHERE client_id = 'chat-1'")
         wait_for_row(url, "SELECT 1 FROM actions WHERE client_id = 'act-1'")
+        stored_before_kill = len(rows(url, "SELECT 1 FROM actions"))
         server.kill()  # whatever the clients were answered, they never read it
         server = ProcessServer(database_url, data_dir).start()
 
@@ -84,7 +98,7 @@ def resend_after_kill(database_url: str, data_dir: Path) -> None:
         asyncio.run(second_life())
         assert len(rows(url, "SELECT 1 FROM chat WHERE client_id = 'chat-1'")) == 1
         assert len(rows(url, "SELECT 1 FROM actions WHERE client_id = 'act-1'")) == 1
-        assert len(rows(url, "SELECT 1 FROM actions")) == 1
+        assert len(rows(url, "SELECT 1 FROM actions")) == stored_before_kill
     finally:
         server.stop()
 
