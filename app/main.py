@@ -27,6 +27,7 @@ from app.persistence.player_reads import PlayerReads
 from app.persistence.players import PlayerStore
 from app.persistence.remembering import RememberingStore
 from app.persistence.settle import Settler
+from app.rooms.clock import REAL_CLOCK, Clock
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
@@ -181,7 +182,8 @@ def join_cluster(settings: Settings, store: Store, registry: RoomRegistry) -> Cl
 
 
 def create_app(settings: Settings | None = None, store: Store | None = None,
-               observer: FrameObserver | None = None) -> FastAPI:
+               observer: FrameObserver | None = None, clock: Clock = REAL_CLOCK) -> FastAPI:
+    """The app; ``clock`` is the rooms' time (app/rooms/clock.py): a test may bring one it moves itself."""
     settings = settings or get_settings()
     if store is None:
         # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
@@ -191,7 +193,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         if isinstance(store, SqlStore) else None
     rooms_store: Store = RememberingStore(store, remembered.settler) \
         if isinstance(store, SqlStore) and remembered is not None else store
-    registry = RoomRegistry(settings, rooms_store, observer)
+    registry = RoomRegistry(settings, rooms_store, observer, clock)
     node = join_cluster(settings, store, registry) if settings.cluster else None
     install_log_redaction()
     if os.environ.get("UNO_LOG_JSON", "").lower() in ("1", "true", "yes"):

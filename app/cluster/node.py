@@ -211,7 +211,7 @@ class ClusterNode:
             if stored is None:
                 return False
             actor = restore_room(stored, self.settings, self.registry.store, self.registry.observer,
-                                 self.registry.lost)
+                                 self.registry.lost, self.registry.clock)
         except Exception:
             log.exception("room %s could not be restored here", code)
             return False

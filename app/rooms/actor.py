@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -78,12 +77,12 @@ class RoomActor:
         self.streams.tell = self.mailbox.tell  # not self.tell: the parts must not hold the actor
         self.automation = Automation(state, settings, self.mailbox.tell)
         self.parts = RoomParts(state, settings, self.streams, self.automation, Races(state),
-                               Reveal(state, time.monotonic()))
+                               Reveal(state, state.clock.monotonic()))
         for p in state.players:
             self.streams.add(p.token_hash, bot=p.bot)
         self.task: asyncio.Task[None] | None = None
         # For the registry's sweep: when a seat last did something, and when a seat last had a socket.
-        self.last_activity = self.last_seated = time.monotonic()
+        self.last_activity = self.last_seated = state.clock.monotonic()
         # Replaced (never mutated) after each message, so others may read it without the actor.
         self.summary: dict[str, Any] = state.public_summary()
         # With several nodes: whether this node may still serve its rooms (its lease is fresh).
@@ -180,7 +179,7 @@ class RoomActor:
     async def _run(self) -> None:
         while True:
             msg = await self.inbox.get()
-            now = time.monotonic()
+            now = self.state.clock.monotonic()
             if self._lively(msg):
                 self.last_activity = now
             if self.streams.seated:  # before a Detach is handled: its seat was here until now
@@ -212,7 +211,7 @@ class RoomActor:
                 self._lost(msg)
                 return
             self.summary = self.state.public_summary()
-            self.parts.reveal.published(time.monotonic())
+            self.parts.reveal.published(self.state.clock.monotonic())
 
     def _lively(self, msg: Message) -> bool:
         """Whether a message is the room in use.  A summary read or a spectator's message is
@@ -261,7 +260,7 @@ class RoomActor:
         nor shown.  The state goes back to what is stored (as a rebuild would, but in place:
         the sockets stay open), the sender alone is told, and everyone else sees no change.
         False (then the room is rebuilt as after any failed write) if that cannot be done."""
-        now = time.monotonic()
+        now = self.state.clock.monotonic()
         self.reverts = [t for t in self.reverts if now - t < REVERTS_WINDOW_S] + [now]
         if len(self.reverts) > REVERTS_MAX:  # refused again and again (a bot's move, say): rebuild
             return False
@@ -269,7 +268,7 @@ class RoomActor:
             stored = await self.store.load_room(self.code)
             if stored is None:
                 return False
-            fresh = restore_state(stored, self.settings)
+            fresh = restore_state(stored, self.settings, self.state.clock)
             before = {p.token_hash: p for p in self.state.players}
             for p in fresh.players:  # who is here, ready or played by a bot is not stored
                 was = before.get(p.token_hash)

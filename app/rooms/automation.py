@@ -10,10 +10,8 @@ one publish that follows already shows every consequence (a fresh deadline, say)
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +21,7 @@ from app.engine import Match
 from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
 
 from .away import AwayTally
+from .clock import Clock, Handle
 from .inbox import BlitzExpired, BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
 from .room_state import BETWEEN, OVER, PLAYING, RoomState
@@ -40,15 +39,16 @@ def last_decision(m: Match) -> int:
 class Timer:
     """One pending wake-up of the room, tagged with what it was planned for."""
 
-    def __init__(self) -> None:
-        self.handle: asyncio.TimerHandle | None = None
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.handle: Handle | None = None
         self.key: Any = None
         self.message: Message | None = None  # what it will tell (the tests read a planned move off it)
 
     def set(self, key: Any, delay: float, tell: Callable[[Message], None], message: Message) -> None:
         self.cancel()
         self.key, self.message = key, message
-        self.handle = asyncio.get_running_loop().call_later(max(0.0, delay), tell, message)
+        self.handle = self.clock.call_later(delay, tell, message)
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -62,23 +62,24 @@ class Automation:
         self.settings = settings
         self.tell = tell
         self.rng = random.Random(secrets.randbits(64))
-        self.bot = Timer()
-        self.clock = Timer()
-        self.wake = Timer()
-        self.next_round = Timer()
-        self.rematch = Timer()
-        self.blitz = Timer()
+        self.clock = clock = state.clock  # the room's time (clock.py): every timer below is set on it
+        self.bot = Timer(clock)
+        self.turn = Timer(clock)  # the turn clock (``turn_seconds``)
+        self.wake = Timer(clock)
+        self.next_round = Timer(clock)
+        self.rematch = Timer(clock)
+        self.blitz = Timer(clock)
         # Who plays each automated seat, for the round in ``bots_for`` (a hard bot remembers it).
         self.bots: dict[int, Bot] = {}
         self.bots_for: tuple[int, int] | None = None
 
     def cancel(self) -> None:
-        for timer in (self.bot, self.clock, self.wake, self.next_round, self.rematch, self.blitz):
+        for timer in (self.bot, self.turn, self.wake, self.next_round, self.rematch, self.blitz):
             timer.cancel()
 
     def plan(self, out: Outcome) -> None:
         st = self.state
-        now = time.monotonic()
+        now = self.clock.monotonic()
         wake = self._presence(out, now)
         self._hosting(out, now)
         due = self._host_due()
@@ -92,12 +93,12 @@ class Automation:
         if st.status == BETWEEN and m is not None and st.next_round_at is not None:
             key = (st.match_no, m.round_no)
             if self.next_round.key != key:
-                self.next_round.set(key, st.next_round_at - time.time(), self.tell, NextRound(*key))
+                self.next_round.set(key, st.next_round_at - self.clock.wall(), self.tell, NextRound(*key))
         else:
             self.next_round.cancel()
         if st.status == OVER and st.rematch_at is not None:
             if self.rematch.key != st.match_no:
-                self.rematch.set(st.match_no, st.rematch_at - time.time(), self.tell, RematchDue(st.match_no))
+                self.rematch.set(st.match_no, st.rematch_at - self.clock.wall(), self.tell, RematchDue(st.match_no))
         else:
             self.rematch.cancel()
         self._plan_blitz()
@@ -175,7 +176,7 @@ class Automation:
         if st.blitz_deadline is None or st.match is None or st.status not in (PLAYING, BETWEEN):
             self.blitz.cancel()
         elif self.blitz.key != st.match_no:
-            self.blitz.set(st.match_no, st.blitz_deadline - time.time(), self.tell, BlitzExpired(st.match_no))
+            self.blitz.set(st.match_no, st.blitz_deadline - self.clock.wall(), self.tell, BlitzExpired(st.match_no))
 
     def _plan_bot(self) -> None:
         """The next bot move: planned once per table state, re-planned whenever it changes."""
@@ -225,13 +226,13 @@ class Automation:
         pending = m.round.pending if st.status == PLAYING and m is not None else None
         if st.turn_seconds is not None and pending is not None and m is not None:
             turn = (st.match_no, m.round_no, pending.seat, pending.kind, last_decision(m))
-            if turn != self.clock.key:
+            if turn != self.turn.key:
                 seconds = turn_clock_seconds(st.house, st.turn_seconds)  # HR-24: halved in fast mode
-                st.turn_deadline = round(time.time() + seconds, 3)
+                st.turn_deadline = round(self.clock.wall() + seconds, 3)
                 out.dirty = True
-                self.clock.set(turn, seconds, self.tell, TurnTimeout(turn))
+                self.turn.set(turn, seconds, self.tell, TurnTimeout(turn))
         else:
-            self.clock.cancel()
+            self.turn.cancel()
             if st.turn_deadline is not None:
                 st.turn_deadline = None
                 out.dirty = True

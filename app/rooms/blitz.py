@@ -11,8 +11,6 @@ by the seat with the fewest cards) and the match; a match that is over never get
 
 from __future__ import annotations
 
-import time
-
 from app.config import Settings
 from app.engine import Action, apply
 from app.engine.actions import BLITZ_EXPIRY, CLOCK_SEAT
@@ -31,7 +29,7 @@ def on_blitz_expired(room: RoomParts, msg: BlitzExpired, out: Outcome) -> None:
     st = room.state
     if st.match_no != msg.match_no or st.status not in (PLAYING, BETWEEN) or st.blitz_deadline is None:
         return  # stale: the match is over, or another one began
-    if time.time() < st.blitz_deadline - EARLY:
+    if st.clock.wall() < st.blitz_deadline - EARLY:
         room.automation.blitz.cancel()  # planned again after this message, for the deadline as it is
         return
     room.automation.blitz.handle = None

@@ -8,7 +8,6 @@ A refusal raises ``RoomError`` (or the engine's ``IllegalAction``) before anythi
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -73,12 +72,12 @@ def on_join(room: RoomParts, msg: Join, out: Outcome) -> None:
 
 def on_get_summary(room: RoomParts, msg: GetSummary, out: Outcome) -> None:
     # As a spectator would know it: in a room with a delay, the summary of that long ago.
-    out.resolve(msg.reply, room.reveal.summary(time.monotonic()))
+    out.resolve(msg.reply, room.reveal.summary(room.state.clock.monotonic()))
 
 
 def on_match_shown(room: RoomParts, msg: MatchShown, out: Outcome) -> None:
     # Answered after this message's publish, which sends the spectators every frame due by now.
-    out.resolve(msg.reply, room.reveal.match_shown(msg.match_id, time.monotonic()))
+    out.resolve(msg.reply, room.reveal.match_shown(msg.match_id, room.state.clock.monotonic()))
 
 
 def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
@@ -143,7 +142,7 @@ def on_detach(room: RoomParts, msg: Detach, out: Outcome) -> None:
     player = room.player(room.streams.detach(msg.outlet))
     if player is not None:
         player.connected = False
-        player.away_since = time.monotonic()
+        player.away_since = room.state.clock.monotonic()
         out.dirty = True
 
 
@@ -179,9 +178,9 @@ def on_bot_turn(room: RoomParts, msg: BotTurn, out: Outcome) -> None:
 def on_turn_timeout(room: RoomParts, msg: TurnTimeout, out: Outcome) -> None:
     st = room.state
     m = st.match
-    if msg.turn != room.automation.clock.key or st.status != PLAYING or m is None or m.round.pending is None:
+    if msg.turn != room.automation.turn.key or st.status != PLAYING or m is None or m.round.pending is None:
         return
-    room.automation.clock.cancel()  # whatever happens next gets a fresh clock
+    room.automation.turn.cancel()  # whatever happens next gets a fresh clock
     seat = m.round.pending.seat
     player = st.players[seat]
     st.note("timeout", seat=seat)

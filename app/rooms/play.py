@@ -8,7 +8,6 @@ here: ``next_round_at`` is state, and the automation schedules what it calls for
 from __future__ import annotations
 
 import secrets
-import time
 
 from app.config import Settings
 from app.engine import VARIANTS, Action, Event, IllegalAction, MatchConfig, apply, new_match, start_next_round
@@ -43,7 +42,7 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     st.next_round_at = st.rematch_at = None
     # HR-25: the match clock runs from round 1's deal, in wall-clock time (blitz.py schedules it).
     blitz = st.house.blitz_seconds
-    st.blitz_deadline = round(time.time() + blitz, 3) if blitz is not None else None
+    st.blitz_deadline = round(st.clock.wall() + blitz, 3) if blitz is not None else None
     for q in st.players:
         q.ready = False
     races.clear()
@@ -119,7 +118,7 @@ def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list
         # A dead round (HR-13): nothing is scored; its secret is revealed and the next dealer deals at once.
         reveal(st, m.round_no)
         st.status = BETWEEN
-        st.next_round_at = round(time.time(), 3)
+        st.next_round_at = round(st.clock.wall(), 3)
         return [room_record(st)]
     if ended is None:
         return []
@@ -134,7 +133,7 @@ def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list
     champion = next((ev.data["winner"] for ev in events if ev.kind == "match_over"), None)
     if champion is None:
         st.status = BETWEEN
-        st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
+        st.next_round_at = round(st.clock.wall() + settings.between_rounds_seconds, 3)
         records.append(room_record(st))
     else:
         st.status = OVER

@@ -10,7 +10,6 @@ player is the reader's own choice, made in the browser.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from typing import Any
 
@@ -26,7 +25,7 @@ KEPT = 6  # reactions in the view: enough for a burst round the table, never a h
 def _admit(room: RoomParts, sender: str) -> None:
     """The sender's rate: at most the burst within the window, or a refusal that changes nothing."""
     window, burst = room.settings.reaction_window_seconds, room.settings.reaction_burst
-    now = time.monotonic()
+    now = room.state.clock.monotonic()
     times = room.state.reacted.setdefault(sender, deque())
     while times and now - times[0] >= window:
         times.popleft()
@@ -38,7 +37,7 @@ def _admit(room: RoomParts, sender: str) -> None:
 
 def _show(room: RoomParts, entry: dict[str, Any], out: Outcome) -> None:
     st = room.state
-    st.reactions.append({"n": st.number(), **entry, "at": round(time.time(), 3)})
+    st.reactions.append({"n": st.number(), **entry, "at": round(st.clock.wall(), 3)})
     while len(st.reactions) > KEPT:
         st.reactions.popleft()
     out.dirty = True

@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import Any
 
 from app.config import Settings
 
 from . import records as rec
 from .actor import LostHandler, RoomActor
+from .clock import REAL_CLOCK, Clock
 from .errors import CLOSE_GOING_AWAY, RoomError
 from .holdings import LocalHoldings
 from .options import RoomOptions
@@ -27,19 +27,21 @@ REBUILD_TRIES = 5  # a room whose store cannot be read back after this many trie
 
 
 def restore_room(stored: StoredRoom, settings: Settings, store: Store, observer: FrameObserver | None = None,
-                 on_lost: LostHandler | None = None) -> RoomActor:
+                 on_lost: LostHandler | None = None, clock: Clock = REAL_CLOCK) -> RoomActor:
     """A room actor for a stored room (app/rooms/restore.py rebuilds its state), not yet started."""
-    actor = RoomActor(restore_state(stored, settings), settings, store, observer, on_lost)
+    actor = RoomActor(restore_state(stored, settings, clock), settings, store, observer, on_lost)
     for token_hash, cid in stored.answered:
         actor.streams.remember(token_hash, cid, None)
     return actor
 
 
 class RoomRegistry:
-    def __init__(self, settings: Settings, store: Store, observer: FrameObserver | None = None) -> None:
+    def __init__(self, settings: Settings, store: Store, observer: FrameObserver | None = None,
+                 clock: Clock = REAL_CLOCK) -> None:
         self.settings = settings
         self.store = store
         self.observer = observer
+        self.clock = clock  # every room's time, and the sweep's (clock.py): the real one but in tests
         self.rooms: dict[str, RoomActor] = {}
         # The client address each live room was created from, for the per-address cap (rooms
         # restored after a restart, or taken over from another node, have none: the address is
@@ -68,7 +70,7 @@ class RoomRegistry:
             return
         for stored in await self.store.unfinished_rooms():
             try:
-                actor = restore_room(stored, self.settings, self.store, self.observer, self.lost)
+                actor = restore_room(stored, self.settings, self.store, self.observer, self.lost, self.clock)
             except Exception:  # one unreadable room must not keep the others down
                 log.exception("room %s could not be restored", stored.code)
                 continue
@@ -136,7 +138,7 @@ class RoomRegistry:
         code = new_code()
         while code in self.rooms:  # 31**8 codes: a clash is astronomically rare, but cheap to rule out
             code = new_code()
-        state = RoomState.open(code, options, self.settings)
+        state = RoomState.open(code, options, self.settings, self.clock)
         # Stored before anyone is told the code: a room that was announced survives a restart.
         await self.store.write(rec.RoomOpened(code, options.name, edition, public, max_seats, target,
                                               options.stored()))
@@ -182,11 +184,11 @@ class RoomRegistry:
                     if stored is None:
                         self.forget(code)
                         return
-                    actor = restore_room(stored, self.settings, self.store, self.observer, self.lost)
+                    actor = restore_room(stored, self.settings, self.store, self.observer, self.lost, self.clock)
                     actor.serving = self.tenancy.serving
                 except Exception:
                     log.exception("room %s: rebuild attempt %d failed", code, attempt)
-                    await asyncio.sleep(delay)
+                    await asyncio.sleep(delay)  # real time, not the rooms' clock: the store's to come back
                     delay = min(delay * 4, 2.0)
                     continue
                 self.run(actor)
@@ -206,7 +208,7 @@ class RoomRegistry:
     def public_rooms(self) -> list[dict[str, Any]]:
         """Public rooms still open to join, newest first; read from each actor's published
         summary, and kept for ``lobby_cache_seconds`` (the caller must not change the list)."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if self._lobby is not None and now - self._lobby[0] < self.settings.lobby_cache_seconds:
             return self._lobby[1]
         out = [a.summary for a in self.rooms.values()
@@ -219,7 +221,7 @@ class RoomRegistry:
         """Stop rooms nobody uses: idle ones, waiting ones no seat has a socket in, and
         finished ones after a grace period.  Spectators and lookups don't count as use
         (``RoomActor._lively``): anyone can make those, for ever."""
-        now = time.monotonic() if now is None else now
+        now = self.clock.monotonic() if now is None else now
         settings = self.settings
         doomed = []
         for code, actor in self.rooms.items():
@@ -242,7 +244,7 @@ class RoomRegistry:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.sweep_seconds)
+            await self.clock.sleep(self.settings.sweep_seconds)
             try:
                 await self.sweep()
             except Exception:

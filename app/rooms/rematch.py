@@ -21,8 +21,6 @@ but cannot be dealt in.
 
 from __future__ import annotations
 
-import time
-
 from app.engine import VARIANTS
 
 from . import play, seating
@@ -40,7 +38,7 @@ def gone(st: RoomState, p: Player) -> bool:
     """A person whose socket has been gone longer than the room's grace: they left the table."""
     if p.bot or p.connected:
         return False
-    return p.away_since is None or time.monotonic() - p.away_since >= st.away_grace_seconds
+    return p.away_since is None or st.clock.monotonic() - p.away_since >= st.away_grace_seconds
 
 
 def everyone_ready(st: RoomState) -> bool:
@@ -119,7 +117,7 @@ def cmd_rematch(room: RoomParts, player: Player, cmd: object, out: Outcome) -> N
         _start(room, out)
         return
     player.ready = True
-    st.rematch_at = round(time.time() + room.settings.rematch_countdown_seconds, 3)
+    st.rematch_at = round(st.clock.wall() + room.settings.rematch_countdown_seconds, 3)
     out.dirty = True
 
 

@@ -8,8 +8,6 @@ stored come back too: a resend of one is answered, never applied twice.
 
 from __future__ import annotations
 
-import time
-
 from app.bots import DEFAULT_LEVEL
 from app.config import Settings
 from app.engine import BETWEEN as M_BETWEEN
@@ -17,17 +15,18 @@ from app.engine import OVER as M_OVER
 from app.engine import ROUND as M_ROUND
 from app.engine import MatchConfig, action_from_json, apply, new_match, start_next_round
 
+from .clock import REAL_CLOCK, Clock
 from .options import RoomOptions
 from .play import announce, reveal
 from .records import StoredRoom
 from .room_state import BETWEEN, OVER, PLAYING, WAITING, Player, RoomState
 
 
-def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
+def restore_state(stored: StoredRoom, settings: Settings, clock: Clock = REAL_CLOCK) -> RoomState:
     options = RoomOptions.restored(settings, stored.edition, public=stored.public, max_seats=stored.max_seats,
                                    target=stored.target, name=stored.name, options=stored.options)
-    st = RoomState.open(stored.code, options, settings)
-    now = time.monotonic()
+    st = RoomState.open(stored.code, options, settings, clock)
+    now = clock.monotonic()
     # Nobody is connected after a restart: people count as away from now, so bots take over
     # their seats only after the room's grace, and bots simply carry on.
     # A bot stored before levels existed (no level) plays at the default one, as it did then.
@@ -67,7 +66,7 @@ def restore_state(stored: StoredRoom, settings: Settings) -> RoomState:
     st.blitz_deadline = m.blitz_deadline  # HR-25: the match clock ran on while the room was down
     st.status = {M_BETWEEN: BETWEEN, M_OVER: OVER}.get(match.phase, PLAYING)
     if st.status == BETWEEN:  # the next round's clock starts again
-        st.next_round_at = round(time.time() + settings.between_rounds_seconds, 3)
+        st.next_round_at = round(clock.wall() + settings.between_rounds_seconds, 3)
     if st.status in (BETWEEN, OVER):  # bots are ready for the next round, or a rematch
         for p in st.players:
             p.ready = p.bot

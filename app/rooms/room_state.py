@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
-import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from app.engine.house.information import hintless
 from app.engine.view_parts import ViewParts
 
 from .away import AwayTally
+from .clock import REAL_CLOCK, Clock
 from .narrate import scrub
 from .options import RoomOptions
 
@@ -83,7 +83,7 @@ class RoomState:
     event_log_kept: int = 60
     private_log_kept: int = 20
     chat_kept: int = 500
-    created: float = field(default_factory=time.time)
+    created: float = 0.0  # epoch seconds (``open`` sets it; a restored room, from its record)
     status: str = WAITING
     players: list[Player] = field(default_factory=list)  # index == seat
     host: int = 0
@@ -110,12 +110,14 @@ class RoomState:
     spectator_delay: int = 0  # seconds spectators' frames are held back (the host's choice)
     watchers: int = 0  # spectators as last published (counted at most once per coalescing window)
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
+    clock: Clock = field(default=REAL_CLOCK, repr=False, compare=False)  # the room's time (clock.py)
 
     @classmethod
-    def open(cls, code: str, options: RoomOptions, settings: Settings) -> RoomState:
+    def open(cls, code: str, options: RoomOptions, settings: Settings, clock: Clock = REAL_CLOCK) -> RoomState:
         return cls(code=code, edition=options.edition, public=options.public, max_seats=options.max_seats,
-                   target=options.target, name=options.name, event_log_kept=settings.event_log_kept,
-                   private_log_kept=settings.private_log_kept, chat_kept=settings.chat_kept, house=options.house,
+                   target=options.target, name=options.name, clock=clock, created=clock.wall(),
+                   event_log_kept=settings.event_log_kept, private_log_kept=settings.private_log_kept,
+                   chat_kept=settings.chat_kept, house=options.house,
                    turn_seconds=options.turn_seconds, away_grace_seconds=options.away_grace_seconds,
                    spectator_chat=options.spectator_chat, spectator_delay=options.spectator_delay)
 
@@ -192,7 +194,7 @@ class RoomState:
         """A chat line; ``seat`` None: a spectator's (``name`` is how the room calls them)."""
         entry: dict[str, Any] = {"n": self._number(), "seat": seat,
                                  "name": name if name is not None else self.name_of(seat if seat is not None else -1),
-                                 "text": text, "at": round(time.time(), 3)}
+                                 "text": text, "at": round(self.clock.wall(), 3)}
         if seat is None:
             entry["spectator"] = True
         entry.update(data)

@@ -14,7 +14,7 @@ class Lagged:
     current, and sent once it is ``due``: the same patch to every spectator that follows the
     timeline, and a snapshot for those who start here."""
 
-    due: float  # the event loop's clock
+    due: float  # the room's monotonic time (clock.py)
     seq: int
     patch: str | None  # None: the view did not change since the previous frame
     snapshot: str | None = None

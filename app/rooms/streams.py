@@ -9,7 +9,6 @@ stream and kept, within a budget, so a client that reconnects can resume.
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import Any
 
 from app.config import Settings
 
+from .clock import Handle
 from .diff import make_patch
 from .frames import dumps
 from .inbox import Message, SpectatorsDue
@@ -64,7 +64,7 @@ class Streams:
         # How the room asks for a message later (the actor's ``tell``): released spectator
         # frames and the watcher count, each by a message in the inbox, like every timer.
         self.tell: Callable[[Message], None] | None = None
-        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.timers: dict[str, Handle] = {}  # set on the room's clock (clock.py)
         self.watched = 0  # spectator sockets so far, to number them
         self.public: dict[str, Any] | None = None  # the spectators' view as of the last publish
         self.published = 0  # publishes so far
@@ -124,7 +124,7 @@ class Streams:
             self.timers.pop(name, None)
             tell(message)
 
-        self.timers[name] = asyncio.get_running_loop().call_later(max(0.0, delay), due)
+        self.timers[name] = self.state.clock.call_later(delay, due)
 
     def close_all(self, code: int, reason: str) -> None:
         for handle in self.timers.values():
@@ -249,7 +249,7 @@ class Streams:
             ops = make_patch(lag.view, watch, memo)
         if not ops and not fresh:
             return
-        due = asyncio.get_running_loop().time() + delay
+        due = self.state.clock.monotonic() + delay
         tail = lag.queue[-1] if lag.queue else None
         if ops:
             full = len(lag.queue) >= lag.max_frames or lag.chars >= lag.max_chars
@@ -282,7 +282,7 @@ class Streams:
                 lag.chars += len(tail.snapshot)
             for stream in fresh:
                 stream.fresh, stream.starts_at = False, tail.seq
-        self.later("lag", lag.queue[0].due - asyncio.get_running_loop().time(), SpectatorsDue())
+        self.later("lag", lag.queue[0].due - self.state.clock.monotonic(), SpectatorsDue())
 
     def _lag_text(self, kind: str, key: str, seq: int, body: Any, view: dict[str, Any]) -> str:
         text = dumps({"type": kind, "seq": seq, key: body})
@@ -295,7 +295,7 @@ class Streams:
         lag = self.lag
         if lag is None:
             return
-        now = asyncio.get_running_loop().time()
+        now = self.state.clock.monotonic()
         while lag.queue and lag.queue[0].due <= now:
             frame = lag.queue.popleft()
             lag.chars -= frame.chars

@@ -1,14 +1,13 @@
 """A bot's catch (C-11) waits a person's reaction time, so the people at the table win the race.
 
 The room plans a bot's move as a timer (``Automation.bot``); these tests read the planned pause
-off that timer (the event loop's own clock), so nothing sleeps.  The race itself stays settled by
+off the room's clock, one the test moves (``ManualClock``), so nothing sleeps.  The race itself stays settled by
 arrival (C-12): a person's catch that arrives first is applied, and the bot's planned catch,
 tagged with a table that has changed, is stale.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from app.bots import CATCH_PAUSE_S
@@ -18,6 +17,7 @@ from app.config import Settings
 from app.engine import HouseRules, MatchConfig, new_match
 from app.engine.layout import Layout
 from app.rooms.automation import Automation
+from app.rooms.clock import ManualClock, ManualTimer
 from app.rooms.inbox import BotTurn
 from app.rooms.options import RoomOptions
 from app.rooms.outcome import Outcome
@@ -35,7 +35,7 @@ def exposed_room(scale: float, fast: bool = False, level: str = "normal") -> Roo
     next turn, so the only thing the bot at seat 2 may do is catch Ana."""
     house = HouseRules.from_json({"fast_mode": fast})
     options = RoomOptions("classic", 3, house=house, turn_seconds=60 if fast else None)
-    st = RoomState.open("CATCH234", options, settings(scale))
+    st = RoomState.open("CATCH234", options, settings(scale), ManualClock())
     st.players = [Player("Ana", "h0", 0, connected=True), Player("Bo", "h1", 1, connected=True),
                   Player("Bot 1", "h2", 2, bot=True, auto=True, level=level)]
     match, _ = new_match(MatchConfig("classic", 3, None, house), 0, dealer=2,
@@ -46,21 +46,20 @@ def exposed_room(scale: float, fast: bool = False, level: str = "normal") -> Roo
 
 
 def planned(st: RoomState, scale: float) -> tuple[float, list[Any], Automation]:
-    """The bot's planned pause (seconds from now, on the loop's clock) and what it plans to send."""
+    """The bot's planned pause (seconds from now, on the room's clock, which stands still here)
+    and what it plans to send."""
     told: list[Any] = []
-    result: list[tuple[float, list[Any], Automation]] = []
-
-    async def main() -> None:
-        automation = Automation(st, settings(scale), told.append)
-        automation.plan(Outcome())
-        handle = automation.bot.handle
-        assert handle is not None, "the bot has a catch to plan"
-        result.append((handle.when() - asyncio.get_running_loop().time(), told, automation))
-        told.append(automation.bot.message)  # what the timer will tell the room when it is due
-        automation.cancel()
-
-    asyncio.run(main())
-    return result[0]
+    automation = Automation(st, settings(scale), told.append)
+    automation.plan(Outcome())
+    timer, clock = automation.bot.handle, st.clock
+    assert isinstance(timer, ManualTimer) and isinstance(clock, ManualClock), "the bot has a move to plan"
+    pause = timer.due - clock.monotonic()
+    clock.advance(pause - 0.001)
+    assert automation.bot.message not in told, "nothing is told before the pause is over"
+    clock.advance(0.001)
+    assert automation.bot.message in told, "told once it is due"
+    automation.cancel()
+    return pause, told, automation
 
 
 def test_a_bots_catch_waits_longer_than_a_person_needs__C_11() -> None:
