@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from app.config import Settings
 from app.main import create_app
+from app.rooms.clock import REAL_CLOCK, Clock, ManualClock
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.server import uvicorn_config
@@ -45,8 +46,11 @@ class OnLoopback:
 
 
 class LiveServer(OnLoopback):
-    def __init__(self, settings: Settings | None = None, store: Store | None = None, **defaults: Any) -> None:
-        """``settings``, or the tests' defaults below with ``defaults`` changed (e.g. ``bot_delay_scale``)."""
+    def __init__(self, settings: Settings | None = None, store: Store | None = None, clock: Clock = REAL_CLOCK,
+                 **defaults: Any) -> None:
+        """``settings``, or the tests' defaults below with ``defaults`` changed (e.g. ``bot_delay_scale``).
+        ``clock``: the rooms' time; a ``ManualClock`` for a test that moves it itself (``advance``)."""
+        self.clock = clock
         self.audit = FrameAudit()
         # The abuse limits are per address and every test client is 127.0.0.1: raised here; the
         # tests of the limits themselves (tests/hardening) bring their own settings.
@@ -62,7 +66,7 @@ class LiveServer(OnLoopback):
             watchers_coalesce_seconds=0.0, **{"http_requests_per_minute": 0, **defaults})
         # In memory unless a test brings its own store: the persistence tests use real databases.
         self.store = store if store is not None else InMemoryStore()
-        self.app = create_app(self.settings, store=self.store, observer=self.audit)
+        self.app = create_app(self.settings, store=self.store, observer=self.audit, clock=clock)
         # As every server is run (python -m app serve): app/server.py, on any free port.
         config = uvicorn_config(self.settings, self.app, port=0, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -91,6 +95,12 @@ class LiveServer(OnLoopback):
     @property
     def registry(self) -> Any:
         return self.app.state.registry
+
+    def advance(self, seconds: float) -> None:
+        """Move the rooms' clock on (a server started with a ``ManualClock``): every timer due by
+        then is told to its room, in order; a test then waits for what it caused, as ever."""
+        assert isinstance(self.clock, ManualClock), "this server's rooms run on the real clock"
+        self.clock.advance(seconds)
 
 
 class Client:

@@ -85,7 +85,8 @@ class ManualTimer:
 
 class ManualClock:
     """A clock for tests: it stands still until ``advance`` moves it, then runs every timer that
-    has come due, in the order they are due (the order they were set, for equal times).
+    has come due, in the order they are due (the order they were set, for equal times).  A timer
+    set for no time at all (a delay ≤ 0) is due already: it runs on the loop's next turn.
 
     ``advance`` may be called from another thread than the event loop the timers were set on (a
     test beside a server running in a thread of its own): each timer is then handed to its loop
@@ -95,7 +96,9 @@ class ManualClock:
 
     def __init__(self, wall: float | None = None) -> None:
         self.now = 1_000.0  # the monotonic time; its start means nothing, as time.monotonic()'s
-        self.epoch = (time.time() if wall is None else wall) - self.now  # wall() − monotonic()
+        # wall() − monotonic(): whole seconds, so that a deadline the room keeps to the millisecond
+        # (now + 1.5 s, rounded) is exactly the time ``advance(1.5)`` reaches.
+        self.epoch = float(int(time.time() if wall is None else wall)) - self.now
         self.timers: list[tuple[float, int, ManualTimer]] = []
         self.order = itertools.count()
         self.lock = threading.Lock()
@@ -113,7 +116,10 @@ class ManualClock:
             loop = None
         with self.lock:
             timer = ManualTimer(self.now + max(0.0, delay), loop, callback, args)
-            heapq.heappush(self.timers, (timer.due, next(self.order), timer))
+            if delay > 0 or loop is None:
+                heapq.heappush(self.timers, (timer.due, next(self.order), timer))
+        if delay <= 0 and loop is not None:  # due already: soon, as the loop's own clock would
+            loop.call_soon(timer.run)
         return timer
 
     async def sleep(self, seconds: float) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Iterator
 
 import pytest
 
 from app.config import Settings
+from app.rooms.clock import ManualClock
 from tests.live import Client, LiveServer, create_room, next_round_or_over, puppet_step, seat_players, start_game, sync
 
 COUNTDOWN = 1.5
@@ -28,7 +28,7 @@ def server() -> Iterator[LiveServer]:
                         socket_rate_messages=100_000, rooms_per_address=100_000, sockets_per_address=100_000,
                         connections_per_address=100_000, socket_opens_per_minute=1_000_000, http_requests_per_minute=0,
                         watchers_coalesce_seconds=0.0)
-    live = LiveServer(settings).start()
+    live = LiveServer(settings, clock=ManualClock()).start()  # the countdown and the grace: moved here
     yield live
     live.stop()
 
@@ -78,13 +78,17 @@ def test_the_hosts_rematch_counts_down_and_deals_in_only_who_is_still_there(serv
         while next(p for p in host.view["players"] if p["seat"] == goes.seat)["connected"]:
             await host.recv(5)
         assert (await stays.request({"type": "rematch"}))["code"] == "not_host"
-        started = time.time()
+        started = server.clock.wall()
         assert (await host.request({"type": "rematch"}))["type"] == "ack"
         await sync([host, stays])
         due = host.view["room"]["rematch_at"]
-        assert host.view["room"]["status"] == "over" and due is not None and due >= started + COUNTDOWN - 0.1
-        while host.status == "over":  # nobody else answers: the countdown runs out
-            await host.recv(COUNTDOWN + 10)
+        assert host.view["room"]["status"] == "over" and due == round(started + COUNTDOWN, 3)
+        server.advance(COUNTDOWN - 0.01)
+        await sync([host, stays])
+        assert host.status == "over", "not before the countdown's end"
+        server.advance(0.01)  # nobody else answers: the countdown runs out (and P2's grace with it)
+        while host.status == "over":
+            await host.recv()
         await sync([host, stays])
         assert host.view["room"]["match"] == 2 and names(host) == ["P0", "P1"] and names(stays) == ["P0", "P1"]
         assert any(e["kind"] == "left" and e["name"] == "P2" for e in host.view["log"])
@@ -125,9 +129,7 @@ def test_a_rematch_that_would_leave_too_few_is_refused_and_changes_nothing(serve
         await other.close()
         while next(p for p in host.view["players"] if p["seat"] == other.seat)["connected"]:
             await host.recv(5)
-        # Time itself is what must pass here, and it only ever passes longer on a busy machine:
-        # from the server's seeing them go (before the host was told), the grace runs out.
-        await asyncio.sleep(GRACE + 0.2)  # they have left the table
+        server.advance(GRACE)  # from the server's seeing them go (before the host was told): they have left
         reply = await host.request({"type": "rematch"})  # refused on the message itself: too few are left
         assert reply["code"] == "not_enough_players", reply
         await sync([host])

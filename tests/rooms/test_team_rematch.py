@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from app.config import Settings
+from app.rooms.clock import ManualClock
 from tests.live import Client, LiveServer, next_round_or_over, puppet_step, seat_players, start_game, sync
 from tests.waiting import until
 
@@ -32,7 +33,7 @@ def server() -> Iterator[LiveServer]:
                         socket_rate_messages=100_000, rooms_per_address=100_000, sockets_per_address=100_000,
                         connections_per_address=100_000, socket_opens_per_minute=1_000_000,
                         watchers_coalesce_seconds=0.0)
-    live = LiveServer(settings).start()
+    live = LiveServer(settings, clock=ManualClock()).start()  # the countdown and the grace: moved here
     yield live
     live.stop()
 
@@ -136,9 +137,8 @@ def test_a_seat_leaving_during_the_countdown_stops_it_with_the_reason__HR_26(ser
         room = host.view["room"]
         assert room["rematch_at"] is None and room["status"] == "over", room  # stopped at once, nothing dealt
         assert [e["reason"] for e in stopped(host)] == ["bad_teams"]
-        # Past where the countdown would have ended, nothing was dealt.  Time itself is what must
-        # pass here (the planned end is ignored as stale), and it only passes longer when busy.
-        await asyncio.sleep(COUNTDOWN + 0.5)
+        # Past where the countdown would have ended, nothing was dealt: its timer went with it.
+        server.advance(COUNTDOWN)
         await sync(stay)
         assert host.view["room"]["status"] == "over" and host.view["room"]["match"] == 1
         assert len(host.view["players"]) == 3 and len(stopped(host)) == 1
@@ -174,7 +174,11 @@ def test_an_absent_seat_counts_within_its_grace_and_not_past_it__HR_26(server: L
             await host.drain(0.05)
             return host.view["room"]["rematch_at"] is None
 
-        await until(countdown_over, timeout=COUNTDOWN + 15, what="the countdown's end")
+        server.advance(GRACE)  # the absent seat's grace runs out first: nothing happens until the end
+        await sync(stay)
+        assert host.view["room"]["rematch_at"] is not None
+        server.advance(COUNTDOWN - GRACE)
+        await until(countdown_over, what="the countdown's end")
         await sync(stay)
         assert host.view["room"]["status"] == "over" and host.view["room"]["match"] == 1
         assert len(host.view["players"]) == 4  # a refused rematch gives up nobody's seat
