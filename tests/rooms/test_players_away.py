@@ -15,10 +15,12 @@ import pytest
 from app.config import Settings
 from app.engine import HouseRules
 from app.rooms import records as rec
+from app.rooms.clock import ManualClock
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
 from app.rooms.restore import restore_state
 from tests.live import Client, LiveServer, choose, seat_players, start_game, sync
+from tests.waiting import eventually
 
 
 def fast_settings(**over: Any) -> Settings:
@@ -35,6 +37,14 @@ def fast_settings(**over: Any) -> Settings:
 @pytest.fixture(scope="module")
 def live() -> Iterator[LiveServer]:
     server = LiveServer(fast_settings()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def clocked() -> Iterator[LiveServer]:
+    """A server whose rooms' time moves only when the test says (the turn clock, the grace)."""
+    server = LiveServer(fast_settings(), clock=ManualClock()).start()
     yield server
     server.stop()
 
@@ -224,7 +234,9 @@ def test_one_person_and_two_bots_play_a_round(live: LiveServer, edition: str) ->
 
 
 @pytest.mark.slow
-def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveServer) -> None:
+def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(clocked: LiveServer) -> None:
+    live = clocked
+
     async def main() -> None:
         rng = random.Random(5)
         room = await new_room(live, "classic", 2, target=100_000, away_grace_seconds=1)
@@ -232,10 +244,15 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveSer
         a, b = await seat_players(live, code, 2)
         await start_game([a, b])
         await b.close()
+        await until(a, lambda v: not v["players"][1]["connected"])
+        live.advance(0.9)
+        await sync([a])
+        assert not a.view["players"][1]["auto"], "within the grace the seat waits for its owner"
+        live.advance(0.2)
         await until(a, lambda v: v["players"][1]["auto"], timeout=5)
         assert any(e["kind"] == "takeover" for e in a.view["log"])
         actor = live.registry.get(code)
-        # The game never waits for B: A plays its turns, a bot plays B's.
+        # The game never waits for B: A plays its turns, a bot plays B's (when its pause is over).
         deadline = time.monotonic() + 20
         while not any(e.seat == 1 for e in actor.state.match.log):
             assert time.monotonic() < deadline, "nobody played for the absent seat"
@@ -243,6 +260,7 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveSer
             if action is not None:
                 await a.request({"type": "action", "action": action})
             else:
+                live.advance(0.1)  # the bots' pauses are 0.01 of a person's here
                 with contextlib.suppress(TimeoutError):
                     await a.recv(1)
         # B comes back and has the seat again: no bot moves for it any more.
@@ -265,7 +283,7 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveSer
             await sync([a, back])
         if a.status == "playing":
             logged = len(actor.state.match.log)
-            await asyncio.sleep(0.5)
+            live.advance(5)  # far beyond any bot's pause: none moves for B
             await sync([a, back])
             assert back.game["table"]["pending"]["seat"] == 1
             assert len(actor.state.match.log) == logged
@@ -279,24 +297,28 @@ def test_an_absent_seat_is_played_by_a_bot_until_its_owner_returns(live: LiveSer
 # ---------------------------------------------------------------------- the turn clock
 
 
-def test_the_turn_clock_moves_for_an_idle_player(live: LiveServer) -> None:
+def test_the_turn_clock_moves_for_an_idle_player(clocked: LiveServer) -> None:
     async def main() -> None:
-        room = await new_room(live, "classic", 2, target=100_000, turn_seconds=1)
+        room = await new_room(clocked, "classic", 2, target=100_000, turn_seconds=5)
         code = room["code"]
-        a, b = await seat_players(live, code, 2)
+        a, b = await seat_players(clocked, code, 2)
         await start_game([a, b])
         await sync([a, b])
         deadline = a.view["room"]["turn_deadline"]
-        assert deadline is not None and 0 < deadline - time.time() <= 1.01
-        actor = live.registry.get(code)
+        assert deadline == pytest.approx(clocked.clock.wall() + 5, abs=0.001)
+        actor = clocked.registry.get(code)
         logged = len(actor.state.match.log)
-        # Nobody moves: the room moves for them (draw, then keep, or a forced choice).
+        clocked.advance(4.9)
+        await sync([a, b])
+        assert len(actor.state.match.log) == logged and a.view["room"]["turn_deadline"] == deadline, "not yet"
+        # Nobody moves: at the deadline the room moves for them (draw, then keep, or a forced choice).
+        clocked.advance(0.1)
         await until(a, lambda v: any(e["kind"] == "timeout" for e in v["log"]), timeout=5)
         await sync([a, b])
         assert len(actor.state.match.log) > logged
-        assert a.view["room"]["turn_deadline"] is not None and a.view["room"]["turn_deadline"] > deadline
+        assert a.view["room"]["turn_deadline"] == pytest.approx(deadline + 5, abs=0.001)  # a fresh clock
         # Every frame stayed in sync; the clock is gone once nobody owes a decision.
-        assert not live.audit.violations
+        assert not clocked.audit.violations
         for c in (a, b):
             await c.close()
 
@@ -327,10 +349,7 @@ def test_after_a_restart_bots_and_absent_seats_carry_the_match_on() -> None:
         assert st.house.single_round and st.turn_seconds == 60 and [p.bot for p in st.players] == [False, True]
         assert st.match is not None and st.match.config.house.single_round
         # Nobody reconnects: after the grace a bot plays the person's seat too, and the match ends.
-        deadline = time.monotonic() + 20
-        while actor.summary["status"] != "over":
-            assert time.monotonic() < deadline, "the restored match stalled"
-            time.sleep(0.05)
+        eventually(lambda: actor.summary["status"] == "over", timeout=20, what="the restored match's end")
         assert st.players[0].away_since is not None
         assert any(e.seat == 0 for e in st.match.log) or st.match.winner == 1
     finally:
@@ -340,8 +359,9 @@ def test_after_a_restart_bots_and_absent_seats_carry_the_match_on() -> None:
 # ---------------------------------------------------------------------- who hosts
 
 
-def test_hosting_passes_to_a_person_when_the_host_leaves_or_stays_away(live: LiveServer) -> None:
+def test_hosting_passes_to_a_person_when_the_host_leaves_or_stays_away(clocked: LiveServer) -> None:
     """Only people host: a host who leaves a bot behind, or is away past the grace, hands over."""
+    live = clocked
 
     async def main() -> None:
         room = await new_room(live, "classic", 4)
@@ -363,6 +383,11 @@ def test_hosting_passes_to_a_person_when_the_host_leaves_or_stays_away(live: Liv
         room2 = await new_room(live, "classic", 3)
         first, second = await seat_players(live, room2["code"], 2)
         await first.close()
+        await until(second, lambda v: not v["players"][first.seat]["connected"])
+        live.advance(0.29)
+        await sync([second])
+        assert not second.view["players"][second.seat]["host"], "within the grace, the host is still the host"
+        live.advance(0.1)
         await until(second, lambda v: v["players"][second.seat]["host"])
         assert any(e["kind"] == "host" for e in second.view["log"])
         assert (await second.request({"type": "add_bot"}))["type"] == "ack"
