@@ -1,13 +1,16 @@
 """Blitz at the room (RULES.md §7.8 HR-25; HX-8, HX-14, D-8): the match clock's deadline starts at
 round 1's deal, is stored with the match and shown to everyone, survives a restore, and its expiry
-(a message in the room's inbox, driven here directly rather than waited for) ends the match."""
+(a message in the room's inbox, told when the room's clock reaches the deadline: a clock the tests
+move, ``ManualClock``) ends the match."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import time
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from app.bots import choose_action
 from app.config import Settings
@@ -16,6 +19,7 @@ from app.engine.actions import CLOCK_SEAT
 from app.rooms import records as rec
 from app.rooms.automation import Automation
 from app.rooms.blitz import expire
+from app.rooms.clock import ManualClock
 from app.rooms.inbox import BlitzExpired
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.options import RoomOptions
@@ -26,7 +30,15 @@ from app.rooms.restore import restore_state
 from app.rooms.room_state import BETWEEN, OVER, PLAYING, Player, RoomState
 from tests.live import Client, LiveServer, seat_players, start_game, sync
 
-from .test_players_away import new_room
+from .test_players_away import fast_settings, new_room
+
+
+@pytest.fixture(scope="module")
+def clocked() -> Iterator[LiveServer]:
+    """A server whose rooms' time moves only when the test says: five minutes pass at once."""
+    server = LiveServer(fast_settings(), clock=ManualClock()).start()
+    yield server
+    server.stop()
 
 
 def settings() -> Settings:
@@ -36,7 +48,7 @@ def settings() -> Settings:
 
 def blitz_room(**rules: object) -> tuple[RoomState, Races, list[rec.Record]]:
     options = RoomOptions("classic", 3, house=HouseRules.from_json({"blitz_seconds": 300, **rules}))
-    st = RoomState.open("BLITZ234", options, settings())
+    st = RoomState.open("BLITZ234", options, settings(), ManualClock())
     st.players = [Player(f"P{i}", f"h{i}", i) for i in range(3)]
     races = Races(st)
     records: list[rec.Record] = [
@@ -50,7 +62,7 @@ def restored(st: RoomState, records: list[rec.Record]) -> RoomState:
     asyncio.run(store.write(*records))
     stored = asyncio.run(store.load_room(st.code))
     assert stored is not None
-    return restore_state(stored, settings())
+    return restore_state(stored, settings(), st.clock)
 
 
 def play_some(st: RoomState, races: Races, records: list[rec.Record], moves: int, seed: int = 5) -> None:
@@ -66,15 +78,15 @@ def play_some(st: RoomState, races: Races, records: list[rec.Record], moves: int
 
 def test_the_deadline_starts_at_the_deal_is_stored_shown_to_all_and_restored__HR_25() -> None:
     st, races, records = blitz_room()
-    before = time.time()
     records += start_match(st, races)
-    # Stored to the millisecond (play.py rounds it): within half a millisecond of deal time + 300 s.
-    assert st.blitz_deadline is not None and before + 300 - 0.0005 <= st.blitz_deadline <= time.time() + 300.0005
+    assert st.blitz_deadline == st.clock.wall() + 300  # the deal's time + 300 s (kept to the millisecond)
     started = next(r for r in records if isinstance(r, rec.MatchStarted))
     assert started.blitz_deadline == st.blitz_deadline
     for seat in (0, 2, None):  # seats and spectators alike
         assert st.view_for(seat)["room"]["blitz_deadline"] == st.blitz_deadline
     play_some(st, races, records, 6)
+    assert isinstance(st.clock, ManualClock)
+    st.clock.advance(60)  # the room was down for a minute
     again = restored(st, records)
     assert again.blitz_deadline == st.blitz_deadline  # the clock ran on: the same wall-clock deadline
     assert again.view_for(None)["room"]["blitz_deadline"] == st.blitz_deadline
@@ -139,7 +151,9 @@ def test_bots_play_a_blitz_match_to_its_end__HR_25__HX_8() -> None:
     assert st.status == OVER and m.winner is not None  # bots never send the clock's action, and finish
 
 
-def test_a_live_room_shows_the_clock_and_its_expiry_ends_the_match__HR_25(server: LiveServer) -> None:
+def test_a_live_room_shows_the_clock_and_its_expiry_ends_the_match__HR_25(clocked: LiveServer) -> None:
+    server = clocked
+
     async def main() -> None:
         room = await new_room(server, "classic", 2, target=None, house_rules={"preset": "quick"})
         code = room["code"]
@@ -147,28 +161,29 @@ def test_a_live_room_shows_the_clock_and_its_expiry_ends_the_match__HR_25(server
         watcher = Client(server, code)
         await watcher.connect()
         await watcher.recv()
-        start = time.time()
         await start_game([a, b])
         await sync([a, b])
         await watcher.drain(0.2)
         deadline = a.view["room"]["blitz_deadline"]
-        assert deadline is not None and start + 299 < deadline <= time.time() + 300.01
+        assert deadline == pytest.approx(server.clock.wall() + 300, abs=0.001)
         assert b.view["room"]["blitz_deadline"] == deadline == watcher.view["room"]["blitz_deadline"]
         assert a.view["room"]["house_rules"]["blitz_seconds"] == 300
+        server.advance(299)
+        await sync([a, b])
+        assert a.status == "playing", "the match clock has a second left"
+        server.advance(1)  # five minutes have passed
+        while a.status != "over":  # the expiry's frames (a read that times out fails the test)
+            await a.recv()
+        await sync([a, b])
 
-        async def run_out() -> None:
+        async def stale() -> None:
             actor = server.registry.get(code)
-            actor.state.blitz_deadline = time.time() - 1  # as if five minutes had passed
-            actor.tell(BlitzExpired(actor.state.match_no))
             actor.tell(BlitzExpired(actor.state.match_no))  # a second one is stale: the match is over
 
         loop = server.registry.loop
         assert loop is not None
-        asyncio.run_coroutine_threadsafe(run_out(), loop).result(5)
-        for _ in range(50):
-            await sync([a, b])
-            if a.status == "over":
-                break
+        asyncio.run_coroutine_threadsafe(stale(), loop).result(5)
+        await sync([a, b])
         assert a.status == "over" and b.status == "over"
         kinds = [e["kind"] for e in a.view["log"]]
         assert kinds.count("blitz_expiry") == 1 and "final" in kinds
@@ -186,20 +201,14 @@ def test_the_room_plans_the_expiry_once_per_match_and_never_after_it__HR_25() ->
     start_match(st, races)
     told: list[object] = []
 
-    async def main() -> None:
-        automation = Automation(st, settings(), told.append)
-        assert st.blitz_deadline is not None
-        st.blitz_deadline = time.time() - 5
-        automation.plan(Outcome())
-        assert automation.blitz.key == st.match_no
-        for _ in range(100):
-            if told:
-                break
-            await asyncio.sleep(0.01)
-        assert any(isinstance(m, BlitzExpired) and m.match_no == st.match_no for m in told)
-        expire(st, settings())
-        automation.plan(Outcome())
-        assert automation.blitz.key is None and automation.blitz.handle is None  # over: no clock
-        automation.cancel()
-
-    asyncio.run(main())
+    automation = Automation(st, settings(), told.append)
+    assert st.blitz_deadline is not None and isinstance(st.clock, ManualClock)
+    st.blitz_deadline = st.clock.wall() - 5
+    automation.plan(Outcome())
+    assert automation.blitz.key == st.match_no
+    st.clock.advance(0)  # due already
+    assert [m for m in told if isinstance(m, BlitzExpired)] == [BlitzExpired(st.match_no)]
+    expire(st, settings())
+    automation.plan(Outcome())
+    assert automation.blitz.key is None and automation.blitz.handle is None  # over: no clock
+    automation.cancel()
