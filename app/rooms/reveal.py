@@ -35,6 +35,7 @@ class Reveal:
         self.statuses: deque[tuple[float, str]] = deque([(now, state.status)])
         # Match id -> when its end may be shown (ends that may be shown already are forgotten).
         self.ended: dict[str, float] = {}
+        self.shown: str | None = None  # the last match whose end was shown (never held back again)
         if state.status == OVER and state.match_id is not None and self.delay > 0:
             self.ended[state.match_id] = now + self.delay
 
@@ -55,10 +56,12 @@ class Reveal:
                 self.statuses.append((at, st.status))
         while len(self.statuses) > 1 and self.statuses[1][0] <= now:
             self.statuses.popleft()
-        if st.status == OVER and st.match_id is not None and st.match_id not in self.ended and self.delay > 0:
+        if st.status == OVER and st.match_id not in (None, self.shown) and st.match_id not in self.ended \
+                and self.delay > 0:
             self.ended[st.match_id] = at
         for match_id in [m for m, shown in self.ended.items() if shown <= now]:
             del self.ended[match_id]
+            self.shown = match_id
 
     def summary(self, now: float) -> dict[str, Any]:
         """The room's summary, with the newest status that may be shown by now."""

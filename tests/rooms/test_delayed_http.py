@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,9 +12,11 @@ import httpx
 import pytest
 
 from app.config import Settings
+from app.rooms.clock import ManualClock
 from app.rooms.reveal import Reveal
 from app.rooms.room_state import OVER, PLAYING, RoomState
 from tests.live import Client, LiveServer, choose, seat_players, start_game
+from tests.waiting import until
 
 DELAY = 2
 
@@ -27,38 +28,27 @@ def live() -> Iterator[LiveServer]:
         sockets_per_address=100_000, socket_rate_messages=100_000, socket_opens_per_minute=1_000_000,
         http_requests_per_minute=0,
         connections_per_address=100_000, rooms_per_address=100_000, room_misses_per_minute=100_000,
-        match_downloads_per_minute=100_000, watchers_coalesce_seconds=0.0)).start()
+        match_downloads_per_minute=100_000, watchers_coalesce_seconds=0.0), clock=ManualClock()).start()
     yield server
     server.stop()
 
 
-async def watch_until_over(eve: Client, seen: dict[str, float]) -> None:
-    await eve.connect()
-    while eve.view is None or eve.status != "over":
-        await eve.recv(60)
-    seen["spectator"] = time.monotonic()
-
-
-async def poll(http: httpx.AsyncClient, code: str, match_id: str, seen: dict[str, float],
-               answers: list[tuple[str, int, Any]], stop: asyncio.Event) -> None:
-    """Ask every HTTP view, again and again, and note when each first shows the end."""
+async def views(http: httpx.AsyncClient, code: str, match_id: str) -> dict[str, tuple[int, Any]]:
+    """Every HTTP view of the room and its match: (status code, body)."""
     paths = {"summary": f"/api/rooms/{code}", "history": f"/api/matches/{match_id}",
              "export": f"/api/matches/{match_id}/export", "replay": f"/api/matches/{match_id}/replay"}
-    while not stop.is_set():
-        for name, path in paths.items():
-            if name in seen:
-                continue  # seen once is enough (an export or replay costs the server)
-            r = await http.get(path)
-            body = r.json()
-            answers.append((name, r.status_code, body))
-            ended = (body["status"] == "over" if name == "summary" else
-                     r.status_code == 200 and (name != "history" or body["winner"] is not None))
-            if ended and name not in seen:
-                seen[name] = time.monotonic()
-        await asyncio.sleep(0.1)
+    out = {}
+    for name, path in paths.items():
+        r = await http.get(path)
+        out[name] = (r.status_code, r.json())
+    return out
 
 
-@pytest.mark.slow
+def shows_the_end(name: str, status: int, body: Any) -> bool:
+    return bool(body["status"] == "over" if name == "summary" else
+                status == 200 and (name != "history" or body["winner"] is not None))
+
+
 def test_the_http_views_of_a_delayed_room_show_the_end_no_sooner_than_its_spectators(live: LiveServer) -> None:
     async def main() -> None:
         async with httpx.AsyncClient(base_url=live.http, timeout=30) as http:
@@ -70,14 +60,10 @@ def test_the_http_views_of_a_delayed_room_show_the_end_no_sooner_than_its_specta
             await start_game(players)
             match_id = players[0].view["room"]["match_id"]
             assert match_id
-            seen: dict[str, float] = {}
-            answers: list[tuple[str, int, Any]] = []
-            stop = asyncio.Event()
             eve = Client(live, code)
-            spectator = asyncio.create_task(watch_until_over(eve, seen))
-            poller = asyncio.create_task(poll(http, code, match_id, seen, answers, stop))
-
-            acked: list[float] = []  # when each action that was applied was sent
+            await eve.connect()
+            actor = live.registry.get(code)
+            await until(lambda: actor.state.watchers == 1, what="the spectator's arrival handled")
 
             async def play(c: Client) -> None:
                 rng = random.Random(f"delayed/{c.seat}")
@@ -86,31 +72,31 @@ def test_the_http_views_of_a_delayed_room_show_the_end_no_sooner_than_its_specta
                     if action is None:
                         await c.recv(20)
                         continue
-                    sent = time.monotonic()
-                    if (await c.request({"type": "action", "action": action}))["type"] == "ack":
-                        acked.append(sent)
+                    await c.request({"type": "action", "action": action})
 
+            # The whole match is played while the rooms' clock stands still.
             await asyncio.gather(*(play(c) for c in players))
-            # The last action applied ended the match: it was published after it was sent.
-            seen["seat"] = max(acked)
-            await asyncio.wait_for(spectator, DELAY + 30)
-            deadline = time.monotonic() + 30
-            while not {"summary", "history", "export", "replay"} <= seen.keys():
-                assert time.monotonic() < deadline, ("still withheld after the spectator saw the end", seen,
-                                                     [(n, st) for n, st, _ in answers[-8:]])
-                await asyncio.sleep(0.05)
-            stop.set()
-            await poller
-        # The spectator and every HTTP view were shown the end the delay after it was played.
-        for name in ("spectator", "summary", "history", "export", "replay"):
-            assert seen[name] - seen["seat"] >= DELAY - 0.05, (name, seen)
-        # Until then the match routes answered as for a match still being played.
-        for name, status, body in answers:
-            if name != "summary" and status != 200:
-                assert status == 409 and body["detail"]["code"] == "match_not_finished", body
-        assert any(status == 409 for name, status, _ in answers if name == "history")
-        # The summary, too, was the delay late: still waiting just after the start.
-        assert answers[0][0] == "summary" and answers[0][2]["status"] == "waiting"
+            for wait in (0.0, DELAY - 0.01):  # just now, and a hundredth of a second before the delay is over
+                live.advance(wait)
+                await eve.drain(0.2)
+                assert eve.view is None or eve.status != "over", "the spectator is shown the end the delay late"
+                answers = await views(http, code, match_id)
+                assert not any(shows_the_end(name, *answer) for name, answer in answers.items()), answers
+                # The match routes answer as for a match still being played; the summary, as it was
+                # published the delay ago (the room was waiting for its players then).
+                for name in ("history", "export", "replay"):
+                    status, body = answers[name]
+                    assert status == 409 and body["detail"]["code"] == "match_not_finished", body
+                assert answers["summary"][1]["status"] == "waiting"
+            live.advance(0.01)
+            while eve.view is None or eve.status != "over":  # every frame held back is due: the end too
+                await eve.recv()
+            answers = await views(http, code, match_id)
+            assert all(shows_the_end(name, *answer) for name, answer in answers.items()), answers
+            live.advance(DELAY)  # and it stays shown, whatever the room does next
+            await eve.drain(0.1)
+            answers = await views(http, code, match_id)
+            assert all(shows_the_end(name, *answer) for name, answer in answers.items()), answers
         for c in (*players, eve):
             await c.close()
 
@@ -160,3 +146,18 @@ def test_a_new_delay_restarts_what_is_not_yet_shown() -> None:
     st.spectator_delay = 0
     reveal.published(5.0)
     assert reveal.summary(5.0)["status"] == "over" and reveal.match_shown("m1", 5.0)
+
+
+def test_an_end_once_shown_stays_shown() -> None:
+    """The messages a room handles after its match's end was shown (a summary asked for, say) do not
+    hold that end back again."""
+    st = room(10)
+    reveal = Reveal(st, now=0.0)
+    st.status, st.match_id = OVER, "m1"
+    reveal.published(1.0)
+    assert not reveal.match_shown("m1", 10.9)
+    reveal.published(11.0)
+    assert reveal.match_shown("m1", 11.0)
+    for now in (11.5, 12.0, 30.0):
+        reveal.published(now)
+        assert reveal.match_shown("m1", now), now
