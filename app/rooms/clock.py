@@ -66,6 +66,11 @@ class LoopClock:
 REAL_CLOCK = LoopClock()
 
 
+# How far past the time a manual clock reached a timer may be due and still run: a deadline kept to
+# the millisecond, or reached in steps such as 0.49 + 0.01, may differ from it in the last bits.
+SLACK = 1e-6
+
+
 class ManualTimer:
     """A wake-up set on a ``ManualClock``: called on the loop that set it, when the clock reaches ``due``."""
 
@@ -146,7 +151,7 @@ class ManualClock:
         with self.lock:
             self.now += seconds
             due: list[ManualTimer] = []
-            while self.timers and self.timers[0][0] <= self.now:
+            while self.timers and self.timers[0][0] <= self.now + SLACK:
                 timer = heapq.heappop(self.timers)[2]
                 if not timer.cancelled:
                     due.append(timer)

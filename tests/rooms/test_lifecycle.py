@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from typing import Any
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from app.rooms.clock import ManualClock
 from app.rooms.memory_store import InMemoryStore
 from tests.live import (
     Client,
@@ -23,6 +23,15 @@ from tests.live import (
     start_game,
     sync,
 )
+from tests.waiting import until
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    """The rooms' time moves only when a test here says: the pause between rounds, idleness."""
+    live = LiveServer(clock=ManualClock()).start()
+    yield live
+    live.stop()
 
 
 def test_waiting_room_join_rename_leave_kick_and_host(server: LiveServer) -> None:
@@ -86,7 +95,8 @@ def test_rounds_summary_ready_and_rematch(server: LiveServer) -> None:
         assert v is not None and v["room"]["status"] == "between"
         s = v["summary"]
         assert s["round"] == 1 and not s["final"] and s["cards_left"][s["winner"]] == 0
-        assert s["points"] == s["scores"][s["winner"]] > 0 and v["room"]["next_round_at"] > time.time() - 1
+        assert s["points"] == s["scores"][s["winner"]] > 0
+        assert v["room"]["next_round_at"] == pytest.approx(server.clock.wall() + 0.5, abs=0.001)
         # Everyone ready: round 2 starts at once.
         await next_round_or_over(clients)
         assert clients[0].status == "playing" and clients[0].game["round"] == 2
@@ -94,12 +104,13 @@ def test_rounds_summary_ready_and_rematch(server: LiveServer) -> None:
         # Nobody ready: it starts by itself after the pause (0.5 s in tests).
         while clients[0].status == "playing":
             await puppet_step(clients, rng)
-        paused = time.monotonic()
+        pause = server.settings.between_rounds_seconds
+        server.advance(pause - 0.01)
+        await sync(clients)
+        assert clients[0].status == "between", "a hundredth of a second before the pause is over"
+        server.advance(0.01)
         while clients[0].status != "playing":
-            assert time.monotonic() - paused < 10, "the next round never started by itself"
-            await asyncio.sleep(0.05)
-            await sync(clients)
-        assert time.monotonic() - paused >= server.settings.between_rounds_seconds - 0.1
+            await clients[0].recv()
         assert clients[0].game["round"] == 3
 
     asyncio.run(main())
@@ -147,14 +158,15 @@ def test_idle_and_finished_rooms_are_stopped_and_removed(server: LiveServer) -> 
         reg = server.registry
         actor = reg.get(code)
         # Connected rooms are not idle; an idle room with nobody connected is swept.
-        later = time.monotonic() + server.settings.room_idle_seconds + 1
-        assert code not in await run_in_server(server, reg.sweep(later))
+        server.advance(server.settings.room_idle_seconds + 1)  # (the registry's own sweeps run meanwhile)
+        assert code not in await run_in_server(server, reg.sweep())
         await clients[0].close()
-        deadline = time.monotonic() + 5
-        while actor.connections:  # the disconnect reaches the room
-            assert time.monotonic() < deadline
-            await asyncio.sleep(0.01)
-        swept = await run_in_server(server, reg.sweep(time.monotonic() + server.settings.room_idle_seconds + 1))
+        await until(lambda: not actor.connections, what="the disconnect reaching the room")
+        unseated = server.settings.waiting_room_idle_seconds  # a waiting room nobody is seated in
+        server.advance(unseated - 1)
+        assert code not in await run_in_server(server, reg.sweep()), "not idle long enough yet"
+        server.advance(2)
+        swept = await run_in_server(server, reg.sweep())
         assert code in swept and reg.get(code) is None and actor.stopped
         async with httpx.AsyncClient(base_url=server.http) as http:
             assert (await http.get(f"/api/rooms/{code}")).status_code == 404
