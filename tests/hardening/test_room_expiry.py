@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,49 +11,31 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from app.config import Settings
+from app.rooms.clock import ManualClock
 from app.rooms.errors import CLOSE_ROOM_CLOSED
 from tests.live import Client, LiveServer, create_room, seat_players, start_game
+from tests.waiting import eventually, until
 
 
 def quick_server(**values: Any) -> LiveServer:
+    """The rooms' time (idleness, the sweep) moves only when a test here says: a busy machine that
+    takes seconds to seat a player cannot make a room look idle, nor keep one from looking so."""
     settings = Settings(_env_file=None, create_rooms_per_minute=10_000, joins_per_minute=10_000,  # type: ignore[call-arg]
                         socket_rate_messages=10_000, sweep_seconds=0.2, **values)
-    return LiveServer(settings).start()
+    return LiveServer(settings, clock=ManualClock()).start()
 
 
 @pytest.fixture(scope="module")
 def sweeping() -> Iterator[LiveServer]:
-    # Idle times of seconds, not fractions: a busy machine takes that long to seat a room's player.
     live = quick_server(waiting_room_idle_seconds=3.0, room_idle_seconds=4.0, away_grace_seconds=600)
     yield live
     live.stop()
 
 
-async def poll(server: LiveServer, code: str, until: float) -> list[int]:
-    """``GET /api/rooms/{code}`` every 0.1 s (each used to count as the room being used), until it is gone."""
-    statuses: list[int] = []
-    async with httpx.AsyncClient(base_url=server.http) as http:
-        while time.monotonic() < until and 404 not in statuses:
-            statuses.append((await http.get(f"/api/rooms/{code}")).status_code)
-            await asyncio.sleep(0.1)
-    return statuses
+async def gone(http: httpx.AsyncClient, code: str) -> bool:
+    return (await http.get(f"/api/rooms/{code}")).status_code == 404
 
 
-async def watch(server: LiveServer, code: str, until: float) -> int | None:
-    """A bare spectator socket, pinging now and then; the close code the server ends it with."""
-    spectator = Client(server, code)
-    await spectator.connect()
-    try:
-        while time.monotonic() < until:
-            await spectator.request({"type": "ping"}, timeout=2)
-            await asyncio.sleep(0.2)
-    except ConnectionClosed as closed:
-        return closed.rcvd.code if closed.rcvd else None
-    await spectator.close()
-    return None
-
-
-@pytest.mark.slow
 def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer) -> None:
     async def main() -> None:
         left = await create_room(sweeping, "classic", 2)  # its one player comes and goes
@@ -68,20 +49,35 @@ def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer)
         await start_game(players)
         for p in players:
             await p.close()
-        # Made last, so that a slow machine's setup above cannot outlast their short idle time
-        # before anyone looks at them.
         watched = await create_room(sweeping, "classic", 2)
         polled = await create_room(sweeping, "classic", 2)
-        until = time.monotonic() + 30  # each ends as soon as its room is gone
-        closed, polled_statuses, abandoned_statuses, _ = await asyncio.gather(
-            watch(sweeping, watched, until), poll(sweeping, polled, until), poll(sweeping, abandoned, until),
-            staying[0].drain(0.5))
-        assert closed == CLOSE_ROOM_CLOSED
-        assert polled_statuses[0] == 200 and polled_statuses[-1] == 404
-        assert abandoned_statuses[0] == 200 and abandoned_statuses[-1] == 404
+        spectator = Client(sweeping, watched)
+        await spectator.connect()
+        await spectator.recv()
+        closed: int | None = None
+        statuses: dict[str, list[int]] = {"polled": [], "abandoned": []}
         async with httpx.AsyncClient(base_url=sweeping.http) as http:
-            assert (await http.get(f"/api/rooms/{left}")).status_code == 404
+            # Six seconds of the rooms' time in half seconds, past every idle limit here; between
+            # steps a spectator pings and someone reads the rooms (each used to count as use).
+            for _ in range(12):
+                for name, code in (("polled", polled), ("abandoned", abandoned)):
+                    statuses[name].append((await http.get(f"/api/rooms/{code}")).status_code)
+                if closed is None:
+                    try:
+                        await spectator.request({"type": "ping"}, timeout=5)
+                    except ConnectionClosed as ended:
+                        closed = ended.rcvd.code if ended.rcvd else None
+                sweeping.advance(0.5)
+            for code in (polled, abandoned, left):
+                await until(lambda code=code: gone(http, code), what=f"room {code} swept")
+            while closed is None:
+                try:
+                    await spectator.recv()
+                except ConnectionClosed as ended:
+                    closed = ended.rcvd.code if ended.rcvd else -1
             assert (await http.get(f"/api/rooms/{kept}")).status_code == 200
+        assert closed == CLOSE_ROOM_CLOSED
+        assert statuses["polled"][0] == 200 and statuses["abandoned"][0] == 200
         assert (await staying[0].request({"type": "ping"}))["type"] == "pong"
         await staying[0].close()
 
@@ -98,10 +94,9 @@ def test_rooms_per_address_are_capped_and_freed_when_swept() -> None:
             r = http.post("/api/rooms", json={"variant": "classic"})
             assert r.status_code == 429
             assert r.json()["detail"]["code"] == "too_many_rooms" and "3 open rooms" in r.json()["detail"]["message"]
-            deadline = time.monotonic() + 30
-            while http.get(f"/api/rooms/{made[0].json()['code']}").status_code != 404:
-                assert time.monotonic() < deadline, "the unplayed room was never swept"
-                time.sleep(0.1)
+            server.advance(3.0 + 0.5)  # past the waiting room's idle time, and a sweep
+            eventually(lambda: http.get(f"/api/rooms/{made[0].json()['code']}").status_code == 404,
+                       what="the unplayed room's sweep")
             assert http.post("/api/rooms", json={"variant": "classic"}).status_code == 201
     finally:
         server.stop()
