@@ -65,7 +65,7 @@ class Player:
     connected: bool = False
     ready: bool = False
     bot: bool = False  # a computer player: its token is random and held by nobody
-    away_since: float | None = None  # when its socket went (the room clock's monotonic time; None: here)
+    away_since: float | None = None  # room clock's monotonic time its socket went; None: here, or never came
     auto: bool = False  # played by a bot for now: a bot seat, or a seat away longer than the grace
     away: AwayTally | None = None  # what the bot did for this seat while its player is away (away.py)
     # A bot seat's level (app.bots.LEVELS); None for a person (played at normal when away).
