@@ -9,16 +9,15 @@ seat's view digest so that clients can check their patched views against the ser
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import threading
-import time
 from typing import Any, ClassVar
 
 from app.engine.house.information import is_open
 from app.engine.view_parts import ViewParts
 from app.rooms.room_state import RoomState
+from tests.waiting import until
 
 
 def digest(obj: Any) -> str:
@@ -143,10 +142,7 @@ class FrameAudit:
 
     async def until_answered(self, code: str, cid: str, timeout: float = 10) -> None:
         """Wait until the room has handled a message (its answer is on the way)."""
-        deadline = time.monotonic() + timeout
-        while (code, cid) not in self.answered:
-            assert time.monotonic() < deadline, f"{cid} never answered"
-            await asyncio.sleep(0.001)
+        await until(lambda: (code, cid) in self.answered, timeout, every=0.001, what=f"{cid}'s answer")
 
     def view_digest(self, code: str, seat: int, seq: int) -> str | None:
         with self.lock:

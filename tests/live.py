@@ -29,6 +29,7 @@ from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.server import uvicorn_config
 from tests.frame_audit import FrameAudit, digest
+from tests.waiting import eventually
 
 
 class OnLoopback:
@@ -75,11 +76,11 @@ class LiveServer(OnLoopback):
 
     def start(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 60  # a loaded machine can take seconds to start the app
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("server did not start")
-            time.sleep(0.01)
+        # A loaded machine can take seconds to start the app; a thread that ended will never start it.
+        eventually(lambda: self.server.started or not self.thread.is_alive(), 60, every=0.01,
+                   what="the server's start")
+        if not self.server.started:
+            raise RuntimeError("server did not start")
         self.port = self.server.servers[0].sockets[0].getsockname()[1]
         return self
 

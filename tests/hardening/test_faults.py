@@ -18,13 +18,6 @@ from tests.live import Client, LiveServer, create_room, play_bot, seat_players, 
 pytestmark = pytest.mark.slow  # real processes and waits: not in the quick subset
 
 
-async def until(check: object, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
-
-
 def test_a_client_that_vanishes_without_a_close_frame_is_marked_away(server: LiveServer) -> None:
     async def main() -> None:
         code = await create_room(server, "classic", 3, target=20)

@@ -27,6 +27,7 @@ from app.rooms.errors import CLOSE_RESTARTING
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
 from tests.live import Client, LiveServer, create_room, play_bot, seat_players, start_game, sync
+from tests.waiting import until
 
 APP = str(Path(__file__).resolve().parents[2] / "app") + "/"
 
@@ -165,10 +166,10 @@ async def a_full_life(server: LiveServer, rng: random.Random) -> str:
 
 
 async def until_gone(http: httpx.AsyncClient, code: str, timeout: float = 30) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while (await http.get(f"/api/rooms/{code}")).status_code != 404:
-        assert asyncio.get_running_loop().time() < deadline, f"room {code} was never swept"
-        await asyncio.sleep(0.05)
+    async def gone() -> bool:
+        return (await http.get(f"/api/rooms/{code}")).status_code == 404
+
+    await until(gone, timeout, every=0.05, what=f"room {code}'s sweep")
 
 
 async def restored_and_played(server: LiveServer, code: str, rng: random.Random) -> None:

@@ -34,6 +34,7 @@ from app.rooms import records as r
 from tests.hardening.test_no_cycles import the_projects
 from tests.live import LiveServer, play_bot
 from tests.players.conftest import Person, remembering_server, settled
+from tests.waiting import until
 
 
 async def a_rated_match(server: LiveServer, ana: Person, bo: Person, settled_before: int) -> None:
@@ -115,10 +116,7 @@ async def garbage_after_retries(path: Path) -> tuple[Counter[str], int]:
             blocker = sqlite3.connect(path / "uno.sqlite3", isolation_level=None)
             blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
             write = asyncio.create_task(store.write(r.RoomOpened("LOCKED00", "locked", "classic", True, 2, 500)))
-            deadline = asyncio.get_running_loop().time() + 60
-            while store.failures < 3:
-                assert asyncio.get_running_loop().time() < deadline, "the write was never refused the lock"
-                await asyncio.sleep(0.02)
+            await until(lambda: store.failures >= 3, 60, what="the write refused the lock")
             blocker.execute("COMMIT")
             blocker.close()
             await asyncio.wait_for(write, 60)  # stored once the lock is free

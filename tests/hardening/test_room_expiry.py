@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -69,7 +70,7 @@ def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer)
                         closed = ended.rcvd.code if ended.rcvd else None
                 sweeping.advance(0.5)
             for code in (polled, abandoned, left):
-                await until(lambda code=code: gone(http, code), what=f"room {code} swept")
+                await until(functools.partial(gone, http, code), what=f"room {code} swept")
             while closed is None:
                 try:
                     await spectator.recv()

@@ -3,7 +3,6 @@ Postgres tests bring their own), and people with browsers of their own (a cookie
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from app.persistence.db import create_engine, resolve_url
 from app.persistence.store import SqlStore
 from tests.live import Client, LiveServer
 from tests.persistence.conftest import postgres_url  # noqa: F401  (the fixture, for the Postgres tests)
+from tests.waiting import until
 
 QUICK: dict[str, Any] = dict(
     _env_file=None, between_rounds_seconds=0.3, bot_delay_scale=0.02, create_rooms_per_minute=100_000,
@@ -66,7 +66,4 @@ class Person:
 async def settled(server: LiveServer, matches: int, timeout: float = 30) -> None:
     """Wait until this many matches are settled (their players' figures and ratings written)."""
     players = server.app.state.players
-    deadline = asyncio.get_running_loop().time() + timeout
-    while players.settler.settled < matches:
-        assert asyncio.get_running_loop().time() < deadline, f"{players.settler.settled} of {matches} settled"
-        await asyncio.sleep(0.05)
+    await until(lambda: players.settler.settled >= matches, timeout, what=f"{matches} matches settled")

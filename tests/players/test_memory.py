@@ -18,6 +18,7 @@ from app.persistence.db import resolve_url
 from app.persistence.players import FORMER_PLAYER
 from tests.live import Client, LiveServer, choose, play_bot
 from tests.players.conftest import Person, remembering_server, settled
+from tests.waiting import until
 
 MODEL = PlackettLuce()
 
@@ -35,6 +36,13 @@ def places(history: dict[str, Any]) -> list[int]:
     totals, winner = history["totals"], history["winner"]
     key = [(0 if s == winner else 1, -t) for s, t in enumerate(totals)]
     return [1 + sum(1 for other in key if other < mine) for mine in key]
+
+
+def moved_on(server: LiveServer, code: str, seat: int, logged: int) -> bool:
+    """Whether the table moved on since ``logged`` actions, or waits for ``seat`` (nobody else may)."""
+    st = server.registry.get(code).state
+    pending = st.match.round.pending if st.status == "playing" else None
+    return len(st.match.log) > logged or pending is None or pending.seat == seat
 
 
 async def play(server: LiveServer, people: list[Person], seed: int, *, away: int | None = None,
@@ -62,8 +70,9 @@ async def play(server: LiveServer, people: list[Person], seed: int, *, away: int
                     continue
                 await c.request({"type": "action", "action": action})
                 sent += 1
+            logged = len(server.registry.get(code).state.match.log)
             await c.close()
-            await asyncio.sleep(0.2)  # the others play on meanwhile
+            await until(lambda: moved_on(server, code, i, logged), what="the others playing on meanwhile")
             await c.connect(last_seq=c.seq)  # the frames missed, then on as before
         await play_bot(c, rng, uno_chatter=0.4)
 

@@ -20,6 +20,7 @@ import pytest
 
 from app.web.download_budget import DownloadBudget
 from tests.live import LiveServer
+from tests.waiting import eventually
 from tests.web.test_match_builds import FINISHED, OTHER, live_server
 
 pytestmark = pytest.mark.slow  # every build is made in a worker process of its own: real processes
@@ -31,10 +32,7 @@ def budget(server: LiveServer) -> DownloadBudget:
 
 
 def wait_for(condition: Callable[[], bool], what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
+    eventually(condition, timeout, what=what)
 
 
 def assert_busy(r: httpx.Response) -> None:

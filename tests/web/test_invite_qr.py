@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 from app.config import Settings
 from app.web.invite import host_allowed, machine_name, qr_svg, split_host
 from tests.live import LiveServer
+from tests.waiting import eventually
 
 
 def serve(**values: Any) -> LiveServer:
@@ -136,10 +136,8 @@ def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None
     qr = live.app.state.qr_codes
     qr.kept = 2
     try:
-        deadline = time.monotonic() + 20
-        while qr.worker is None:  # started with the server, before anyone asks for an image
-            assert time.monotonic() < deadline, "the QR worker was not started with the server"
-            time.sleep(0.01)
+        # Started with the server, before anyone asks for an image.
+        eventually(lambda: qr.worker is not None, 20, every=0.01, what="the QR worker started with the server")
         first = qr.worker
         with httpx.Client(base_url=live.http) as http:
             codes = [new_room(http) for _ in range(3)]

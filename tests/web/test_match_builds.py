@@ -17,7 +17,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from app.signatures import new_private_key, public_key
 from app.web.limits import burst_window
 from bench.abuse_matches import big_match_records
 from tests.live import LiveServer
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.slow  # every build is made in a worker process of its own: real processes
 
@@ -273,10 +273,8 @@ def test_a_worker_that_dies_fails_its_build_alone() -> None:
         asking = threading.Thread(target=lambda: result.append(
             httpx.get(f"{server.http}/api/matches/b1b1b1b1b1b1b1b1/replay", timeout=120)))
         asking.start()
-        deadline = time.monotonic() + 60
-        while not (builds.pool is not None and builds.pool._processes):  # the worker is started
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        eventually(lambda: builds.pool is not None and builds.pool._processes, 60, every=0.01,
+                   what="the worker started")
         for pid in list(builds.pool._processes):
             os.kill(pid, signal.SIGKILL)
         asking.join(120)
