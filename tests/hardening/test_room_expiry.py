@@ -55,6 +55,9 @@ def test_watched_or_polled_rooms_nobody_plays_in_are_swept(sweeping: LiveServer)
         spectator = Client(sweeping, watched)
         await spectator.connect()
         await spectator.recv()
+        gone_from = [sweeping.registry.get(left), sweeping.registry.get(abandoned)]
+        # Their players' going handled: the last use of those rooms.
+        await until(lambda: not any(a.connections for a in gone_from), what="the players' going handled")
         closed: int | None = None
         statuses: dict[str, list[int]] = {"polled": [], "abandoned": []}
         async with httpx.AsyncClient(base_url=sweeping.http) as http:

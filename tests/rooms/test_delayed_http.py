@@ -15,7 +15,7 @@ from app.config import Settings
 from app.rooms.clock import ManualClock
 from app.rooms.reveal import Reveal
 from app.rooms.room_state import OVER, PLAYING, RoomState
-from tests.live import Client, LiveServer, choose, seat_players, start_game
+from tests.live import Client, LiveServer, choose, seat_players, start_game, sync
 from tests.waiting import until
 
 DELAY = 2
@@ -64,6 +64,7 @@ def test_the_http_views_of_a_delayed_room_show_the_end_no_sooner_than_its_specta
             await eve.connect()
             actor = live.registry.get(code)
             await until(lambda: actor.state.watchers == 1, what="the spectator's arrival handled")
+            await sync(players)  # and published: a ping is answered after it
 
             async def play(c: Client) -> None:
                 rng = random.Random(f"delayed/{c.seat}")

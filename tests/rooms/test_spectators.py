@@ -48,11 +48,13 @@ def lagged() -> Iterator[LiveServer]:
     server.stop()
 
 
-async def counted_in(server: LiveServer, code: str, watchers: int = 1) -> None:
-    """Wait until the room has counted its spectators (their arrival handled, its frames queued):
-    the time a test moves on from then is time they waited."""
+async def counted_in(server: LiveServer, code: str, players: list[Client], watchers: int = 1) -> None:
+    """Wait until the room has counted its spectators and queued the frames that show it (a seat's
+    ping is answered after that message is published): time the test moves on from then is time
+    those frames wait."""
     actor = server.registry.get(code)
     await until(lambda: actor.state.watchers == watchers, what="the spectator's arrival handled")
+    await sync(players)
 
 
 async def nothing_new(client: Client) -> bool:
@@ -179,7 +181,7 @@ def test_spectator_frames_arrive_the_delay_late_in_order_and_hide_every_hand(lag
         players = await seat_players(lagged, code, 2)
         await start_game(players)
         eve = await watcher(lagged, code)
-        await counted_in(lagged, code)
+        await counted_in(lagged, code, players)
         assert await nothing_new(eve), "a delayed spectator's snapshot waits the delay too"
         lagged.advance(delay)
         await eve.recv(5)
@@ -218,7 +220,7 @@ def test_each_move_is_held_back_at_least_the_delay(lagged: LiveServer) -> None:
         players = await seat_players(lagged, code, 2)
         await start_game(players)
         eve = await watcher(lagged, code)
-        await counted_in(lagged, code)
+        await counted_in(lagged, code, players)
         lagged.advance(delay)
         while eve.view is None or eve.view["room"]["watchers"] != 1:  # its snapshot, and its arrival counted
             await eve.recv(5)
@@ -247,7 +249,7 @@ def test_the_delayed_queue_is_bounded_and_merges_rather_than_drops() -> None:
             players = await seat_players(server, code, 2)
             await start_game(players)
             eve = await watcher(server, code)
-            await counted_in(server, code)
+            await counted_in(server, code, players)
             rng = random.Random(7)
             actor = server.registry.get(code)
             most = 0
