@@ -47,8 +47,8 @@ class OnLoopback:
 
 
 class LiveServer(OnLoopback):
-    def __init__(self, settings: Settings | None = None, store: Store | None = None, clock: Clock = REAL_CLOCK,
-                 **defaults: Any) -> None:
+    def __init__(self, settings: Settings | None = None, store: Store | None = None,
+                 clock: Clock = REAL_CLOCK, **defaults: Any) -> None:
         """``settings``, or the tests' defaults below with ``defaults`` changed (e.g. ``bot_delay_scale``).
         ``clock``: the rooms' time; a ``ManualClock`` for a test that moves it itself (``advance``)."""
         self.clock = clock

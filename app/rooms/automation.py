@@ -98,7 +98,8 @@ class Automation:
             self.next_round.cancel()
         if st.status == OVER and st.rematch_at is not None:
             if self.rematch.key != st.match_no:
-                self.rematch.set(st.match_no, st.rematch_at - self.clock.wall(), self.tell, RematchDue(st.match_no))
+                due = st.rematch_at - self.clock.wall()
+                self.rematch.set(st.match_no, due, self.tell, RematchDue(st.match_no))
         else:
             self.rematch.cancel()
         self._plan_blitz()
@@ -176,7 +177,8 @@ class Automation:
         if st.blitz_deadline is None or st.match is None or st.status not in (PLAYING, BETWEEN):
             self.blitz.cancel()
         elif self.blitz.key != st.match_no:
-            self.blitz.set(st.match_no, st.blitz_deadline - self.clock.wall(), self.tell, BlitzExpired(st.match_no))
+            due = st.blitz_deadline - self.clock.wall()
+            self.blitz.set(st.match_no, due, self.tell, BlitzExpired(st.match_no))
 
     def _plan_bot(self) -> None:
         """The next bot move: planned once per table state, re-planned whenever it changes."""

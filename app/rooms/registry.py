@@ -184,7 +184,8 @@ class RoomRegistry:
                     if stored is None:
                         self.forget(code)
                         return
-                    actor = restore_room(stored, self.settings, self.store, self.observer, self.lost, self.clock)
+                    actor = restore_room(stored, self.settings, self.store, self.observer, self.lost,
+                                         self.clock)
                     actor.serving = self.tenancy.serving
                 except Exception:
                     log.exception("room %s: rebuild attempt %d failed", code, attempt)

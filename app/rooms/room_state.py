@@ -113,7 +113,8 @@ class RoomState:
     clock: Clock = field(default=REAL_CLOCK, repr=False, compare=False)  # the room's time (clock.py)
 
     @classmethod
-    def open(cls, code: str, options: RoomOptions, settings: Settings, clock: Clock = REAL_CLOCK) -> RoomState:
+    def open(cls, code: str, options: RoomOptions, settings: Settings,
+             clock: Clock = REAL_CLOCK) -> RoomState:
         return cls(code=code, edition=options.edition, public=options.public, max_seats=options.max_seats,
                    target=options.target, name=options.name, clock=clock, created=clock.wall(),
                    event_log_kept=settings.event_log_kept, private_log_kept=settings.private_log_kept,

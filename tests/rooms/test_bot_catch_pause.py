@@ -1,8 +1,8 @@
 """A bot's catch (C-11) waits a person's reaction time, so the people at the table win the race.
 
 The room plans a bot's move as a timer (``Automation.bot``); these tests read the planned pause
-off the room's clock, one the test moves (``ManualClock``), so nothing sleeps.  The race itself stays settled by
-arrival (C-12): a person's catch that arrives first is applied, and the bot's planned catch,
+off the room's clock, one the test moves (``ManualClock``), so nothing sleeps.  The race itself
+stays settled by arrival (C-12): a person's catch that arrives first is applied, and the bot's planned catch,
 tagged with a table that has changed, is stale.
 """
 

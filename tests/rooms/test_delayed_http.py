@@ -80,7 +80,7 @@ def test_the_http_views_of_a_delayed_room_show_the_end_no_sooner_than_its_specta
             for wait in (0.0, DELAY - 0.01):  # just now, and a hundredth of a second before the delay is over
                 live.advance(wait)
                 await eve.drain(0.2)
-                assert eve.view is None or eve.status != "over", "the spectator is shown the end the delay late"
+                assert eve.view is None or eve.status != "over", "the spectator sees the end the delay late"
                 answers = await views(http, code, match_id)
                 assert not any(shows_the_end(name, *answer) for name, answer in answers.items()), answers
                 # The match routes answer as for a match still being played; the summary, as it was

@@ -242,7 +242,8 @@ def test_each_move_is_held_back_at_least_the_delay(lagged: LiveServer) -> None:
 
 def test_the_delayed_queue_is_bounded_and_merges_rather_than_drops() -> None:
     """C-16: with a tiny budget the spectators' frames merge, stay in order, and show no hand."""
-    server = LiveServer(settings(spectator_lag_frames=3, watchers_coalesce_seconds=0.0), clock=ManualClock()).start()
+    server = LiveServer(settings(spectator_lag_frames=3, watchers_coalesce_seconds=0.0),
+                        clock=ManualClock()).start()
     try:
         async def main() -> None:
             code = await new_room(server, spectator_delay=1)

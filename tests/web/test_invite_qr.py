@@ -137,7 +137,7 @@ def test_each_image_is_drawn_once_by_a_worker_process_and_few_are_kept() -> None
     qr.kept = 2
     try:
         # Started with the server, before anyone asks for an image.
-        eventually(lambda: qr.worker is not None, 20, every=0.01, what="the QR worker started with the server")
+        eventually(lambda: qr.worker is not None, 20, every=0.01, what="the QR worker's start")
         first = qr.worker
         with httpx.Client(base_url=live.http) as http:
             codes = [new_room(http) for _ in range(3)]
