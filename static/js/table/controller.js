@@ -228,7 +228,7 @@ export class RoomController {
     const badge = this.side.badge.el;
     if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
     if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
-    if (mode === "game") { ui.els.info.append(this.layout.toggle); this.side.close.after(this.screenLink.el); }
+    if (mode === "game") { this.layout.place(ui.els); this.side.close.after(this.screenLink.el); }
     else main.querySelector(".share").append(this.screenLink.el);
     if (mode !== "game") {
       if (badge.parentElement !== document.body) document.body.append(badge);

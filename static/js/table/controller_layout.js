@@ -19,6 +19,7 @@ export class ControllerLayout {
     this.view = null;
     this.mode = null;
     this.active = false;
+    this.els = null; // the table's elements: the toggle sits in the line under the piles, or in the controller's grid
     this.toggle = h("button", { class: "btn btn-small layout-toggle", type: "button", "data-testid": "layout-toggle", hidden: true,
       onclick: () => this.flip() });
     phone.addEventListener("change", () => this.apply());
@@ -28,6 +29,12 @@ export class ControllerLayout {
     try { localStorage.setItem(KEY, this.active ? "full" : "controller"); } catch { /* private mode: this page only */ }
     this.apply();
     if (this.onChange) this.onChange();
+  }
+
+  /** The table was built (controller.js): the toggle goes with it. */
+  place(els) {
+    this.els = els;
+    this.apply();
   }
 
   /** After each view: offered at the table, to a seat on a phone, while a screen is on. */
@@ -47,5 +54,7 @@ export class ControllerLayout {
     const words = this.active ? t("screen.full_table") : `📺 ${t("screen.controller")}`;
     if (this.toggle.textContent !== words) this.toggle.textContent = words;
     this.toggle.title = this.active ? t("screen.controller_help") : "";
+    const home = this.els && (this.active ? this.els.table : this.els.info);
+    if (home && this.toggle.parentElement !== home) home.append(this.toggle);
   }
 }
