@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import connect
 
 from tests.browser.house_table import ana_plays
@@ -22,8 +22,8 @@ from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import PHONE, new_room, open_seat, take_seat, until
 from tests.live import LiveServer
 
-TV = {"width": 1920, "height": 1080}
-SMALL_TV = {"width": 1280, "height": 720}
+TV: ViewportSize = {"width": 1920, "height": 1080}
+SMALL_TV: ViewportSize = {"width": 1280, "height": 720}
 MIN_FONT = {1920: 24.0, 1280: 18.0}  # the issue's legibility floor, CSS px
 
 # The smallest text on the screen the table needs: every text node shown (not inside a card's
@@ -40,7 +40,10 @@ SMALLEST_TEXT = """() => {
     const style = getComputedStyle(el);
     if (r.width < 2 || r.height < 2 || style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
     const size = parseFloat(style.fontSize);
-    if (size < min) { min = size; where = `${el.className || el.tagName}: ${node.textContent.trim().slice(0, 40)}`; }
+    if (size < min) {
+      min = size;
+      where = `${el.className || el.tagName}: ${node.textContent.trim().slice(0, 40)}`;
+    }
   }
   return { min, where };
 }"""
@@ -48,25 +51,38 @@ SMALLEST_TEXT = """() => {
 # Everything the table needs, in the window, with nothing to scroll and no seat over another or the piles.
 ONE_SCREEN = """() => {
   const problems = [];
-  const inView = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const inView = (r) => r.top >= -0.5 && r.left >= -0.5
+    && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const px = (v) => Math.round(v);
   const seats = [...document.querySelectorAll('.sc-seat')];
   const piles = document.querySelector('.sc-piles');
   for (const el of [...seats, piles, document.querySelector('[data-testid=screen-head]')]) {
     if (!el) { problems.push('missing'); continue; }
     const r = el.getBoundingClientRect();
-    if (!inView(r)) problems.push(`${el.className} out of view: ${Math.round(r.top)}..${Math.round(r.bottom)}, ${Math.round(r.left)}..${Math.round(r.right)}`);
-    if (el !== piles && seats.includes(el) && meets(r, piles.getBoundingClientRect())) problems.push(`seat ${el.dataset.seat} over the piles`);
+    if (!inView(r)) {
+      problems.push(`${el.className} out of view: ${px(r.top)}..${px(r.bottom)}, `
+        + `${px(r.left)}..${px(r.right)}`);
+    }
+    if (seats.includes(el) && meets(r, piles.getBoundingClientRect())) {
+      problems.push(`seat ${el.dataset.seat} over the piles`);
+    }
   }
   seats.forEach((a, i) => seats.slice(i + 1).forEach((b) => {
-    if (meets(a.getBoundingClientRect(), b.getBoundingClientRect())) problems.push(`seats ${a.dataset.seat} and ${b.dataset.seat} overlap`);
+    if (meets(a.getBoundingClientRect(), b.getBoundingClientRect())) {
+      problems.push(`seats ${a.dataset.seat} and ${b.dataset.seat} overlap`);
+    }
   }));
   const page = document.scrollingElement;
-  if (page.scrollHeight > innerHeight + 1 || page.scrollWidth > innerWidth + 1) problems.push(`page scrolls: ${page.scrollWidth}×${page.scrollHeight}`);
+  if (page.scrollHeight > innerHeight + 1 || page.scrollWidth > innerWidth + 1) {
+    problems.push(`page scrolls: ${page.scrollWidth}×${page.scrollHeight}`);
+  }
   return { problems, seats: seats.length, turn: document.querySelectorAll('.sc-seat.turn').length };
 }"""
 
-CARD_WIDTHS = "() => [...document.querySelectorAll('[data-testid=hand] [data-testid=card]')].map((c) => c.getBoundingClientRect().width)"
+CARD_WIDTHS = """() => [...document.querySelectorAll('[data-testid=hand] [data-testid=card]')]
+  .map((c) => c.getBoundingClientRect().width)"""
 
 # A hand of `n` cards laid out in the controller layout (the hand's own cards cloned, measured and
 # taken out again in one go): each card's width, whether all are in sight, and whether the page scrolls.
@@ -79,7 +95,10 @@ HAND_OF = """(n) => {
   const cards = [...hand.children];
   const box = hand.getBoundingClientRect();
   const widths = cards.map((c) => c.getBoundingClientRect().width);
-  const inSight = cards.every((c) => { const r = c.getBoundingClientRect(); return r.top >= box.top - 14 && r.bottom <= box.bottom + 0.5; });
+  const inSight = cards.every((c) => {
+    const r = c.getBoundingClientRect();
+    return r.top >= box.top - 14 && r.bottom <= box.bottom + 0.5;
+  });
   const scrolls = hand.scrollHeight > hand.clientHeight + 1;
   const pageScrolls = document.scrollingElement.scrollHeight > innerHeight + 1;
   const rows = [...new Set(cards.map((c) => Math.round(c.getBoundingClientRect().bottom)))];
@@ -98,7 +117,7 @@ def smallest(page: Page) -> dict[str, Any]:
     return seen
 
 
-def legible(page: Page, where: str, artifacts: Path, shot: str) -> dict[str, float]:
+def legible(page: Page, where: str, artifacts: Path, shot: str) -> dict[int, float]:
     """The screen at both sizes: its smallest text measured, a screenshot of each; back to 1920×1080."""
     sizes = {}
     for size in (TV, SMALL_TV):
@@ -127,6 +146,8 @@ def open_screen(browser: Browser, url: str) -> Page:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Chromium reports each refusal of the page's Content-Security-Policy on the console.
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.errors = errors  # type: ignore[attr-defined]
     page.goto(url)
     return page
@@ -179,7 +200,8 @@ def test_a_screen_and_three_phones_play_a_round__D_14(browser: Browser, server: 
         # A reaction from Bruno's phone shows, large, at his seat on the screen.
         phones[1].get_by_test_id("react-toggle").click()
         phones[1].get_by_test_id("react-option").first.click()
-        expect(tv.locator(f".sc-seat[data-seat='{seats[1]['seat']}'] [data-testid=screen-reaction]")).to_be_visible()
+        bubble = tv.locator(f".sc-seat[data-seat='{seats[1]['seat']}'] [data-testid=screen-reaction]")
+        expect(bubble).to_be_visible()
         # They play the round from their phones; the screen follows every turn.
         stats: dict[str, int] = {}
         shot = False
@@ -241,7 +263,8 @@ def test_ten_seats_fit_one_screen_at_both_sizes(
         tv.context.close()
 
 
-def test_revoking_the_link_closes_the_screen_and_it_can_watch_instead(browser: Browser, server: LiveServer) -> None:
+def test_revoking_the_link_closes_the_screen_and_it_can_watch_instead(browser: Browser,
+                                                                     server: LiveServer) -> None:
     code = new_room(server, "classic", seats=3)
     seats = [take_seat(server, code, name) for name in ("Ana", "Bruno")]
     phones = [open_seat(browser, server, code, seat, PHONE) for seat in seats]

@@ -26,7 +26,8 @@ def live() -> Iterator[LiveServer]:
     server.stop()
 
 
-async def screen_key(server: LiveServer, code: str, token: str | None, method: str = "POST") -> httpx.Response:
+async def screen_key(server: LiveServer, code: str, token: str | None,
+                     method: str = "POST") -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
     async with httpx.AsyncClient(base_url=server.http) as http:
         return await http.request(method, f"/api/rooms/{code}/screen", headers=headers)
@@ -50,7 +51,8 @@ async def closed_with(client: Client, timeout: float = 5) -> tuple[int | None, l
 
 def public_table(seat: Client) -> dict[str, Any]:
     """A seat's table less what that seat alone sees."""
-    return {k: v for k, v in seat.view["game"]["table"].items() if k not in ("hand", "legal", "drawn", "revealed")}
+    private = ("hand", "legal", "drawn", "revealed")
+    return {k: v for k, v in seat.view["game"]["table"].items() if k not in private}
 
 
 def test_only_the_host_makes_and_revokes_the_screen_key_D_14(live: LiveServer) -> None:
