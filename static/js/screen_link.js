@@ -12,7 +12,7 @@ export class ScreenLink {
     this.host = false;
     this.el = h("div", { class: "screen-link", "data-testid": "screen-link", hidden: true });
     this.button = h("button", { class: "btn btn-small screen-button", type: "button", "data-testid": "screen-button",
-      "aria-haspopup": "dialog", text: `📺 ${t("screen.show")}`, onclick: () => this.open() });
+      "aria-haspopup": "dialog", text: t("screen.show"), onclick: () => this.open() });
     this.state = h("span", { class: "badge screen-state", "data-testid": "screen-state", hidden: true, text: t("screen.connected") });
     this.el.append(this.button, this.state);
     this.body = h("div", { class: "screen-dialog-body" });

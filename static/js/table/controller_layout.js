@@ -51,7 +51,8 @@ export class ControllerLayout {
     if (this.active) document.body.dataset.layout = "controller";
     else delete document.body.dataset.layout;
     this.toggle.hidden = !offered;
-    const words = this.active ? t("screen.full_table") : `📺 ${t("screen.controller")}`;
+    const words = this.active ? t("screen.full_table") : t("screen.controller");
+    this.toggle.classList.toggle("to-controller", !this.active); // (a TV before the word: controller.css)
     if (this.toggle.textContent !== words) this.toggle.textContent = words;
     this.toggle.title = this.active ? t("screen.controller_help") : "";
     const home = this.els && (this.active ? this.els.table : this.els.info);
