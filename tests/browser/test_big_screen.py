@@ -153,7 +153,7 @@ def open_screen(browser: Browser, url: str) -> Page:
     return page
 
 
-@pytest.mark.parametrize("edition", ["classic", "all_wild", "pocket_pizza"])
+@pytest.mark.parametrize("edition", ["classic", "mario_kart", "all_wild", "pocket_pizza"])
 def test_a_screen_and_three_phones_play_a_round__D_14(browser: Browser, server: LiveServer, artifacts: Path,
                                                       edition: str) -> None:
     code = new_room(server, edition, seats=3, turn_seconds=60, name="Sofa night")
