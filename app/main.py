@@ -31,13 +31,24 @@ from app.rooms.clock import REAL_CLOCK, Clock
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.ports import Store
 from app.rooms.registry import RoomRegistry
-from app.rooms.streams import FrameObserver
+from app.rooms.stream import FrameObserver
 from app.transport import echo, ws
 from app.transport.accept import Loop
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
-from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players, rules
+from app.web import (
+    api,
+    health,
+    house_rules,
+    matches,
+    metrics,
+    pages,
+    player_pages,
+    players,
+    rules,
+    screen_links,
+)
 from app.web.budget import RequestBudget
 from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
@@ -271,6 +282,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(api.router)
+    app.include_router(screen_links.router)
     app.include_router(house_rules.router)
     app.include_router(rules.router)
     app.include_router(matches.router)

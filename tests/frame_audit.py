@@ -69,14 +69,19 @@ class FrameAudit:
         self.violations: list[str] = []
         self.stale: list[str] = []  # views sent that differ from a view built from scratch
         self.frames = 0
+        # Frames sent to the host's big screens (D-14), audited as a spectator's — no hand, no
+        # face-down face — and, being live, each against the room as it is when sent.
+        self.screen_frames = 0
         self.answered: set[tuple[str, str]] = set()  # (room, client id) the room has answered
         # Texts no frame may ever carry (players' browser secrets, tests/players): a violation if one does.
         self.secrets: set[str] = set()
 
     def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
-                 view: dict[str, Any] | None) -> None:
+                 view: dict[str, Any] | None, screen: bool = False) -> None:
         frame = json.loads(text)
         problems = self.check(seat, frame, state)
+        if screen:
+            problems += self.check_screen(seat, frame, view, state)
         problems += [f"a secret ({secret[:4]}…) sent in a {frame.get('type')} frame"
                      for secret in list(self.secrets) if secret in text]
         # The room keeps unchanged view parts between builds (ViewParts): one kept too long would
@@ -84,10 +89,12 @@ class FrameAudit:
         stale = view is not None and view != state.views((seat,), ViewParts())[seat]
         with self.lock:
             self.frames += 1
+            self.screen_frames += screen
             self.sent.setdefault((code, seat), set()).add(hashlib.sha256(text.encode()).hexdigest())
             if view is not None and seat is not None:
                 self.views[(code, seat, frame["seq"])] = digest(view)
-            self.violations.extend(f"{code} seat {seat}: {p}" for p in problems)
+            who = "a screen" if screen else f"seat {seat}"
+            self.violations.extend(f"{code} {who}: {p}" for p in problems)
             if stale:
                 self.stale.append(f"{code} seat {seat}: a {frame.get('type')} frame (seq {frame.get('seq')})")
             if frame.get("type") in ("ack", "error") and frame.get("id"):
@@ -134,6 +141,24 @@ class FrameAudit:
             if seat is None or (kind in ("drew", "turned_up") and entry["seat"] != seat) or (
                     kind == "passed" and seat not in (entry["seat"], entry["to"])):
                 problems.append(f"private {kind} entry {entry} sent")
+        return problems
+
+    @staticmethod
+    def check_screen(seat: int | None, frame: dict[str, Any], view: dict[str, Any] | None,
+                     state: RoomState) -> list[str]:
+        """D-14: a screen is no seat, has no hand or private log, and is shown the public view as it
+        is now (the spectators' delay does not apply to it)."""
+        problems = []
+        if seat is not None:
+            problems.append(f"a frame to a screen sent as seat {seat}'s")
+        kind = frame.get("type")
+        shown = frame.get("view") if kind == "snapshot" else None
+        if shown is not None and (shown.get("you") is not None or "private" in shown):
+            problems.append("a screen's snapshot names a seat or carries a private log")
+        if shown is not None and (shown.get("game") or {}).get("hand") is not None:
+            problems.append("a hand sent to a screen")
+        if view is not None and view != state.views((None,), ViewParts())[None]:
+            problems.append(f"a {kind} frame to a screen that is not the public table as it is now")
         return problems
 
     def sent_to(self, code: str, seat: int | None, text: str) -> bool:

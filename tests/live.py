@@ -136,6 +136,7 @@ class Client:
         self.check_desync = getattr(server, "audits_views", True)
         self.next_id = 0
         self.acks_in_patch = False  # connect with ?acks=in_patch, as the browser does
+        self.screen: str | None = None  # connect with ?screen=KEY: the host's big screen (D-14)
 
     async def connect(self, last_seq: int | None = None, header: bool = False) -> None:
         url = f"{self.server.ws}/ws/rooms/{self.code}"
@@ -150,6 +151,8 @@ class Client:
             params.append(f"last_seq={last_seq}")
         if self.acks_in_patch:
             params.append("acks=in_patch")
+        if self.screen is not None:
+            params.append(f"screen={self.screen}")
         if params:
             url += "?" + "&".join(params)
         # No flow control on the client's side: a test that stops reading (a socket it only

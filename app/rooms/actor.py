@@ -53,7 +53,8 @@ from .reactions import spectator_react
 from .restore import restore_state
 from .reveal import Reveal
 from .room_state import RoomState, hash_token
-from .streams import FrameObserver, Streams
+from .stream import FrameObserver
+from .streams import Streams
 
 log = logging.getLogger("app.rooms")
 T = TypeVar("T")
@@ -141,8 +142,10 @@ class RoomActor:
         return await self.ask(lambda reply: AddBot(token, reply, level))
 
     async def attach(self, outlet: Outlet, token: str | None, last_seq: int | None,
-                     address: str = "", acks_in_patch: bool = False) -> int | None:
-        return await self.ask(lambda reply: Attach(outlet, token, last_seq, reply, address, acks_in_patch))
+                     address: str = "", acks_in_patch: bool = False,
+                     screen_key: str | None = None) -> int | None:
+        return await self.ask(lambda reply: Attach(outlet, token, last_seq, reply, address, acks_in_patch,
+                                                   screen_key))
 
     async def stop(self, reason: str = "room closed", code: int = CLOSE_ROOM_CLOSED) -> None:
         """Stop after the messages already in the inbox (their writes included) are handled."""
@@ -334,7 +337,7 @@ class RoomActor:
             return
         player = self.parts.player(msg.seat_token)
         watching = self.streams.spectators.get(msg.outlet) if msg.seat_token is None else None
-        if watching is not None and body.type in ("chat", "react"):
+        if watching is not None and body.type in ("chat", "react") and not watching.screen:  # (screens: D-14)
             out.answer = Answer(msg.outlet, None, body.id, None, watching)
             try:
                 if body.type == "chat":

@@ -14,6 +14,7 @@ CLOSE_NO_ROOM = 4404
 CLOSE_ROOM_CLOSED = 4410
 CLOSE_TOO_MANY = 4429  # too many spectators in the room, or sockets from one address
 CLOSE_TOO_MANY_WATCHING = 4430  # this address already watches the room with as many sockets as it may
+CLOSE_SCREEN_REVOKED = 4431  # a big screen's key is not (or no longer) valid: the host revoked it (screen.py)
 CLOSE_GOING_AWAY = 1001  # the server is stopping; the room comes back when it restarts
 # The room is being rebuilt from its store (a write failed): reconnect, it is back in a moment.
 # Clients treat every code but the 44xx ones above and 4000 as "come back".

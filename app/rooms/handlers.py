@@ -13,7 +13,7 @@ from typing import Any
 
 from app.engine import ConfigError, IllegalAction, action_from_json
 
-from . import blitz, play, reactions, rematch, seating
+from . import blitz, play, reactions, rematch, screen, seating
 from . import records as rec
 from .commands import (
     ActionCmd,
@@ -39,6 +39,7 @@ from .inbox import (
     MatchShown,
     NextRound,
     RematchDue,
+    ScreenLink,
     SpectatorsDue,
     Tick,
     TurnTimeout,
@@ -92,16 +93,11 @@ def on_add_bot(room: RoomParts, msg: AddBot, out: Outcome) -> None:
 
 
 def on_attach(room: RoomParts, msg: Attach, out: Outcome) -> None:
+    if msg.token is None and msg.screen_key is not None:
+        screen.on_attach_screen(room, msg, out)
+        return
     if msg.token is None:
-        if len(room.streams.spectators) >= room.settings.spectators_per_room:
-            # Every watcher costs the room a view and a patch per message: bounded, like seats.
-            raise RoomError("too_many_spectators", "This room has as many spectators as it takes; "
-                            "try again later.", 429)
-        # Per address too, or one address could take every place and shut everyone else out.
-        cap = room.settings.spectators_per_address
-        if sum(1 for s in room.streams.spectators.values() if s.address == msg.address) >= cap:
-            raise RoomError("too_many_watching", f"At most {cap} spectators of one room from one address.", 429,
-                            max=cap)
+        screen.check_watcher_caps(room, msg.address)
         room.streams.watch(msg.outlet, msg.address)
         out.watch = True  # its snapshot; the seats' views do not change (the count follows, coalesced)
         watchers_changed(room)
@@ -126,7 +122,7 @@ def watchers_changed(room: RoomParts) -> None:
 
 
 def on_count_watchers(room: RoomParts, msg: CountWatchers, out: Outcome) -> None:
-    count = len(room.streams.spectators)
+    count = room.streams.watching
     if count != room.state.watchers:
         room.state.watchers = count
         out.dirty = True
@@ -137,9 +133,12 @@ def on_spectators_due(room: RoomParts, msg: SpectatorsDue, out: Outcome) -> None
 
 
 def on_detach(room: RoomParts, msg: Detach, out: Outcome) -> None:
-    if msg.outlet in room.streams.spectators:
+    watcher = room.streams.spectators.get(msg.outlet)
+    if watcher is not None and not watcher.screen:
         watchers_changed(room)
     player = room.player(room.streams.detach(msg.outlet))
+    if watcher is not None and watcher.screen:
+        screen.screen_left(room, out)
     if player is not None:
         player.connected = False
         player.away_since = room.state.clock.monotonic()
@@ -215,6 +214,7 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
     BlitzExpired: blitz.on_blitz_expired,
     Tick: on_tick,
     CountWatchers: on_count_watchers,
+    ScreenLink: screen.on_screen_link,
     SpectatorsDue: on_spectators_due,
 }
 

@@ -52,6 +52,17 @@ class Attach:
     reply: asyncio.Future[int | None]
     address: str = ""  # the client's address (a spectator's counts against ``spectators_per_address``)
     acks_in_patch: bool = False  # the client takes the ack of its command in the patch it caused
+    screen_key: str | None = None  # no token, a key: the host's big screen (screen.py, RULES.md D-14)
+
+
+@dataclass
+class ScreenLink:
+    """The host (by token) asks for the big-screen link's key (``create``: made if there is none)
+    or revokes it (its screens are closed at once)."""
+
+    token: str
+    create: bool
+    reply: asyncio.Future[str | None]
 
 
 @dataclass
@@ -126,8 +137,8 @@ class Stop:
     code: int = 4410  # CLOSE_ROOM_CLOSED; 1001 when the server is only going away for a while
 
 
-Message = (Join | GetSummary | MatchShown | AddBot | Attach | Detach | Command | NextRound | RematchDue | BotTurn
-           | TurnTimeout | BlitzExpired | Tick | CountWatchers | SpectatorsDue | Stop)
+Message = (Join | GetSummary | MatchShown | AddBot | ScreenLink | Attach | Detach | Command | NextRound
+           | RematchDue | BotTurn | TurnTimeout | BlitzExpired | Tick | CountWatchers | SpectatorsDue | Stop)
 
 
 class Mailbox:
@@ -150,7 +161,7 @@ class Mailbox:
 def refuse(msg: Message, err: RoomError) -> None:
     """Answer a message the room will not handle: its asker gets the error (a socket's command,
     just the end of its wait)."""
-    if isinstance(msg, Join | GetSummary | MatchShown | Attach | AddBot):
+    if isinstance(msg, Join | GetSummary | MatchShown | Attach | AddBot | ScreenLink):
         if not msg.reply.done():
             # Without where the room raised it: that traceback holds the room's frame, which
             # holds this message, which holds the error — a cycle for every refusal.

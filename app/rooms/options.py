@@ -41,6 +41,9 @@ class RoomOptions:
     away_grace_seconds: float = 30.0
     spectator_chat: bool = False  # whether spectators may chat (the host can change it)
     spectator_delay: int = 0  # seconds spectators see the table late (the host can change it)
+    # The key of the host's big-screen link (RULES.md D-14; screen.py), None when there is none.
+    # Kept with the options so that the link outlives a restart as the room does; never listed.
+    screen_key: str | None = None
 
     @classmethod
     def parse(cls, settings: Settings, edition: str, *, public: bool, max_seats: int, target: int | None,
@@ -88,7 +91,7 @@ class RoomOptions:
         """What ``RoomOpened.options`` keeps (edition, seats, target and name have columns of their own)."""
         return {"house_rules": self.house.to_json(), "turn_seconds": self.turn_seconds,
                 "away_grace_seconds": self.away_grace_seconds, "spectator_chat": self.spectator_chat,
-                "spectator_delay": self.spectator_delay}
+                "spectator_delay": self.spectator_delay, "screen_key": self.screen_key}
 
     def lobby_summary(self, code: str, *, status: str, players: list[str], bots: int,
                       created_at: float) -> dict[str, Any]:
@@ -126,11 +129,13 @@ class RoomOptions:
         turn = options.get("turn_seconds")
         grace = options.get("away_grace_seconds")
         delay = options.get("spectator_delay")
+        key = options.get("screen_key")
         return cls(edition, max_seats, target, public, _title(edition, name), house,
                    turn if type(turn) is int and turn > 0 else None,
                    float(grace) if isinstance(grace, int | float) and grace > 0 else settings.away_grace_seconds,
                    options.get("spectator_chat") is True,
-                   delay if type(delay) is int and SPECTATOR_DELAY_MIN <= delay <= SPECTATOR_DELAY_MAX else 0)
+                   delay if type(delay) is int and SPECTATOR_DELAY_MIN <= delay <= SPECTATOR_DELAY_MAX else 0,
+                   key if isinstance(key, str) and 16 <= len(key) <= 64 else None)
 
 
 def _title(edition: str, name: str) -> str:

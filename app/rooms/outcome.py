@@ -14,7 +14,7 @@ from typing import Any
 
 from . import records as rec
 from .ports import Outlet
-from .streams import Stream
+from .stream import Stream
 
 
 def error_frame(cid: str | None, code: str, message: str, params: dict[str, object] | None = None) -> dict[str, Any]:

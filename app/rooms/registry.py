@@ -19,7 +19,7 @@ from .ports import Holdings, SoleTenancy, Store, Tenancy
 from .records import StoredRoom
 from .restore import restore_state
 from .room_state import RoomState, new_code, normalise_code
-from .streams import FrameObserver
+from .stream import FrameObserver
 
 log = logging.getLogger("app.rooms")
 

@@ -109,6 +109,8 @@ class RoomState:
     spectator_chat: bool = False  # spectators may chat (the host's switch)
     spectator_delay: int = 0  # seconds spectators' frames are held back (the host's choice)
     watchers: int = 0  # spectators as last published (counted at most once per coalescing window)
+    screen_key: str | None = None  # the host's big-screen link's key (D-14, screen.py); None: no link
+    screens: int = 0  # screen sockets connected with that key (seats' pages turn into controllers)
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
     clock: Clock = field(default=REAL_CLOCK, repr=False, compare=False)  # the room's time (clock.py)
 
@@ -120,7 +122,8 @@ class RoomState:
                    event_log_kept=settings.event_log_kept, private_log_kept=settings.private_log_kept,
                    chat_kept=settings.chat_kept, house=options.house,
                    turn_seconds=options.turn_seconds, away_grace_seconds=options.away_grace_seconds,
-                   spectator_chat=options.spectator_chat, spectator_delay=options.spectator_delay)
+                   spectator_chat=options.spectator_chat, spectator_delay=options.spectator_delay,
+                   screen_key=options.screen_key)
 
     # ------------------------------------------------------------------ seats
 
@@ -209,13 +212,15 @@ class RoomState:
     def options(self) -> RoomOptions:
         """The room's options as they are now (what ``RoomOpened.options`` keeps)."""
         return RoomOptions(self.edition, self.max_seats, self.target, self.public, self.name, self.house,
-                           self.turn_seconds, self.away_grace_seconds, self.spectator_chat, self.spectator_delay)
+                           self.turn_seconds, self.away_grace_seconds, self.spectator_chat,
+                           self.spectator_delay, self.screen_key)
 
     def room_info(self) -> dict[str, Any]:
         key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status, self.host,
                len(self.players), self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
                self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
-               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at, self.blitz_deadline)
+               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at, self.blitz_deadline,
+               self.screens)
         return self.parts.get("room", key, self._room_info)
 
     def _room_info(self) -> dict[str, Any]:
@@ -240,6 +245,7 @@ class RoomState:
             "spectator_chat": self.spectator_chat,
             "spectator_delay": self.spectator_delay,
             "watchers": self.watchers,
+            "screens": self.screens,  # big screens showing the table (D-14): seats' pages become controllers
             # The SHA-256 of the secret the current (or last) round was dealt from: published with
             # the deal, so the deck cannot be chosen afterwards; the secret comes with the summary.
             "commitment": commitment(self.match.round_secret(self.match.round_no)) if self.match else None,

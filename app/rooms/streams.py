@@ -9,9 +9,8 @@ stream and kept, within a budget, so a client that reconnects can resume.
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from app.config import Settings
@@ -19,41 +18,16 @@ from app.config import Settings
 from .clock import Handle
 from .diff import make_patch
 from .frames import dumps
-from .inbox import Message, SpectatorsDue
+from .inbox import Message
 from .overlay import Shared, seat_patch
 from .ports import Outlet
 from .room_state import RoomState
-from .spectator_lag import Lagged, SpectatorLag
-
-# Called for every frame the room sends, when it is first sent (replays after a reconnect are
-# byte-identical copies): (room code, seat or None, frame text, state, the seat's full view
-# after a state frame or None).  For audits and the leak/desync tests.
-FrameObserver = Callable[[str, int | None, str, RoomState, dict[str, Any] | None], None]
+from .spectator_lag import SpectatorLag
+from .stream import FrameObserver, Stream
+from .watching import SpectatorFrames
 
 
-@dataclass
-class Stream:
-    """The state frames of one seat (or one spectator socket): numbered, diffed, replayable."""
-
-    outlet: Outlet | None = None
-    seq: int = 0
-    view: dict[str, Any] | None = None  # the view as of ``seq``: what the client holds
-    buffer: deque[tuple[int, str]] = field(default_factory=deque)
-    buffered: int = 0  # characters held in ``buffer``
-    # Client id -> the answer sent (None: answered before a restart; the answer is an ack).
-    replies: OrderedDict[str, str | None] = field(default_factory=OrderedDict)
-    # Set when a socket attaches: the next publish sends it a snapshot, or resumes from here.
-    fresh: bool = False
-    resume_from: int | None = None
-    synced: int = -1  # the publish that last built the view ``view`` shows (``Streams.published``)
-    acks_in_patch: bool = False  # its socket asked for a command's ack in the patch it caused (PROTOCOL.md)
-    # A spectator of a delayed room: the timeline frame whose snapshot starts it (None: started).
-    starts_at: int | None = None
-    number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
-    address: str = ""  # a spectator's client address (spectators per address are bounded)
-
-
-class Streams:
+class Streams(SpectatorFrames):
     def __init__(self, state: RoomState, settings: Settings, observer: FrameObserver | None) -> None:
         self.state = state
         self.settings = settings
@@ -99,10 +73,22 @@ class Streams:
         stream.acks_in_patch = acks_in_patch
         return old
 
-    def watch(self, outlet: Outlet, address: str = "") -> None:
+    @property
+    def watching(self) -> int:
+        """Spectators who are not screens: the room's ``watchers``."""
+        return len(self.spectators) - self.screens
+
+    def watch(self, outlet: Outlet, address: str = "", screen: bool = False) -> None:
         self.watched += 1
         self.spectators[outlet] = Stream(outlet=outlet, buffer=deque(maxlen=1), fresh=True, number=self.watched,
-                                         address=address)
+                                         address=address, screen=screen)
+
+    def drop_screens(self) -> list[Outlet]:
+        """Forget every screen's socket (its link was revoked); their sockets, for the caller to close."""
+        gone = [outlet for outlet, stream in self.spectators.items() if stream.screen]
+        for outlet in gone:
+            del self.spectators[outlet]
+        return gone
 
     def detach(self, outlet: Outlet) -> str | None:
         """Forget a socket; the token hash of its seat (None for a spectator or an unknown socket)."""
@@ -158,9 +144,10 @@ class Streams:
 
     # ------------------------------------------------------------------ sending
 
-    def emit(self, outlet: Outlet, seat: int | None, text: str, view: dict[str, Any] | None = None) -> None:
+    def emit(self, outlet: Outlet, seat: int | None, text: str, view: dict[str, Any] | None = None,
+             screen: bool = False) -> None:
         if self.observer is not None:
-            self.observer(self.state.code, seat, text, self.state, view)
+            self.observer(self.state.code, seat, text, self.state, view, screen=screen)
         outlet.offer(text)
 
     def publish(self, ack: tuple[Stream, str] | None = None) -> bool:
@@ -201,139 +188,6 @@ class Streams:
         if self.spectators:
             self._spectators(public, memo, (before, shared) if shared is not None else None)
         return acked
-
-    def publish_spectators(self) -> None:
-        """Only spectators' views can have changed (one just arrived): the seats' are not built."""
-        if self.spectators:
-            self._spectators(self.state.views((None,))[None], {})
-
-    def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                    known: tuple[Any, Shared] | None = None) -> None:
-        """``known``: the last publish's view and its diff to ``watch`` (``Shared``), when made already."""
-        if self.state.spectator_delay > 0:
-            self._lag_spectators(watch, memo, known)
-            return
-        if self.lag is not None:  # the delay was turned off: everyone starts afresh, live
-            self._drop_lag()
-        self._publish_to_spectators(watch, memo, known)
-
-    # ------------------------------------------------------------------ spectators, delayed
-
-    def _drop_lag(self) -> None:
-        self.lag = None
-        handle = self.timers.pop("lag", None)
-        if handle is not None:
-            handle.cancel()
-        for stream in self.spectators.values():
-            stream.fresh, stream.starts_at, stream.view = True, None, None
-
-    def _lag_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                        known: tuple[Any, Shared] | None) -> None:
-        """Queue the spectators' next frame (a patch, and a snapshot for newcomers), audited now,
-        sent ``spectator_delay`` seconds from now (``release``)."""
-        delay = self.state.spectator_delay
-        lag = self.lag
-        if lag is None or lag.delay != delay:  # a new delay: start the timeline again
-            seq = max([lag.seq if lag is not None else 0, *(s.seq for s in self.spectators.values())])
-            if lag is not None:
-                self._drop_lag()
-            lag = self.lag = SpectatorLag(delay, self.settings.spectator_lag_frames,
-                                          self.settings.spectator_lag_chars, seq)
-            for stream in self.spectators.values():
-                stream.fresh, stream.starts_at, stream.view = True, None, None
-        fresh = [stream for stream in self.spectators.values() if stream.fresh]
-        ops = None
-        if known is not None and lag.view is known[0]:
-            ops = known[1].ops
-        elif lag.view is not None:
-            ops = make_patch(lag.view, watch, memo)
-        if not ops and not fresh:
-            return
-        due = self.state.clock.monotonic() + delay
-        tail = lag.queue[-1] if lag.queue else None
-        if ops:
-            full = len(lag.queue) >= lag.max_frames or lag.chars >= lag.max_chars
-            if full and tail is not None and tail.patch is not None and lag.base is not None:
-                # Over budget: the newest queued frame takes this change too, and waits again.
-                lag.chars -= tail.chars
-                tail.patch = self._lag_text("patch", "ops", tail.seq, make_patch(lag.base, watch, memo), watch)
-                if tail.snapshot is not None:
-                    tail.snapshot = self._lag_text("snapshot", "view", tail.seq, watch, watch)
-                tail.due = due
-                lag.chars += tail.chars
-            else:
-                lag.seq += 1
-                lag.base = lag.view
-                tail = Lagged(due, lag.seq, self._lag_text("patch", "ops", lag.seq, ops, watch))
-                lag.queue.append(tail)
-                lag.chars += tail.chars
-            lag.view = watch
-        elif lag.view is None:  # the timeline's first frame: a snapshot only
-            lag.seq += 1
-            lag.view = watch
-            tail = Lagged(due, lag.seq, None)
-            lag.queue.append(tail)
-        if fresh:
-            if tail is None or tail.seq != lag.seq:  # nothing queued shows the view as it is: a frame for them
-                tail = Lagged(due, lag.seq, None)
-                lag.queue.append(tail)
-            if tail.snapshot is None:
-                tail.snapshot = self._lag_text("snapshot", "view", tail.seq, watch, watch)
-                lag.chars += len(tail.snapshot)
-            for stream in fresh:
-                stream.fresh, stream.starts_at = False, tail.seq
-        self.later("lag", lag.queue[0].due - self.state.clock.monotonic(), SpectatorsDue())
-
-    def _lag_text(self, kind: str, key: str, seq: int, body: Any, view: dict[str, Any]) -> str:
-        text = dumps({"type": kind, "seq": seq, key: body})
-        if self.observer is not None:  # audited as it is built, with the state it shows
-            self.observer(self.state.code, None, text, self.state, view)
-        return text
-
-    def release(self) -> None:
-        """Send the spectators every delayed frame that is due, in order."""
-        lag = self.lag
-        if lag is None:
-            return
-        now = self.state.clock.monotonic()
-        while lag.queue and lag.queue[0].due <= now:
-            frame = lag.queue.popleft()
-            lag.chars -= frame.chars
-            for stream in self.spectators.values():
-                assert stream.outlet is not None
-                if stream.starts_at is not None:
-                    if stream.starts_at <= frame.seq and frame.snapshot is not None:
-                        stream.starts_at, stream.seq = None, frame.seq
-                        stream.outlet.offer(frame.snapshot)
-                elif frame.patch is not None and stream.seq == frame.seq - 1:
-                    stream.seq = frame.seq
-                    stream.outlet.offer(frame.patch)
-        if lag.queue:
-            self.later("lag", lag.queue[0].due - now, SpectatorsDue())
-
-    # ------------------------------------------------------------------ spectators, live
-
-    def _publish_to_spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
-                               known: tuple[Any, Shared] | None) -> None:
-        ops_by_view: dict[int, str] = {}  # spectators share views, so diff each distinct one once
-        if known is not None:
-            ops_by_view[id(known[0])] = known[1].text()
-        for outlet, stream in self.spectators.items():
-            if stream.fresh or stream.view is None:
-                stream.fresh = False
-                stream.seq += 1
-                stream.view = watch
-                self.emit(outlet, None, dumps({"type": "snapshot", "seq": stream.seq, "view": watch}), watch)
-                continue
-            key = id(stream.view)
-            if key not in ops_by_view:
-                ops_by_view[key] = dumps(make_patch(stream.view, watch, memo))
-            if ops_by_view[key] == "[]":
-                stream.view = watch  # the same content: the next change is diffed from this publish's view
-                continue
-            stream.seq += 1
-            stream.view = watch
-            self.emit(outlet, None, f'{{"type":"patch","seq":{stream.seq},"ops":{ops_by_view[key]}}}', watch)
 
     def _resume(self, stream: Stream, seat: int, last_seq: int | None, new: dict[str, Any],
                 memo: dict[Any, Any]) -> bool:

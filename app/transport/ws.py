@@ -30,6 +30,7 @@ from app.rooms.errors import (
     CLOSE_NO_ROOM,
     CLOSE_RESTARTING,
     CLOSE_ROOM_CLOSED,
+    CLOSE_SCREEN_REVOKED,
     CLOSE_TOO_MANY,
     CLOSE_TOO_MANY_WATCHING,
     RoomError,
@@ -69,6 +70,12 @@ def last_seq(ws: WebSocket) -> int | None:
     if raw is None or not raw.isdigit() or len(raw) > 18:
         return None
     return int(raw)
+
+
+def screen_key(ws: WebSocket) -> str | None:
+    """``?screen=KEY``: the host's big-screen link (app/rooms/screen.py); ignored with a seat's token."""
+    key = ws.query_params.get("screen")
+    return key[:64] if key else None
 
 
 def acks_in_patch(ws: WebSocket) -> bool:
@@ -180,14 +187,16 @@ async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Set
         extensions[CONTROL_FRAME] = rate.allow
     conn = Connection(ws, settings.send_queue_frames, max_chars=settings.send_queue_chars)
     try:
-        await actor.attach(conn, token, last_seq(ws), address, acks_in_patch(ws))
+        key = None if token else screen_key(ws)
+        await actor.attach(conn, token, last_seq(ws), address, acks_in_patch(ws), key)
     except RoomError as err:
         if err.code == "too_many_watching":
             metrics.refuse("spectators_per_address")
         conn.offer(dumps({"type": "error", "id": None, "code": err.code, "message": err.message}))
         close = {"bad_token": CLOSE_BAD_TOKEN, "room_restarting": CLOSE_RESTARTING,
                  "too_many_spectators": CLOSE_TOO_MANY,
-                 "too_many_watching": CLOSE_TOO_MANY_WATCHING}.get(err.code, CLOSE_ROOM_CLOSED)
+                 "too_many_watching": CLOSE_TOO_MANY_WATCHING,
+                 "bad_screen_key": CLOSE_SCREEN_REVOKED}.get(err.code, CLOSE_ROOM_CLOSED)
         conn.close(close, err.message)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(conn.writer, 2)

@@ -32,6 +32,7 @@ DEFAULT_LANGUAGE = "en"
 PSEUDO = "xx"  # the test-only pseudo-language (Settings.pseudo_locale)
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 _CODE = re.compile(r"^[A-Za-z0-9]{1,16}$")
+_SCREEN_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _MATCH_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -123,6 +124,16 @@ async def room(request: Request, code: str) -> Response:
         return _render(request, "missing.html", "missing")
     # The invite link's start (app/web/invite.py); empty when this Host may not be written into it.
     return _render(request, "room.html", "room", code=code.upper(), public_url=invite_base(request))
+
+
+@router.get("/r/{code}/screen", response_class=HTMLResponse)
+async def screen(request: Request, code: str) -> Response:
+    """The table on a big screen (app/rooms/screen.py): with the host's key a screen, else a spectator."""
+    if not _CODE.match(code):
+        return _render(request, "missing.html", "missing")
+    key = request.query_params.get("key") or ""
+    return _render(request, "screen.html", "screen", code=code.upper(), public_url=invite_base(request),
+                   screen_key=key if _SCREEN_KEY.match(key) else "")
 
 
 @router.get("/rooms/{code}/qr.svg")

@@ -18,6 +18,7 @@ export const FATAL_CLOSES = {
   4403: "removed",
   4404: "no_room",
   4410: "room_closed",
+  4431: "screen_revoked", // a big screen's key was revoked (or is wrong): the page says so
 };
 
 /**

@@ -68,8 +68,8 @@ class Oracle:
         self.wrong: list[str] = []
 
     def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
-                 view: dict[str, Any] | None) -> None:
-        self.audit(code, seat, text, state, view)
+                 view: dict[str, Any] | None, screen: bool = False) -> None:
+        self.audit(code, seat, text, state, view, screen)
         frame = json.loads(text)
         if view is None:
             return

@@ -110,3 +110,18 @@ def test_a_face_down_card_in_an_open_hand_is_caught_for_everyone_its_holder_incl
     rnd.face_down.by_seat[1].clear()  # turned up: the open hand shows it to all
     for seat in (0, 1, 2, None):
         assert FrameAudit.check(seat, leak, st) == [], seat
+
+
+def test_a_screen_frame_is_held_to_the_public_table_as_it_is_now__D_14() -> None:
+    """A screen's frame passes only as the spectators' view of the room now: a seat's view (its hand,
+    its private log) and a stale public view (a spectator's delayed one) are both caught."""
+    st = state()
+    public = st.view_for(None)
+    fine = {"type": "snapshot", "seq": 1, "view": json.loads(json.dumps(public))}
+    assert FrameAudit.check_screen(None, fine, public, st) == []
+    seat_view = st.view_for(0)
+    as_seat = {"type": "snapshot", "seq": 1, "view": json.loads(json.dumps(seat_view))}
+    assert FrameAudit.check_screen(None, as_seat, seat_view, st)
+    assert FrameAudit.check_screen(0, fine, public, st)
+    stale = {**public, "room": {**public["room"], "watchers": 7}}
+    assert FrameAudit.check_screen(None, {"type": "patch", "seq": 2, "ops": []}, stale, st)

@@ -27,6 +27,8 @@ import { handKeys, showHand } from "./hand_view.js";
 import { showActions, showClock, showMe, showStatus, showWatcher, unoHint } from "./action_bar.js";
 import { EntryNews, showDialog, showRevealed } from "./announce_view.js";
 import { keepFocus, placeToasts } from "./focus.js";
+import { ControllerLayout } from "./controller_layout.js";
+import { ScreenLink } from "../screen_link.js";
 
 // As app.css: the side panel is a drawer on phones and small windows (not on an upright tablet).
 const narrow = window.matchMedia("(max-width: 699px), (max-width: 979px) and (max-height: 899px)");
@@ -54,6 +56,8 @@ export class RoomController {
     this.rules = new RulesSheet(); // the edition's and the room's house rules, in a sheet at the table
     this.motion = new TableMotion(); // card backs flying from the draw pile to whoever draws
     this.news = new EntryNews();
+    this.screenLink = new ScreenLink({ code, seat }); // the host's "Show on a big screen"
+    this.layout = new ControllerLayout(() => { if (this.ui.mode === "game") window.scrollTo(0, 0); }); // a phone as controller
     this.nameOf = (seat) => namer(this.view)(seat);
     this.side = new SidePanel({ send: (m) => this.send(m), canChat: () => canChat(this.view), closeDrawer: () => this.setDrawer(false) });
     // At the table on a narrow screen the chat is in the drawer: the badge opens it.
@@ -224,7 +228,9 @@ export class RoomController {
     const badge = this.side.badge.el;
     if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
     if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
-    else {
+    if (mode === "game") { this.layout.place(ui.els); this.side.close.after(this.screenLink.el); }
+    else main.querySelector(".share").append(this.screenLink.el);
+    if (mode !== "game") {
       if (badge.parentElement !== document.body) document.body.append(badge);
       ui.els.mine.parentElement.append(this.cues.toggle());
     }
@@ -257,6 +263,8 @@ export class RoomController {
     this.absence.update(view, view.you, this.nameOf);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.rules.update(view.room);
+    this.screenLink.update(view);
+    this.layout.update(view, mode);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears
   }
 
