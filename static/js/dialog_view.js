@@ -12,6 +12,10 @@ import { cardSvg, colourBadge } from "./cards.js";
 // and a drawn card's name are the question itself: always shown.
 // A penalty coming your way says in one short line how to get out of it: always shown.
 const FOLD = new Set(["challenge", "pass"]);
+// In a phone's bottom sheet (sheet.js: the box is then the table's own child) a batch's
+// explanation folds too: its hand is under the sheet, the cards to add are the sheet's buttons,
+// and four lines of words there left the top card a sliver.
+const FOLD_IN_SHEET = new Set(["batch"]);
 
 function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
@@ -26,7 +30,9 @@ function optionButton(o, run) {
     o.card ? h("span", { class: "option-card", "aria-hidden": "true" }, cardSvg(o.card)) : null,
     // A card to pass is its picture; its name is for screen readers (and fits no phone row).
     h("span", { class: o.card ? "option-label visually-hidden" : "option-label", text: o.label }),
-    o.sub ? h("span", { class: "option-sub", text: o.sub }) : null);
+    o.sub ? h("span", { class: "option-sub", text: o.sub }) : null,
+    // A seat's card count as a number alone, for a target chip in a phone's sheet (sheet.css).
+    o.count !== undefined ? h("span", { class: "option-count", "aria-hidden": "true", text: String(o.count) }) : null);
   btn.addEventListener("click", () => run(o));
   return btn;
 }
@@ -47,7 +53,8 @@ export function showDecision(el, d, { run, cancel, table }) {
   const options = h("div", { class: `dialog-options options-${d.kind}`, "data-count": d.options.length });
   for (const o of d.options) options.append(optionButton(o, run));
   const text = d.text || "";
-  const fold = FOLD.has(d.kind) && text;
+  const sheet = !!table && el.parentElement === table;
+  const fold = (FOLD.has(d.kind) || (sheet && FOLD_IN_SHEET.has(d.kind))) && text;
   const why = fold ? h("details", { class: "dialog-why", "data-testid": "dialog-why" },
     h("summary", { class: "dialog-why-toggle", "data-testid": "dialog-why-toggle", text: t("dialog.why") }),
     h("p", { "data-testid": "dialog-text", text })) : null;

@@ -14,7 +14,7 @@ async ([edition, big]) => {
   const wild = edition === 'all_wild';
   const wd = { id: 990, face: edition === 'pocket_pizza' ? 'wild_draw2' : wild ? 'wild_forced_swap' : 'wild_draw4', colour: null };
   const targets = (card) => ({ kind: 'target', title: w.targetTitle(card), cancel: true,
-    options: seats.map((s) => ({ label: s.name, sub: t('table.cards', { n: s.n }), option: `seat-${s.seat}`, action: {} })) });
+    options: seats.map((s) => ({ label: s.name, sub: t('table.cards', { n: s.n }), count: s.n, option: `seat-${s.seat}`, action: {} })) });
   const out = {};
   if (!wild) {
     out.colour = { kind: 'colour', title: t('dialog.colour'), card: wd, cancel: true,

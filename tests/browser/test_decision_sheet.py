@@ -35,6 +35,7 @@ _JS = (Path(__file__).parent / "sheet_probes.js").read_text()
 PROBES = dict(re.findall(r"// ---- (\w+)\n(.*?)(?=\n// ---- |\Z)", _JS, re.S))
 COVERED = PROBES["COVERED"]
 NEWS = PROBES["NEWS"]
+SHEET = PROBES["SHEET"]
 CHAT_LINES = PROBES["CHAT_LINES"]
 SIDEWAYS: ViewportSize = {"width": 740, "height": 390}
 
@@ -70,16 +71,17 @@ def check(page: Page, where: str, artifacts: Path) -> None:
 
 
 def sheet_at_the_bottom(page: Page, where: str) -> None:
-    """On a phone the box is a sheet over the hand: at the table's foot, below the piles."""
-    box = page.evaluate("""() => {
-      const d = document.querySelector('[data-testid=dialog]').getBoundingClientRect();
-      const t = document.querySelector('[data-testid=table]').getBoundingClientRect();
-      const top = document.querySelector('[data-testid=discard]').getBoundingClientRect();
-      return { sheet: document.querySelector('[data-testid=table]').dataset.sheet, gap: t.bottom - d.bottom,
-               below: d.top - top.bottom };
-    }""")
+    """On a phone the box is a sheet over the hand, below the piles, that stops at the action bar
+    (the row under it upright, the column beside it sideways): Draw and UNO! (or its Catch, as the
+    catch window may be open while one decides) stay in the window, uncovered, to be pressed."""
+    box = page.evaluate(SHEET)
     assert box["sheet"] == "true", f"{where}: {box}"
-    assert box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the table's foot: {box}"
+    assert 0 <= box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the action bar: {box}"
+    shown = {b["name"] for b in box["buttons"]}
+    wanted = {"uno-button"} if box["edition"] == "all_wild" else {"uno-button", "draw-button"}  # AW-5: no Draw
+    assert wanted <= shown, f"{where}: the action bar: {box}"
+    for button in box["buttons"]:
+        assert button["inView"] and button["free"], f"{where}: {button['name']} out of reach: {box}"
 
 
 @pytest.mark.slow
