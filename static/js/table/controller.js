@@ -254,7 +254,8 @@ export class RoomController {
     this.side.render(view, view.game, view.you, this.nameOf);
     updateSpectating(view, this.root, this.side.el, (m) => this.send(m));
     this.news.notice(view, this.ui.els, this.nameOf);
-    this.absence.update(view, view.you, this.nameOf);
+    const table = mode === "game" ? this.ui.els : null; // at the table: a banner in its line under the piles
+    this.absence.update(view, view.you, this.nameOf, table && table.info, table && table.ticker);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.rules.update(view.room);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears
