@@ -91,15 +91,14 @@ export class AbsenceNotice {
 
   /**
    * After each view: show the report of a return not yet told in this browser; close it after
-   * your first move.  At the table `host` is its line under the piles (table_view.js `els.info`,
-   * the notice going before `before`, the last event's line): a banner in the flow there, as the
-   * UNO! tip is, never over the seats, the pile, the colour or the hand (it once lay over a
-   * phone's seats until the first move).  Without a table (the waiting room) it is a box near the
-   * top of the page, where there is nothing of a table to cover.
+   * your first move.  `spot` is where it goes at the table ({ host, before }: away.css places
+   * it), never over the seats, the pile, the colour or the hand (it once lay over a phone's seats
+   * until the first move).  Without a table (the waiting room) it is a box near the top of the
+   * page, where there is nothing of a table to cover.
    */
-  update(view, you, nameOf, host = null, before = null) {
+  update(view, you, nameOf, spot = null) {
     if (this.el && (view.log || []).some((e) => e.n > this.shown && e.seat === you && isOwnMove(e))) this.close();
-    if (this.el) this.place(host, before); // the table built, or built again, since it was shown
+    if (this.el) this.place(spot); // the table built, built again or turned since it was shown
     const report = awayReport(view, you, nameOf);
     if (!report || this.el) return;
     const key = `uno.away.${view.room.code}`;
@@ -111,15 +110,16 @@ export class AbsenceNotice {
       h("h2", { id: "away-title", text: t("away.title") }),
       h("ul", {}, report.lines.map((line) => h("li", { text: line }))), ok);
     ok.addEventListener("click", () => this.close());
-    this.place(host, before);
+    this.place(spot);
     ok.focus({ preventScroll: true });
   }
 
-  place(host, before) {
-    const home = host && host.isConnected ? host : document.body;
-    if (this.el.parentNode === home) return;
-    home.insertBefore(this.el, home === host && before && before.parentNode === host ? before : null);
-    this.el.classList.toggle("in-table", home === host);
+  place(spot) {
+    const host = spot && spot.host.isConnected ? spot.host : null;
+    const home = host || document.body;
+    const before = host && spot.before && spot.before.parentNode === host ? spot.before : null;
+    if (this.el.parentNode !== home || this.el.nextSibling !== before) home.insertBefore(this.el, before);
+    this.el.classList.toggle("in-table", !!host);
   }
 
   close() {

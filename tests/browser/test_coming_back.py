@@ -4,9 +4,9 @@ Ana hosts a classic room with Bruno and a bot.  She closes her tab; past the gra
 her seat and hosting moves to Bruno, who is there.  Bruno plays on until Ana's seat has moved
 for her.  When Ana opens the room again (her seat is remembered in this browser), a notice says
 what the bot did for her (cards played and drawn), where she stands and that Bruno hosts now,
-in the table's line under the piles on her phone (over none of the seats' counts, the top card,
-the colour or the hand); it goes once she has made a move of her own, and does not come back on
-a reload.
+in the head's place on her phone (over none of the seats' counts, the top card, the colour or
+the hand); it goes once she has made a move of her own, the head's buttons back, and does not
+come back on a reload.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_a_returning_player_is_told_what_happened(browser: Browser, server: Live
         box = notice.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 664, box
         ana.screenshot(path=str(artifacts / "coming-back-phone.png"))
-        # On the phone it is a banner in the table's flow: every seat's count, the top card, the
+        # On the phone it is a banner in the head's place: every seat's count, the top card, the
         # colour and whose turn it is stay uncovered, and it lies clear of the hand.
         covered = ana.evaluate(COVERED)
         assert not covered, covered
@@ -105,6 +105,7 @@ def test_a_returning_player_is_told_what_happened(browser: Browser, server: Live
             if not moved:
                 time.sleep(0.05)
         expect(notice).to_have_count(0)
+        expect(ana.get_by_test_id("keys-toggle")).to_be_visible()  # the head, aside while it was told
         ana.screenshot(path=str(artifacts / "coming-back-after-move.png"))
         ana.reload()
         expect(ana.get_by_test_id("table")).to_be_visible()

@@ -27,6 +27,7 @@ import { handKeys, showHand } from "./hand_view.js";
 import { showActions, showClock, showMe, showStatus, showWatcher, unoHint } from "./action_bar.js";
 import { EntryNews, showDialog, showRevealed } from "./announce_view.js";
 import { keepFocus, placeToasts } from "./focus.js";
+import { awaySpot } from "./sheet.js";
 
 // As app.css: the side panel is a drawer on phones and small windows (not on an upright tablet).
 const narrow = window.matchMedia("(max-width: 699px), (max-width: 979px) and (max-height: 899px)");
@@ -254,8 +255,7 @@ export class RoomController {
     this.side.render(view, view.game, view.you, this.nameOf);
     updateSpectating(view, this.root, this.side.el, (m) => this.send(m));
     this.news.notice(view, this.ui.els, this.nameOf);
-    const table = mode === "game" ? this.ui.els : null; // at the table: a banner in its line under the piles
-    this.absence.update(view, view.you, this.nameOf, table && table.info, table && table.ticker);
+    this.absence.update(view, view.you, this.nameOf, mode === "game" ? awaySpot(this.ui.els) : null);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.rules.update(view.room);
     this.motion.update(view); // in every mode, so that the first deal is news when the table appears

@@ -37,3 +37,12 @@ export function placeDecision(els) {
   }
   if (media) put();
 }
+
+/**
+ * Where the "while you were away" notice goes at the table (absence.js, away.css): on a phone
+ * in the head's place (the head steps aside until it is read: the seats and the piles keep
+ * their room), elsewhere in the line under the piles, before the last event's line.
+ */
+export function awaySpot(els) {
+  return media && media.matches ? { host: els.table, before: els.opponents } : { host: els.info, before: els.ticker };
+}
