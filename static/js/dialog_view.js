@@ -12,10 +12,6 @@ import { cardSvg, colourBadge } from "./cards.js";
 // and a drawn card's name are the question itself: always shown.
 // A penalty coming your way says in one short line how to get out of it: always shown.
 const FOLD = new Set(["challenge", "pass"]);
-// In a phone's bottom sheet (sheet.js: the box is then the table's own child) a batch's
-// explanation folds too: its hand is under the sheet, the cards to add are the sheet's buttons,
-// and four lines of words there left the top card a sliver.
-const FOLD_IN_SHEET = new Set(["batch"]);
 
 function optionButton(o, run) {
   const classes = ["btn", "dialog-option"];
@@ -52,9 +48,11 @@ export function showDecision(el, d, { run, cancel, table }) {
   }
   const options = h("div", { class: `dialog-options options-${d.kind}`, "data-count": d.options.length });
   for (const o of d.options) options.append(optionButton(o, run));
-  const text = d.text || "";
+  // A hint about the hand (a batch's "add the other 7s lit up in your hand") is left out of a
+  // phone's bottom sheet (sheet.js: the box is then the table's own child), which covers the hand.
   const sheet = !!table && el.parentElement === table;
-  const fold = (FOLD.has(d.kind) || (sheet && FOLD_IN_SHEET.has(d.kind))) && text;
+  const text = [sheet ? "" : d.hint, d.text].filter(Boolean).join(" ");
+  const fold = FOLD.has(d.kind) && text;
   const why = fold ? h("details", { class: "dialog-why", "data-testid": "dialog-why" },
     h("summary", { class: "dialog-why-toggle", "data-testid": "dialog-why-toggle", text: t("dialog.why") }),
     h("p", { "data-testid": "dialog-text", text })) : null;
