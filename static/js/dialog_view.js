@@ -28,7 +28,8 @@ function optionButton(o, run) {
     h("span", { class: o.card ? "option-label visually-hidden" : "option-label", text: o.label }),
     o.sub ? h("span", { class: "option-sub", text: o.sub }) : null,
     // A seat's card count as a number alone, for a target chip in a phone's sheet (sheet.css).
-    o.count !== undefined ? h("span", { class: "option-count", "aria-hidden": "true", text: String(o.count) }) : null);
+    o.count !== undefined
+      ? h("span", { class: "option-count", "aria-hidden": "true", text: String(o.count) }) : null);
   btn.addEventListener("click", () => run(o));
   return btn;
 }

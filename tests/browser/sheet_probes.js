@@ -68,8 +68,10 @@
       const r = b.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return { name: b.dataset.testid, top: Math.round(r.top), bottom: Math.round(r.bottom),
-        inView: r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5,
-        free: !!hit && (hit === b || b.contains(hit)), by: hit ? String(hit.dataset.testid || hit.className) : null };
+        inView: r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5
+          && r.bottom <= innerHeight + 0.5,
+        free: !!hit && (hit === b || b.contains(hit)),
+        by: hit ? String(hit.dataset.testid || hit.className) : null };
     });
   const buttons = reach('[data-testid=table] > .actions > .btn');
   const head = reach('[data-testid=table] > .table-head > button'); // rules, shortcuts, log and chat...

@@ -81,7 +81,8 @@ def sheet_at_the_bottom(page: Page, where: str, sideways: bool) -> None:
     assert box["sheet"] == "true", f"{where}: {box}"
     assert 0 <= box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the action bar: {box}"
     shown = {b["name"] for b in box["buttons"]}
-    wanted = {"uno-button"} if box["edition"] == "all_wild" else {"uno-button", "draw-button"}  # AW-5: no Draw
+    # AW-5: All Wild has no Draw button.
+    wanted = {"uno-button"} if box["edition"] == "all_wild" else {"uno-button", "draw-button"}
     assert wanted <= shown, f"{where}: the action bar: {box}"
     for button in box["buttons"]:
         assert button["inView"] and button["free"], f"{where}: {button['name']} out of reach: {box}"

@@ -77,10 +77,11 @@ export function batchModel(view, batch) {
   // there, dialog_view.js leaves it out); `text` is what the batch does as it stands.
   const hint = t("batch.text", { face: lead.face });
   const words = [];
-  if (size > 1) words.push(t("batch.last_acts", { card: cardName(byId.get(batch.picked[batch.picked.length - 1])) }));
+  const last = byId.get(batch.picked[batch.picked.length - 1]);
+  if (size > 1) words.push(t("batch.last_acts", { card: cardName(last) }));
   if (bomb) words.push(t("batch.bomb"));
-  return { kind: "batch", title: t("batch.title", { face: lead.face }), hint, text: words.join(" "), card: lead, bomb,
-    options: [...toggles, play], cancel: true };
+  return { kind: "batch", title: t("batch.title", { face: lead.face }), hint, text: words.join(" "),
+    card: lead, bomb, options: [...toggles, play], cancel: true };
 }
 
 /** How a card of the hand stands to the batch being built: "lead", "picked", "mate" or "". */

@@ -44,5 +44,6 @@ export function placeDecision(els) {
  * their room), elsewhere in the line under the piles, before the last event's line.
  */
 export function awaySpot(els) {
-  return media && media.matches ? { host: els.table, before: els.opponents } : { host: els.info, before: els.ticker };
+  if (media && media.matches) return { host: els.table, before: els.opponents };
+  return { host: els.info, before: els.ticker };
 }
