@@ -89,9 +89,16 @@ export class AbsenceNotice {
     this.shown = 0; // the "returned" entry told: a move of yours after it closes the notice
   }
 
-  /** After each view: show the report of a return not yet told in this browser; close it after your first move. */
-  update(view, you, nameOf) {
+  /**
+   * After each view: show the report of a return not yet told in this browser; close it after
+   * your first move.  `spot` is where it goes at the table ({ host, before }: away.css places
+   * it), never over the seats, the pile, the colour or the hand (it once lay over a phone's seats
+   * until the first move).  Without a table (the waiting room) it is a box near the top of the
+   * page, where there is nothing of a table to cover.
+   */
+  update(view, you, nameOf, spot = null) {
     if (this.el && (view.log || []).some((e) => e.n > this.shown && e.seat === you && isOwnMove(e))) this.close();
+    if (this.el) this.place(spot); // the table built, built again or turned since it was shown
     const report = awayReport(view, you, nameOf);
     if (!report || this.el) return;
     const key = `uno.away.${view.room.code}`;
@@ -103,8 +110,16 @@ export class AbsenceNotice {
       h("h2", { id: "away-title", text: t("away.title") }),
       h("ul", {}, report.lines.map((line) => h("li", { text: line }))), ok);
     ok.addEventListener("click", () => this.close());
-    document.body.append(this.el);
+    this.place(spot);
     ok.focus({ preventScroll: true });
+  }
+
+  place(spot) {
+    const host = spot && spot.host.isConnected ? spot.host : null;
+    const home = host || document.body;
+    const before = host && spot.before && spot.before.parentNode === host ? spot.before : null;
+    if (this.el.parentNode !== home || this.el.nextSibling !== before) home.insertBefore(this.el, before);
+    this.el.classList.toggle("in-table", !!host);
   }
 
   close() {

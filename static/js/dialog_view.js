@@ -26,7 +26,10 @@ function optionButton(o, run) {
     o.card ? h("span", { class: "option-card", "aria-hidden": "true" }, cardSvg(o.card)) : null,
     // A card to pass is its picture; its name is for screen readers (and fits no phone row).
     h("span", { class: o.card ? "option-label visually-hidden" : "option-label", text: o.label }),
-    o.sub ? h("span", { class: "option-sub", text: o.sub }) : null);
+    o.sub ? h("span", { class: "option-sub", text: o.sub }) : null,
+    // A seat's card count as a number alone, for a target chip in a phone's sheet (sheet.css).
+    o.count !== undefined
+      ? h("span", { class: "option-count", "aria-hidden": "true", text: String(o.count) }) : null);
   btn.addEventListener("click", () => run(o));
   return btn;
 }
@@ -46,7 +49,10 @@ export function showDecision(el, d, { run, cancel, table }) {
   }
   const options = h("div", { class: `dialog-options options-${d.kind}`, "data-count": d.options.length });
   for (const o of d.options) options.append(optionButton(o, run));
-  const text = d.text || "";
+  // A hint about the hand (a batch's "add the other 7s lit up in your hand") is left out of a
+  // phone's bottom sheet (sheet.js: the box is then the table's own child), which covers the hand.
+  const sheet = !!table && el.parentElement === table;
+  const text = [sheet ? "" : d.hint, d.text].filter(Boolean).join(" ");
   const fold = FOLD.has(d.kind) && text;
   const why = fold ? h("details", { class: "dialog-why", "data-testid": "dialog-why" },
     h("summary", { class: "dialog-why-toggle", "data-testid": "dialog-why-toggle", text: t("dialog.why") }),

@@ -14,7 +14,8 @@ async ([edition, big]) => {
   const wild = edition === 'all_wild';
   const wd = { id: 990, face: edition === 'pocket_pizza' ? 'wild_draw2' : wild ? 'wild_forced_swap' : 'wild_draw4', colour: null };
   const targets = (card) => ({ kind: 'target', title: w.targetTitle(card), cancel: true,
-    options: seats.map((s) => ({ label: s.name, sub: t('table.cards', { n: s.n }), option: `seat-${s.seat}`, action: {} })) });
+    options: seats.map((s) => ({ label: s.name, sub: t('table.cards', { n: s.n }), count: s.n,
+      option: `seat-${s.seat}`, action: {} })) });
   const out = {};
   if (!wild) {
     out.colour = { kind: 'colour', title: t('dialog.colour'), card: wd, cancel: true,
@@ -42,7 +43,8 @@ async ([edition, big]) => {
   const sevens = colours.map((c, i) => ({ id: 980 + i, face: '7', colour: c }));
   const name7 = (c) => `${t(`colour.${c.colour}`)} 7`;
   out.batch = { kind: 'batch', title: t('batch.title', { face: '7' }), card: sevens[0], cancel: true, bomb: true,
-    text: `${t('batch.text', { face: '7' })} ${t('batch.last_acts', { card: name7(sevens[2]) })} ${t('batch.bomb')}`,
+    hint: t('batch.text', { face: '7' }),
+    text: `${t('batch.last_acts', { card: name7(sevens[2]) })} ${t('batch.bomb')}`,
     options: [...sevens.slice(1).map((c, i) => ({ label: t(i < 2 ? 'batch.remove' : 'batch.add', { card: name7(c) }), card: c, option: `mate-${c.id}`, pressed: i < 2, toggle: c.id })),
       { label: t('batch.play_n', { n: 3 }), option: 'play-batch', primary: true, play: {} }] };
   const drawn = hand[4];

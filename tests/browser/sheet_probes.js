@@ -49,6 +49,38 @@
   return out;
 }
 
+// ---- SHEET
+() => {
+  // Where a phone's sheet lies: its gap to the action bar (upright, the bar is the row below it)
+  // or to the table's foot (sideways, the bar is the column beside it), its distance below the
+  // top card, and each button of the action bar (Draw, UNO! or its Catch) and of the table's head
+  // (rules, shortcuts, log and chat...): in the window, and what the browser finds at its centre
+  // is the button (nothing lies over it: it can be pressed).
+  const q = (s) => document.querySelector(s);
+  const box = (s) => q(s).getBoundingClientRect();
+  const d = box('[data-testid=dialog]');
+  const table = box('[data-testid=table]');
+  const bar = box('[data-testid=table] > .actions');
+  const beside = bar.top < d.bottom - 12; // sideways: the bar's column stands beside the sheet
+  const reach = (sel) => [...document.querySelectorAll(sel)]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { name: b.dataset.testid, top: Math.round(r.top), bottom: Math.round(r.bottom),
+        inView: r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5
+          && r.bottom <= innerHeight + 0.5,
+        free: !!hit && (hit === b || b.contains(hit)),
+        by: hit ? String(hit.dataset.testid || hit.className) : null };
+    });
+  const buttons = reach('[data-testid=table] > .actions > .btn');
+  const head = reach('[data-testid=table] > .table-head > button'); // rules, shortcuts, log and chat...
+  const { sheet, edition } = q('[data-testid=table]').dataset;
+  return { sheet, edition, beside,
+    gap: Math.round(beside ? table.bottom - d.bottom : bar.top - d.bottom),
+    below: Math.round(d.top - box('[data-testid=discard]').bottom), buttons, head };
+}
+
 // ---- NEWS
 (shown) => {
   // Mario Kart's news strip (an item's flash, announce_view.js), drawn as the page draws it.

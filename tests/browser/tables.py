@@ -76,7 +76,7 @@ REACH = """() => {
     }
     // A decision's every option lies in sight, with nothing to scroll (the area clips it).  On
     // a phone the decision is a bottom sheet over the hand (sheet.js): it clips its options
-    // itself, and it leaves the top card and the colour uncovered.
+    // itself, and it leaves the top card, the colour and the action bar uncovered.
     const dialog = q('[data-testid=dialog]');
     if (dialog && !dialog.hidden) {
       const sheet = !dialog.closest('[data-testid=announce]');
@@ -88,7 +88,7 @@ REACH = """() => {
             + `area ${px(clip.top)}..${px(clip.bottom)}`);
         }
       }
-      for (const name of sheet ? ['top', 'colour'] : []) {
+      for (const name of sheet ? ['top', 'colour', 'actions'] : []) {
         if (parts[name] && meets(clip, parts[name].getBoundingClientRect())) problems.push(`the sheet covers ${name}`);
       }
     }

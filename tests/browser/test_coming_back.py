@@ -3,8 +3,10 @@
 Ana hosts a classic room with Bruno and a bot.  She closes her tab; past the grace a bot plays
 her seat and hosting moves to Bruno, who is there.  Bruno plays on until Ana's seat has moved
 for her.  When Ana opens the room again (her seat is remembered in this browser), a notice says
-what the bot did for her (cards played and drawn), where she stands and that Bruno hosts now;
-it goes once she has made a move of her own, and does not come back on a reload.
+what the bot did for her (cards played and drawn), where she stands and that Bruno hosts now,
+in the head's place on her phone (over none of the seats' counts, the top card, the colour or
+the hand); it goes once she has made a move of her own, the head's buttons back, and does not
+come back on a reload.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.servers import LIFTED, serve
+from tests.browser.test_decision_sheet import COVERED
 from tests.browser.test_play import DECIDE, new_player, step
 from tests.live import LiveServer
 
@@ -80,6 +83,12 @@ def test_a_returning_player_is_told_what_happened(browser: Browser, server: Live
         box = notice.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 664, box
         ana.screenshot(path=str(artifacts / "coming-back-phone.png"))
+        # On the phone it is a banner in the head's place: every seat's count, the top card, the
+        # colour and whose turn it is stay uncovered, and it lies clear of the hand.
+        covered = ana.evaluate(COVERED)
+        assert not covered, covered
+        hand = ana.get_by_test_id("hand").bounding_box()
+        assert hand and box["y"] + box["height"] <= hand["y"] + 0.5, (box, hand)
         # Told; it goes by itself once Ana has made a move of her own (no "Got it" needed).
         mine = ana.locator("#side-panel .log-entry", has_text=re.compile(r"^Ana (played|drew a card)"))
         before = mine.count()
@@ -96,6 +105,7 @@ def test_a_returning_player_is_told_what_happened(browser: Browser, server: Live
             if not moved:
                 time.sleep(0.05)
         expect(notice).to_have_count(0)
+        expect(ana.get_by_test_id("keys-toggle")).to_be_visible()  # the head, aside while it was told
         ana.screenshot(path=str(artifacts / "coming-back-after-move.png"))
         ana.reload()
         expect(ana.get_by_test_id("table")).to_be_visible()

@@ -135,9 +135,6 @@ def test_every_text_on_the_table_is_readable_against_the_felt(browser: Browser, 
             if device == "laptop":
                 bad += page.evaluate(PROBES["LOW_CONTRAST"], "#side-panel")
             assert not bad, f"{device}, {scheme}, {state}: {bad}"
-        # The decision put away: on a phone the head's buttons step aside while one is open (sheet.css).
-        page.evaluate("async () => (await import('/static/js/dialog_view.js'))"
-                      ".showDecision(document.querySelector('[data-testid=dialog]'), null, {})")
         page.get_by_test_id("keys-toggle").click()
         bad = page.evaluate(PROBES["LOW_CONTRAST"], "[data-testid=table]")
         assert not bad, f"{device}, {scheme}, shortcuts: {bad}"

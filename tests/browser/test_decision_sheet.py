@@ -10,7 +10,9 @@ Pizza's Dip pass, a drawn card, UNO! with the play — is drawn into the table's
 the page's own module and wording (fit_probes.js DECISIONS, SHOW), and measured: every option
 in sight (fit_probes.js UNSEEN), and each seat's count, the top card, the colour and the turn's
 marker in the window with nothing over them (sheet_probes.js COVERED: what the browser finds at
-their centre is them).  On a phone the decision is a bottom sheet over the hand.  With Mario
+their centre is them).  On a phone the decision is a bottom sheet over the hand that stops at the
+action bar: Draw and UNO! (its Catch too) stay in the window and uncovered, as do the head's
+buttons upright (sheet_probes.js SHEET).  With Mario
 Kart's news strip (an item's flash) shown beside a target or a challenge, the strip is whole.
 At the laptop with four players, every score row and at least four whole chat lines are in view.
 Screenshots of each decision go to ``test-artifacts/sheet-*.png``.
@@ -35,6 +37,7 @@ _JS = (Path(__file__).parent / "sheet_probes.js").read_text()
 PROBES = dict(re.findall(r"// ---- (\w+)\n(.*?)(?=\n// ---- |\Z)", _JS, re.S))
 COVERED = PROBES["COVERED"]
 NEWS = PROBES["NEWS"]
+SHEET = PROBES["SHEET"]
 CHAT_LINES = PROBES["CHAT_LINES"]
 SIDEWAYS: ViewportSize = {"width": 740, "height": 390}
 
@@ -69,17 +72,29 @@ def check(page: Page, where: str, artifacts: Path) -> None:
     assert page.evaluate("document.scrollingElement.scrollTop") == 0, where
 
 
-def sheet_at_the_bottom(page: Page, where: str) -> None:
-    """On a phone the box is a sheet over the hand: at the table's foot, below the piles."""
-    box = page.evaluate("""() => {
-      const d = document.querySelector('[data-testid=dialog]').getBoundingClientRect();
-      const t = document.querySelector('[data-testid=table]').getBoundingClientRect();
-      const top = document.querySelector('[data-testid=discard]').getBoundingClientRect();
-      return { sheet: document.querySelector('[data-testid=table]').dataset.sheet, gap: t.bottom - d.bottom,
-               below: d.top - top.bottom };
-    }""")
+def sheet_at_the_bottom(page: Page, where: str, sideways: bool) -> None:
+    """On a phone the box is a sheet over the hand, below the piles, that stops at the action bar
+    (the row under it upright, the column beside it sideways): Draw and UNO! (or its Catch, as the
+    catch window may be open while one decides) stay in the window, uncovered, to be pressed; so
+    do the head's buttons upright (the rules, the shortcuts, the log and chat)."""
+    box = page.evaluate(SHEET)
     assert box["sheet"] == "true", f"{where}: {box}"
-    assert box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the table's foot: {box}"
+    assert 0 <= box["gap"] <= 12 and box["below"] >= 0, f"{where}: not a sheet at the action bar: {box}"
+    shown = {b["name"] for b in box["buttons"]}
+    # AW-5: All Wild has no Draw button.
+    wanted = {"uno-button"} if box["edition"] == "all_wild" else {"uno-button", "draw-button"}
+    assert wanted <= shown, f"{where}: the action bar: {box}"
+    for button in box["buttons"]:
+        assert button["inView"] and button["free"], f"{where}: {button['name']} out of reach: {box}"
+    # Upright the head keeps its buttons (its words step aside); sideways the whole head steps
+    # aside for the seats' rows (sheet.css), its buttons back once the decision is answered.
+    heads = {b["name"] for b in box["head"]}
+    if sideways:
+        assert not heads, f"{where}: the head beside the seats: {box}"
+    else:
+        assert {"rules-toggle", "keys-toggle", "side-toggle"} <= heads, f"{where}: the head's buttons: {box}"
+        for button in box["head"]:
+            assert button["inView"] and button["free"], f"{where}: {button['name']} out of reach: {box}"
 
 
 @pytest.mark.slow
@@ -111,7 +126,7 @@ def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_si
                 where = f"{screen}-{lang}-{edition}-{seats}, {kind} ({wording})"
                 shot = f"sheet-{screen}-{lang}-{edition}-{kind}"
                 if screen in ("phone", "sideways"):
-                    sheet_at_the_bottom(page, where)
+                    sheet_at_the_bottom(page, where, screen == "sideways")
                 check(page, where, artifacts)
                 tops[kind] = page.evaluate(TOP_HEIGHT)
                 page.screenshot(path=str(artifacts / f"{shot}.png"))

@@ -155,14 +155,6 @@ def test_a_strict_round_against_a_bot__HR_32__HR_17__HR_20__HR_10__HR_34(
             assert not errors, errors
             uno = page.get_by_test_id("uno-button")
             mode = uno.get_attribute("data-uno-mode")
-            # On a phone an open decision is a sheet over the hand and the action bar (sheet.css): a
-            # person there answers it (takes the cards, keeps the drawn card) before pressing UNO!.
-            sheet = page.locator("[data-testid=dialog]:not([hidden])")
-            if device == "phone" and mode in ("declare", "catch") and sheet.count():
-                answer = sheet.locator("[data-option=accept], [data-option=keep]")
-                if answer.count():
-                    answer.first.click()
-                    continue
             # HR-17: never "say UNO! with the play" (arm); declare once exposed, catch the bot when it is.
             assert mode != "arm", "strict UNO! offered a call with the play"
             if mode in ("declare", "catch"):

@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app.engine.cards import Face
 from app.engine.match import MatchConfig, legal_actions, new_match
@@ -31,7 +30,6 @@ from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import LAPTOP, PHONE, add_bots, in_view, new_room, open_seat, reach, take_seat, until
 from tests.browser.test_play import DECIDE, step
 from tests.live import LiveServer
-from tests.waiting import eventually
 
 # Everything the last-event line (a live region) says, as a screen reader would hear it.
 LISTEN = """() => {
@@ -181,36 +179,6 @@ def test_a_round_with_everything_in_reach__C_13(browser: Browser, server: LiveSe
         phone.context.close()
 
 
-def head_click(page: Any, testid: str, within: float = 60) -> None:
-    """Click a head button, answering first any decision that has put the head's buttons aside (on a
-    phone, sheet.css): the bot plays on meanwhile, and may ask this seat something at any moment."""
-    deadline = time.monotonic() + within
-    while True:
-        if page.locator("[data-testid=dialog]:not([hidden])").count():
-            step(page, "dialog", challenger=False)
-            continue
-        try:
-            page.get_by_test_id(testid).click(timeout=3000)
-            return
-        except PlaywrightTimeout:
-            assert time.monotonic() < deadline, f"{testid}: never clickable"
-
-
-def settle(pages: dict[str, Any], within: float = 30) -> None:
-    """Answer every decision the pages are asked until none is open and it is one of their turns:
-    the people here don't play a turn, so from then on nothing asks them anything."""
-    def at_rest() -> bool:
-        asked = False
-        for page in pages.values():
-            if page.locator("[data-testid=dialog]:not([hidden])").count():
-                step(page, "dialog", challenger=False)
-                asked = True
-        ours = any(page.get_by_test_id("table").get_attribute("data-my-turn") == "true" for page in pages.values())
-        return not asked and ours
-
-    eventually(at_rest, timeout=within, every=0.05, what="the table at rest on a person's turn")
-
-
 @pytest.mark.parametrize("lang", ["en", "pl", "sl", "gl"])
 def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: LiveServer, artifacts: Path,
                                                    lang: str) -> None:
@@ -249,12 +217,9 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
             if not acted:
                 time.sleep(0.03)
 
-        # A decision hides the head's buttons on a phone (sheet.css), and the bot plays on (a Draw Two
-        # under stacking asks the next seat): answer what is asked until a person's turn holds the table.
-        settle(pages)
         # The shortcuts, listed on the page ("?"), open in the announcement area.
         for device, page in pages.items():
-            head_click(page, "keys-toggle")
+            page.get_by_test_id("keys-toggle").click()
             expect(page.get_by_test_id("keys-help")).to_be_visible()
             expect(page.get_by_test_id("keys-help").locator("kbd", has_text="U")).to_be_attached()
             reach(page, f"{lang} on the {device}, shortcuts shown")
@@ -269,7 +234,7 @@ def test_waiting_room_and_a_turn_in_every_language(browser: Browser, server: Liv
         # On the phone the log and chat are a drawer.
         phone = pages[PHONE]
         expect(phone.get_by_test_id("chat-input")).to_be_hidden()
-        head_click(phone, "side-toggle")
+        phone.get_by_test_id("side-toggle").click()
         expect(phone.get_by_test_id("chat-input")).to_be_visible()
         expect(phone.get_by_test_id("drawer-close")).to_be_focused()
         phone.screenshot(path=str(artifacts / f"layout-{lang}-phone-drawer.png"))

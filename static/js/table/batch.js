@@ -73,10 +73,15 @@ export function batchModel(view, batch) {
     label: size === 1 ? t("batch.play_one", { card: cardName(lead) }) : t("batch.play_n", { n: size }),
     option: "play-batch", primary: true, play: { card: batch.card, variants: batchVariants(view, batch) },
   };
-  let text = t("batch.text", { face: lead.face });
-  if (size > 1) text = `${text} ${t("batch.last_acts", { card: cardName(byId.get(batch.picked[batch.picked.length - 1])) })}`;
-  if (bomb) text = `${text} ${t("batch.bomb")}`;
-  return { kind: "batch", title: t("batch.title", { face: lead.face }), text, card: lead, bomb, options: [...toggles, play], cancel: true };
+  // `hint` points at the hand, which a phone's sheet covers (its toggles are the sheet's buttons
+  // there, dialog_view.js leaves it out); `text` is what the batch does as it stands.
+  const hint = t("batch.text", { face: lead.face });
+  const words = [];
+  const last = byId.get(batch.picked[batch.picked.length - 1]);
+  if (size > 1) words.push(t("batch.last_acts", { card: cardName(last) }));
+  if (bomb) words.push(t("batch.bomb"));
+  return { kind: "batch", title: t("batch.title", { face: lead.face }), hint, text: words.join(" "),
+    card: lead, bomb, options: [...toggles, play], cancel: true };
 }
 
 /** How a card of the hand stands to the batch being built: "lead", "picked", "mate" or "". */

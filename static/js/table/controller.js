@@ -29,6 +29,7 @@ import { EntryNews, showDialog, showRevealed } from "./announce_view.js";
 import { keepFocus, placeToasts } from "./focus.js";
 import { ControllerLayout } from "./controller_layout.js";
 import { ScreenLink } from "../screen_link.js";
+import { awaySpot } from "./sheet.js";
 
 // As app.css: the side panel is a drawer on phones and small windows (not on an upright tablet).
 const narrow = window.matchMedia("(max-width: 699px), (max-width: 979px) and (max-height: 899px)");
@@ -260,7 +261,7 @@ export class RoomController {
     this.side.render(view, view.game, view.you, this.nameOf);
     updateSpectating(view, this.root, this.side.el, (m) => this.send(m));
     this.news.notice(view, this.ui.els, this.nameOf);
-    this.absence.update(view, view.you, this.nameOf);
+    this.absence.update(view, view.you, this.nameOf, mode === "game" ? awaySpot(this.ui.els) : null);
     if (mode === "game") this.reactions.update(view, view.you, this.nameOf);
     this.rules.update(view.room);
     this.screenLink.update(view);

@@ -65,7 +65,11 @@ export function choiceStillLegal(view, choosing) {
 const colourOption = (action) => ({ label: t(`colour.${action.colour}`), colour: action.colour, option: action.colour, action });
 
 function targetOption(tbl, nameOf) {
-  return (action) => ({ label: nameOf(action.target), sub: t("table.cards", { n: tbl.hand_sizes[action.target] }), option: `seat-${action.target}`, action });
+  return (action) => {
+    const n = tbl.hand_sizes[action.target];
+    return { label: nameOf(action.target), sub: t("table.cards", { n }), count: n,
+      option: `seat-${action.target}`, action };
+  };
 }
 
 function fromHand(view, choosing, nameOf) {

@@ -1,7 +1,8 @@
 // Where the decision box sits.  On a phone, upright or sideways, it is a bottom sheet over your
-// bar, the hand and the action bar (a grid item of the table, sheet.css): the seats with their
-// counts, the pile, the colour and the status line (whose turn it is) stay in view above it,
-// because the hand is what a decision replaces.  Beside the piles, in the announcement area, the box
+// bar and the hand (a grid item of the table, sheet.css): the seats with their counts, the
+// pile, the colour and the status line (whose turn it is) stay in view above it, because the
+// hand is what a decision replaces; the action bar stays beside or below it, so UNO! and its
+// Catch can be pressed while a decision is open.  Beside the piles, in the announcement area, the box
 // once took the seats' row and the piles on a phone, so a player choosing a colour or a swap
 // target could no longer see the very counts the choice turns on.  On wider screens the box
 // stays in the announcement area, beside the piles.
@@ -35,4 +36,14 @@ export function placeDecision(els) {
     media.addEventListener("change", put);
   }
   if (media) put();
+}
+
+/**
+ * Where the "while you were away" notice goes at the table (absence.js, away.css): on a phone
+ * in the head's place (the head steps aside until it is read: the seats and the piles keep
+ * their room), elsewhere in the line under the piles, before the last event's line.
+ */
+export function awaySpot(els) {
+  if (media && media.matches) return { host: els.table, before: els.opponents };
+  return { host: els.info, before: els.ticker };
 }
