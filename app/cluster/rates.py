@@ -25,6 +25,8 @@ from contextlib import asynccontextmanager
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.rates import HOUR_S, HOURLY_KIND
+
 log = logging.getLogger("app.cluster")
 
 _CREATE = [
@@ -48,10 +50,14 @@ _HIT = text("""
     SELECT recent.n, recent.first + :window - clock.now_s AS wait FROM recent, clock
 """)
 
-_SWEEP = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp())) - :window")
+_SWEEP = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp())) - :window"
+              " AND key NOT LIKE :hourly")
+# The players made per address are counted per hour (app/web/new_players.py): kept that long.
+_SWEEP_HOURLY = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp()))"
+                     " - :window AND key LIKE :hourly")
 
 SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
-LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per minute)
+LONGEST_WINDOW_S = 60.0  # the longest window counted here but the hourly one (the limits are per minute)
 # Database connections a node's counting may hold at once.  The count shares the store's
 # pool: a flood of counted requests must never take the connections the rooms commit with.
 CONNECTIONS = 2
@@ -109,6 +115,7 @@ class SharedRates:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
                 async with self.engine.begin() as conn:
-                    await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S)})
+                    await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S), "hourly": f"{HOURLY_KIND}%"})
+                    await conn.execute(_SWEEP_HOURLY, {"window": int(HOUR_S), "hourly": f"{HOURLY_KIND}%"})
             except Exception as err:
                 log.warning("could not sweep the shared rate windows: %s", type(err).__name__)

@@ -27,6 +27,7 @@ from app.engine.view_parts import ViewParts
 from .away import AwayTally
 from .narrate import scrub
 from .options import RoomOptions
+from .think_time import ThinkTimes
 
 # Room status, as clients see it.
 WAITING = "waiting"  # seats are being taken; the host starts
@@ -110,6 +111,8 @@ class RoomState:
     spectator_delay: int = 0  # seconds spectators' frames are held back (the host's choice)
     watchers: int = 0  # spectators as last published (counted at most once per coalescing window)
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
+    # How long each seat's sender took over its moves in this match (the ratings' by-hand check).
+    think: ThinkTimes = field(default_factory=ThinkTimes, repr=False, compare=False)
 
     @classmethod
     def open(cls, code: str, options: RoomOptions, settings: Settings) -> RoomState:

@@ -1,0 +1,108 @@
+"""Who a rated match may rate: the checks, at settlement, that keep one person with a script and
+a handful of fresh identities from farming a rating (docs/STATS.md, "Inflating a rating").
+
+Three checks, each one cheap and each said in a player's history and standing:
+
+- **by hand** (``not_by_hand``): a seat whose sender answered nearly every change of the room
+  within ``think_time.INSTANT_MS`` is a script's, and counts no more than a bot's seat;
+- **new players** (``new_player``): a player's first ``rated_after`` counted matches are in
+  their stats but rate nobody, so a fresh identity costs a whole match played by hand before it
+  can move anyone's rating;
+- **the same few opponents** (``same_opponents``): two players are rated together at most
+  ``pair_limit`` times in ``PAIR_WINDOW``; a player whose every rated opponent in a match is
+  spent is not rated in it.
+
+The server keeps no address or device on a player: these checks read only the match and the
+players' own history lines.  The cap on new identities per address is the web's
+(app/web/new_players.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, bindparam, func, select
+from sqlalchemy.orm import aliased
+
+from .player_models import PlayerMatchRow, SettledMatchRow
+
+PAIR_WINDOW = timedelta(hours=24)  # the same two players are rated together at most pair_limit times in it
+
+# Built once, their lists bound when they run (app/gc_policy.py: an ``in_`` built per call leaves
+# a reference cycle of SQLAlchemy's behind).
+_COUNTED_BEFORE = (select(PlayerMatchRow.player_id, func.count())
+                   .where(PlayerMatchRow.player_id.in_(bindparam("pids", expanding=True)),
+                          PlayerMatchRow.counted.is_(True), PlayerMatchRow.match_id != bindparam("match"))
+                   .group_by(PlayerMatchRow.player_id))
+_A, _B = aliased(PlayerMatchRow), aliased(PlayerMatchRow)
+_RATED_TOGETHER = (select(_A.player_id, _B.player_id, func.count())
+                   .join(_B, and_(_A.match_id == _B.match_id, _A.player_id != _B.player_id))
+                   .where(_A.player_id.in_(bindparam("pids", expanding=True)),
+                          _B.player_id.in_(bindparam("others", expanding=True)),
+                          _A.mu_after.is_not(None), _B.mu_after.is_not(None), _A.finished_at >= bindparam("since"))
+                   .group_by(_A.player_id, _B.player_id))
+# A player's settled lines that moved no rating, by edition and why (the line's reason, else the match's).
+_UNRATED = (select(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason, func.count())
+            .join(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
+            .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True),
+                   PlayerMatchRow.mu_after.is_(None))
+            .group_by(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason))
+
+
+@dataclass(frozen=True)
+class FarmGuard:
+    """The thresholds (``Settings.rating_*``); a 0 turns its check off."""
+
+    instant_share: float = 0.8  # a seat with at least this share of its sent moves instant is not by hand
+    min_moves: int = 5  # ... once it sent this many (fewer say too little to judge)
+    rated_after: int = 1  # counted matches a player finishes before one of theirs is rated
+    pair_limit: int = 5  # matches two players are rated together in PAIR_WINDOW
+
+    def by_hand(self, moves: int | None, instant: int | None) -> bool:
+        """Whether a seat's moves look played by a person: not nearly all sent within an instant."""
+        if self.instant_share <= 0 or moves is None or instant is None or moves < max(1, self.min_moves):
+            return True
+        return instant < self.instant_share * moves
+
+    def held_back(self, candidates: Sequence[str], earlier: dict[str, int],
+                  together: dict[tuple[str, str], int]) -> dict[str, str]:
+        """Of the players a match would rate, those it must not, and why: ``earlier`` counts each
+        one's counted matches before this one, ``together`` the rated matches of each two in the
+        window."""
+        held = {p: "new_player" for p in candidates if earlier.get(p, 0) < self.rated_after}
+        fresh = [p for p in candidates if p not in held]
+        if self.pair_limit > 0:
+            for p in fresh:
+                others = [q for q in fresh if q != p]
+                if others and all(together.get((p, q), 0) >= self.pair_limit for q in others):
+                    held[p] = "same_opponents"
+        return held
+
+    async def check(self, conn: Any, candidates: Sequence[str], match_id: str) -> dict[str, str]:
+        """``held_back`` for this match's counted players, from their stored history."""
+        if not candidates or (self.rated_after <= 0 and self.pair_limit <= 0):
+            return {}
+        pids = list(candidates)
+        earlier: dict[str, int] = {}
+        if self.rated_after > 0:
+            earlier = dict((await conn.execute(_COUNTED_BEFORE, {"pids": pids, "match": match_id})).all())
+        together: dict[tuple[str, str], int] = {}
+        if self.pair_limit > 0 and len(pids) > 1:
+            since = datetime.now(UTC) - PAIR_WINDOW
+            rows = (await conn.execute(_RATED_TOGETHER, {"pids": pids, "others": pids, "since": since})).all()
+            together = {(a, b): n for a, b, n in rows}
+        return self.held_back(pids, earlier, together)
+
+
+async def unrated(conn: Any, pid: str) -> dict[str, dict[str, int]]:
+    """Per edition, how many of the player's settled matches moved no rating of theirs, by why:
+    what their standing says beside what is left (docs/STATS.md)."""
+    out: dict[str, dict[str, int]] = {}
+    for edition, own, match, n in (await conn.execute(_UNRATED, {"pid": pid})).all():
+        why = own or match or "unrated"
+        by_why = out.setdefault(edition, {})
+        by_why[why] = by_why.get(why, 0) + int(n)
+    return out
