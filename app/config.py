@@ -125,7 +125,7 @@ class Settings(BaseSettings):
     leaderboard_min_opponents: int = 2  # ... against at least this many different players
     # What keeps one person from farming a rating (app/persistence/farm_guard.py, docs/STATS.md); 0 turns one off.
     new_players_per_hour: int = 6  # players made (a join without a player, POST /api/me) per client address
-    rating_instant_share: float = 0.8  # a seat with this share of its moves sent within 150 ms is not by hand
+    rating_instant_share: float = 0.5  # a seat with more of its moves sent within 150 ms is not by hand
     rating_after_matches: int = 1  # counted matches a player finishes before one of theirs is rated
     rating_pair_limit: int = 5  # matches the same two players are rated together in 24 hours
 

@@ -3,8 +3,9 @@ a handful of fresh identities from farming a rating (docs/STATS.md, "Inflating a
 
 Three checks, each one cheap and each said in a player's history and standing:
 
-- **by hand** (``not_by_hand``): a seat whose sender answered nearly every change of the room
-  within ``think_time.INSTANT_MS`` is a script's, and counts no more than a bot's seat;
+- **by hand** (``not_by_hand``): a seat whose sender answered most changes of the room within
+  ``think_time.INSTANT_MS`` (sooner than people see and choose) is a script's, and counts no
+  more than a seat a bot played (``bots_played``: more than half of its moves the room's);
 - **new players** (``new_player``): a player's first ``rated_after`` counted matches are in
   their stats but rate nobody, so a fresh identity costs a whole match played by hand before it
   can move anyone's rating;
@@ -56,16 +57,17 @@ _UNRATED = (select(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRo
 class FarmGuard:
     """The thresholds (``Settings.rating_*``); a 0 turns its check off."""
 
-    instant_share: float = 0.8  # a seat with at least this share of its sent moves instant is not by hand
+    instant_share: float = 0.5  # a seat with more than this share of its sent moves instant is not by hand
     min_moves: int = 5  # ... once it sent this many (fewer say too little to judge)
     rated_after: int = 1  # counted matches a player finishes before one of theirs is rated
     pair_limit: int = 5  # matches two players are rated together in PAIR_WINDOW
 
     def by_hand(self, moves: int | None, instant: int | None) -> bool:
-        """Whether a seat's moves look played by a person: not nearly all sent within an instant."""
+        """Whether a seat's moves look played by a person: at most ``instant_share`` of them sent
+        within an instant of the room's last change."""
         if self.instant_share <= 0 or moves is None or instant is None or moves < max(1, self.min_moves):
             return True
-        return instant < self.instant_share * moves
+        return instant <= self.instant_share * moves
 
     def held_back(self, candidates: Sequence[str], earlier: dict[str, int],
                   together: dict[tuple[str, str], int]) -> dict[str, str]:

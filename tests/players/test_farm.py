@@ -65,8 +65,8 @@ async def by_hand(client: Client, rng: random.Random) -> None:
 def test_the_guards_thresholds() -> None:
     guard = FarmGuard()
     assert INSTANT_MS == 150
-    assert not guard.by_hand(20, 19) and not guard.by_hand(20, 16)  # nearly every move instant: a script
-    assert guard.by_hand(20, 15) and guard.by_hand(4, 4) and guard.by_hand(None, None)  # a person; too few; untimed
+    assert not guard.by_hand(20, 20) and not guard.by_hand(20, 11)  # most moves instant: a script
+    assert guard.by_hand(20, 10) and guard.by_hand(4, 4) and guard.by_hand(None, None)  # a person; too few; untimed
     assert FarmGuard(instant_share=0).by_hand(20, 20)  # off
     # A player's first counted match rates nobody; two players rate together at most 5 times a day.
     assert guard.held_back(["a", "b", "c"], {"a": 1, "b": 3}, {}) == {"c": "new_player"}
