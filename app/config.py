@@ -127,6 +127,7 @@ class Settings(BaseSettings):
     new_players_per_hour: int = 6  # players made (a join without a player, POST /api/me) per client address
     rating_instant_share: float = 0.5  # a seat with more of its moves sent within 150 ms is not by hand
     rating_after_matches: int = 1  # counted matches a player finishes before one of theirs is rated
+    rating_first_day_matches: int = 2  # ... and how many of theirs are rated in the 24 hours after the first
     rating_pair_limit: int = 5  # matches the same two players are rated together in 24 hours
 
     # Players who aren't there (bots, clocks, takeover)

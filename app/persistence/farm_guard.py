@@ -8,7 +8,9 @@ Three checks, each one cheap and each said in a player's history and standing:
   more than a seat a bot played (``bots_played``: more than half of its moves the room's);
 - **new players** (``new_player``): a player's first ``rated_after`` counted matches are in
   their stats but rate nobody, so a fresh identity costs a whole match played by hand before it
-  can move anyone's rating;
+  can move anyone's rating; and in the ``NEW_WINDOW`` after that first match at most
+  ``first_day_rated`` of theirs are rated — fewer than the leaderboard asks for, so nobody (a
+  farm's player, or a new household) is ranked on their first evening;
 - **the same few opponents** (``same_opponents``): two players are rated together at most
   ``pair_limit`` times in ``PAIR_WINDOW``; a player whose every rated opponent in a match is
   spent is not rated in it.
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.orm import aliased
@@ -31,10 +33,13 @@ from sqlalchemy.orm import aliased
 from .player_models import PlayerMatchRow, SettledMatchRow
 
 PAIR_WINDOW = timedelta(hours=24)  # the same two players are rated together at most pair_limit times in it
+NEW_WINDOW = timedelta(hours=24)  # a player is new this long after their first counted match
 
 # Built once, their lists bound when they run (app/gc_policy.py: an ``in_`` built per call leaves
 # a reference cycle of SQLAlchemy's behind).
-_COUNTED_BEFORE = (select(PlayerMatchRow.player_id, func.count())
+# Per player, of their counted matches before this one: how many, when the first ended, how many were rated.
+_COUNTED_BEFORE = (select(PlayerMatchRow.player_id, func.count(), func.min(PlayerMatchRow.finished_at),
+                          func.count(PlayerMatchRow.mu_after))
                    .where(PlayerMatchRow.player_id.in_(bindparam("pids", expanding=True)),
                           PlayerMatchRow.counted.is_(True), PlayerMatchRow.match_id != bindparam("match"))
                    .group_by(PlayerMatchRow.player_id))
@@ -53,6 +58,14 @@ _UNRATED = (select(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRo
             .group_by(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason))
 
 
+class Before(NamedTuple):
+    """A player's counted matches before this one: how many, when the first ended, how many rated."""
+
+    counted: int
+    first: datetime | None
+    rated: int
+
+
 @dataclass(frozen=True)
 class FarmGuard:
     """The thresholds (``Settings.rating_*``); a 0 turns its check off."""
@@ -60,6 +73,7 @@ class FarmGuard:
     instant_share: float = 0.5  # a seat with more than this share of its sent moves instant is not by hand
     min_moves: int = 5  # ... once it sent this many (fewer say too little to judge)
     rated_after: int = 1  # counted matches a player finishes before one of theirs is rated
+    first_day_rated: int = 2  # rated matches a player may have in NEW_WINDOW after their first counted one
     pair_limit: int = 5  # matches two players are rated together in PAIR_WINDOW
 
     def by_hand(self, moves: int | None, instant: int | None) -> bool:
@@ -69,12 +83,22 @@ class FarmGuard:
             return True
         return instant <= self.instant_share * moves
 
-    def held_back(self, candidates: Sequence[str], earlier: dict[str, int],
-                  together: dict[tuple[str, str], int]) -> dict[str, str]:
-        """Of the players a match would rate, those it must not, and why: ``earlier`` counts each
-        one's counted matches before this one, ``together`` the rated matches of each two in the
-        window."""
-        held = {p: "new_player" for p in candidates if earlier.get(p, 0) < self.rated_after}
+    def new(self, before: Before | None, now: datetime) -> bool:
+        """Whether a player with this history is still new: not rated in this match."""
+        if self.rated_after <= 0:
+            return False
+        if before is None or before.counted < self.rated_after:
+            return True
+        first = before.first if before.first is None or before.first.tzinfo else before.first.replace(tzinfo=UTC)
+        recent = first is not None and now - first < NEW_WINDOW
+        return self.first_day_rated > 0 and recent and before.rated >= self.first_day_rated
+
+    def held_back(self, candidates: Sequence[str], before: dict[str, Before],
+                  together: dict[tuple[str, str], int], now: datetime | None = None) -> dict[str, str]:
+        """Of the players a match would rate, those it must not, and why: ``before`` is each one's
+        counted history before this match, ``together`` the rated matches of each two in the window."""
+        now = now or datetime.now(UTC)
+        held = {p: "new_player" for p in candidates if self.new(before.get(p), now)}
         fresh = [p for p in candidates if p not in held]
         if self.pair_limit > 0:
             for p in fresh:
@@ -88,15 +112,17 @@ class FarmGuard:
         if not candidates or (self.rated_after <= 0 and self.pair_limit <= 0):
             return {}
         pids = list(candidates)
-        earlier: dict[str, int] = {}
+        before: dict[str, Before] = {}
         if self.rated_after > 0:
-            earlier = dict((await conn.execute(_COUNTED_BEFORE, {"pids": pids, "match": match_id})).all())
+            rows = (await conn.execute(_COUNTED_BEFORE, {"pids": pids, "match": match_id})).all()
+            before = {pid: Before(int(n), first, int(rated)) for pid, n, first, rated in rows}
         together: dict[tuple[str, str], int] = {}
+        now = datetime.now(UTC)
         if self.pair_limit > 0 and len(pids) > 1:
-            since = datetime.now(UTC) - PAIR_WINDOW
-            rows = (await conn.execute(_RATED_TOGETHER, {"pids": pids, "others": pids, "since": since})).all()
+            rows = (await conn.execute(_RATED_TOGETHER, {"pids": pids, "others": pids,
+                                                         "since": now - PAIR_WINDOW})).all()
             together = {(a, b): n for a, b, n in rows}
-        return self.held_back(pids, earlier, together)
+        return self.held_back(pids, before, together, now)
 
 
 async def unrated(conn: Any, pid: str) -> dict[str, dict[str, int]]:

@@ -26,7 +26,8 @@ QUICK: dict[str, Any] = dict(
     watchers_coalesce_seconds=0.0, echo_endpoint=True,
     # The scripted matches of these tests are about figures, not farming (tests/players/test_farm.py):
     # their instant moves, new players and repeated tables count as a person's would.
-    new_players_per_hour=100_000, rating_instant_share=0, rating_after_matches=0, rating_pair_limit=0)
+    new_players_per_hour=100_000, rating_instant_share=0, rating_after_matches=0, rating_first_day_matches=0,
+    rating_pair_limit=0)
 
 
 def remembering_server(url: str, **settings: Any) -> LiveServer:

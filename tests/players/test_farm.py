@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +18,15 @@ import pytest
 
 from app.config import Settings
 from app.persistence.db import resolve_url
-from app.persistence.farm_guard import FarmGuard
+from app.persistence.farm_guard import Before, FarmGuard
 from app.rooms.think_time import INSTANT_MS
 from tests.live import Client, LiveServer, choose, play_bot
 from tests.players.conftest import Person, remembering_server, settled
 
 # The checks as a server ships them (the other player tests turn them off).
 SHIPPED = {key: Settings.model_fields[key].default
-           for key in ("new_players_per_hour", "rating_instant_share", "rating_after_matches", "rating_pair_limit")}
+           for key in ("new_players_per_hour", "rating_instant_share", "rating_after_matches",
+                       "rating_first_day_matches", "rating_pair_limit")}
 
 
 def guarded_server(tmp_path: Path) -> LiveServer:
@@ -46,7 +48,7 @@ async def standing(http: httpx.AsyncClient, pid: str) -> dict[str, Any]:
     return body
 
 
-async def by_hand(client: Client, rng: random.Random) -> None:
+async def by_hand(client: Client, rng: random.Random, pause: tuple[float, float] = (0.2, 0.45)) -> None:
     """A person at the table: looks until the table is still for a moment (200-450 ms), then moves."""
     while client.status != "over":
         if choose(client, rng) is None:
@@ -56,7 +58,7 @@ async def by_hand(client: Client, rng: random.Random) -> None:
                 continue
             await client.recv(30)
             continue
-        await client.drain(rng.uniform(0.2, 0.45))
+        await client.drain(rng.uniform(*pause))
         action = choose(client, rng)  # on the table as it is now
         if action is not None:
             await client.request({"type": "action", "action": action})
@@ -68,12 +70,16 @@ def test_the_guards_thresholds() -> None:
     assert not guard.by_hand(20, 20) and not guard.by_hand(20, 11)  # most moves instant: a script
     assert guard.by_hand(20, 10) and guard.by_hand(4, 4) and guard.by_hand(None, None)  # a person; too few; untimed
     assert FarmGuard(instant_share=0).by_hand(20, 20)  # off
-    # A player's first counted match rates nobody; two players rate together at most 5 times a day.
-    assert guard.held_back(["a", "b", "c"], {"a": 1, "b": 3}, {}) == {"c": "new_player"}
+    # A player's first counted match rates nobody, nor do more than 2 rated ones in the day after it;
+    # two players are rated together at most 5 times a day.
+    now = datetime.now(UTC)
+    hour_ago, two_days_ago = now - timedelta(hours=1), now - timedelta(days=2)
+    before = {"a": Before(1, hour_ago, 0), "b": Before(3, hour_ago, 2), "c": Before(3, two_days_ago, 2)}
+    assert guard.held_back(["a", "b", "c", "d"], before, {}, now) == {"b": "new_player", "d": "new_player"}
+    seasoned = {p: Before(9, two_days_ago, 8) for p in "abc"}
     spent = {("a", "b"): 5, ("b", "a"): 5, ("a", "c"): 5, ("c", "a"): 5, ("b", "c"): 4, ("c", "b"): 4}
-    assert guard.held_back(["a", "b", "c"], {"a": 1, "b": 1, "c": 1}, spent) == {"a": "same_opponents"}
-    assert FarmGuard(rated_after=0, pair_limit=0).held_back(["a", "b"], {}, spent) == {}
-
+    assert guard.held_back(["a", "b", "c"], seasoned, spent, now) == {"a": "same_opponents"}
+    assert FarmGuard(rated_after=0, pair_limit=0).held_back(["a", "b"], {}, spent, now) == {}
 
 def test_an_address_makes_at_most_six_players_an_hour_and_then_joins_unlinked(tmp_path: Path) -> None:
     server = guarded_server(tmp_path)
@@ -136,6 +142,37 @@ def test_a_scripted_farm_of_cookie_less_puppets_ranks_nobody(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
+def test_a_farm_whose_script_waits_like_a_person_is_not_ranked_on_its_first_evening(tmp_path: Path) -> None:
+    server = guarded_server(tmp_path)
+
+    async def go() -> None:
+        farmer, left, right = Person(server, "Farmer"), Person(server, "Left"), Person(server, "Right")
+        for n in range(4):  # one match to make the puppets count, then three more for the leaderboard
+            code = await two_round_room(server, 3)
+            clients = [await p.join(code) for p in (farmer, left, right)]
+            assert (await clients[0].request({"type": "start"}))["type"] == "ack"
+            # Every seat waits past the instant before it moves, as the timing check asks.
+            await asyncio.gather(*(by_hand(c, random.Random(f"patient/{n}/{i}"), (0.16, 0.22))
+                                   for i, c in enumerate(clients)))
+            for c in clients:
+                await c.close()
+            await settled(server, n + 1, timeout=60)
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            assert (await http.get("/api/leaderboard/classic")).json()["players"] == []
+            mine = await standing(http, (await farmer.me())["id"])
+            # Played "by hand", so rated: twice, then no more on its first day.
+            assert (mine["matches"], mine["opponents"], mine["matches_left"]) == (2, 2, 1), mine
+            assert not mine["ranked"] and mine["unrated"] == {"new_player": 2}, mine
+        for p in (farmer, left, right):
+            await p.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
 def test_a_household_of_four_behind_one_address_is_rated_like_any_group(tmp_path: Path) -> None:
     server = guarded_server(tmp_path)
 
@@ -158,7 +195,8 @@ def test_a_household_of_four_behind_one_address_is_rated_like_any_group(tmp_path
                 assert lines[2]["reason"] == "new_player" and lines[2]["rating"] is None
                 assert all(line["reason"] is None and line["rating"] is not None for line in lines[:2])
                 mine = await standing(http, pid)
-                # Provisional, with what is left said: one more rated match, like any new group.
+                # Provisional, with what is left said: one more rated match (on their second day: at
+                # most two are rated in a player's first), like any new group.
                 assert (mine["matches"], mine["opponents"], mine["matches_left"], mine["opponents_left"]) \
                     == (2, 3, 1, 0), mine
                 assert not mine["ranked"] and mine["unrated"] == {"new_player": 1}
