@@ -110,12 +110,16 @@ class SharedRates:
             return 0.0
         return max(1.0, float(row.wait or window))
 
+    async def sweep(self) -> None:
+        """Delete the windows' seconds that left them (the hourly ones' after the hour)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S), "hourly": f"{HOURLY_KIND}%"})
+            await conn.execute(_SWEEP_HOURLY, {"window": int(HOUR_S), "hourly": f"{HOURLY_KIND}%"})
+
     async def sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                async with self.engine.begin() as conn:
-                    await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S), "hourly": f"{HOURLY_KIND}%"})
-                    await conn.execute(_SWEEP_HOURLY, {"window": int(HOUR_S), "hourly": f"{HOURLY_KIND}%"})
+                await self.sweep()
             except Exception as err:
                 log.warning("could not sweep the shared rate windows: %s", type(err).__name__)
