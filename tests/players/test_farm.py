@@ -21,6 +21,7 @@ from app.persistence.db import resolve_url
 from app.persistence.farm_guard import Before, FarmGuard
 from app.rooms.think_time import INSTANT_MS
 from tests.live import Client, LiveServer, choose, play_bot
+from tests.persistence.conftest import fresh_postgres_url  # noqa: F401  (the fixture, for the Postgres run)
 from tests.players.conftest import Person, remembering_server, settled
 
 # The checks as a server ships them (the other player tests turn them off).
@@ -29,8 +30,8 @@ SHIPPED = {key: Settings.model_fields[key].default
                        "rating_first_day_matches", "rating_pair_limit")}
 
 
-def guarded_server(tmp_path: Path) -> LiveServer:
-    return remembering_server(resolve_url(None, tmp_path), **SHIPPED)
+def guarded_server(tmp_path: Path, url: str | None = None) -> LiveServer:
+    return remembering_server(url or resolve_url(None, tmp_path), **SHIPPED)
 
 
 async def two_round_room(server: LiveServer, seats: int) -> str:
@@ -142,8 +143,10 @@ def test_a_scripted_farm_of_cookie_less_puppets_ranks_nobody(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
-def test_a_farm_whose_script_waits_like_a_person_is_not_ranked_on_its_first_evening(tmp_path: Path) -> None:
-    server = guarded_server(tmp_path)
+def test_a_farm_whose_script_waits_like_a_person_is_not_ranked_on_its_first_evening(
+        tmp_path: Path, fresh_postgres_url: str) -> None:  # noqa: F811  (the fixture)
+    # On Postgres (the household and the scripted farm play on SQLite): the checks' reads on both.
+    server = guarded_server(tmp_path, fresh_postgres_url)
 
     async def go() -> None:
         farmer, left, right = Person(server, "Farmer"), Person(server, "Left"), Person(server, "Right")
