@@ -190,7 +190,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     # Players are remembered in the SQL store's database (app/web/identity.py); not in memory.
     guard = FarmGuard(instant_share=settings.rating_instant_share, rated_after=settings.rating_after_matches,
-                      first_day_rated=settings.rating_first_day_matches, pair_limit=settings.rating_pair_limit)
+                      first_day_rated=settings.rating_first_day_matches,
+                      pair_limit=settings.rating_pair_limit)
     remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine, guard)) \
         if isinstance(store, SqlStore) else None
     rooms_store: Store = RememberingStore(store, remembered.settler) \

@@ -50,11 +50,10 @@ _HIT = text("""
     SELECT recent.n, recent.first + :window - clock.now_s AS wait FROM recent, clock
 """)
 
-_SWEEP = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp())) - :window"
-              " AND key NOT LIKE :hourly")
+_NOW_S = "floor(extract(epoch FROM clock_timestamp()))"
+_SWEEP = text(f"DELETE FROM uno_rate_windows WHERE second <= {_NOW_S} - :window AND key NOT LIKE :hourly")
 # The players made per address are counted per hour (app/web/new_players.py): kept that long.
-_SWEEP_HOURLY = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp()))"
-                     " - :window AND key LIKE :hourly")
+_SWEEP_HOURLY = text(f"DELETE FROM uno_rate_windows WHERE second <= {_NOW_S} - :window AND key LIKE :hourly")
 
 SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
 LONGEST_WINDOW_S = 60.0  # the longest window counted here but the hourly one (the limits are per minute)

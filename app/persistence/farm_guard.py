@@ -48,7 +48,8 @@ _RATED_TOGETHER = (select(_A.player_id, _B.player_id, func.count())
                    .join(_B, and_(_A.match_id == _B.match_id, _A.player_id != _B.player_id))
                    .where(_A.player_id.in_(bindparam("pids", expanding=True)),
                           _B.player_id.in_(bindparam("others", expanding=True)),
-                          _A.mu_after.is_not(None), _B.mu_after.is_not(None), _A.finished_at >= bindparam("since"))
+                          _A.mu_after.is_not(None), _B.mu_after.is_not(None),
+                          _A.finished_at >= bindparam("since"))
                    .group_by(_A.player_id, _B.player_id))
 # A player's settled lines that moved no rating, by edition and why (the line's reason, else the match's).
 _UNRATED = (select(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason, func.count())
@@ -89,7 +90,9 @@ class FarmGuard:
             return False
         if before is None or before.counted < self.rated_after:
             return True
-        first = before.first if before.first is None or before.first.tzinfo else before.first.replace(tzinfo=UTC)
+        first = before.first
+        if first is not None and first.tzinfo is None:  # SQLite forgets the zone
+            first = first.replace(tzinfo=UTC)
         recent = first is not None and now - first < NEW_WINDOW
         return self.first_day_rated > 0 and recent and before.rated >= self.first_day_rated
 

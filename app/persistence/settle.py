@@ -55,7 +55,8 @@ class Settler:
         self.turn = asyncio.Lock()  # one settle at a time in this process (ratings read, then written)
         self.settled = 0
 
-    async def seat_players(self, code: str, match_id: str, think: tuple[tuple[int, int, int], ...] = ()) -> int:
+    async def seat_players(self, code: str, match_id: str,
+                           think: tuple[tuple[int, int, int], ...] = ()) -> int:
         """Note who sat where in this just-finished match; returns how many players.  ``think``:
         per seat, the moves its sender sent and the instant ones (``MatchFinished.think``)."""
         async with self.engine.begin() as conn:
@@ -71,10 +72,12 @@ class Settler:
             first: dict[str, int] = {}
             for seat, pid in sorted(rows):
                 first.setdefault(pid, seat)
-            timed = {seat: (moves, instant) for seat, moves, instant in think}
+            timed: dict[int, tuple[int | None, int | None]] = {seat: (moves, instant)
+                                                              for seat, moves, instant in think}
             new = [{"player_id": pid, "match_id": match_id, "seat": seat, "edition": edition,
                     "reason": "several_seats" if seats[pid] > 1 else None,
-                    "moves_sent": timed.get(seat, (None, None))[0], "moves_instant": timed.get(seat, (None, None))[1]}
+                    "moves_sent": timed.get(seat, (None, None))[0],
+                    "moves_instant": timed.get(seat, (None, None))[1]}
                    for pid, seat in first.items() if pid not in known]
             if new:
                 await conn.execute(insert(PlayerMatchRow), new)
@@ -108,12 +111,14 @@ class Settler:
                                                                   reason="unreadable"))
                 return True
             share = await self._room_share(conn, match_id)
-            reasons = {p.player_id: p.reason or self._seat_reason(share.get(p.seat, 0.0), p.moves_sent, p.moves_instant)
+            reasons = {p.player_id: p.reason or self._seat_reason(share.get(p.seat, 0.0), p.moves_sent,
+                                                                  p.moves_instant)
                        for p in players if p.seat in by_seat}
             counted = [p for p in players if p.player_id in reasons and reasons[p.player_id] is None]
             rounds = max((f.rounds for f in by_seat.values()), default=0)
             # Counted in the stats, yet not rated here: a new player, or one whose opponents are spent.
-            held = await self.guard.check(conn, [p.player_id for p in counted], match_id) if rounds >= 2 else {}
+            pids = [p.player_id for p in counted]
+            held = await self.guard.check(conn, pids, match_id) if rounds >= 2 else {}
             reasons.update(held)
             counted = [p for p in counted if p.player_id not in held]
             # Partners are rated as one team (HR-26): a match needs counted players on two sides.

@@ -91,8 +91,9 @@ async def become(body: PlayerName, request: Request, response: Response) -> dict
     wait = await limit.wait(request) if limit is not None else 0.0
     if limit is not None and wait > 0:  # app/web/new_players.py
         retry = math.ceil(wait)
-        raise HTTPException(429, detail={"code": "rate_limited", "message": "Too many new players from your "
-                                         f"address: at most {limit.per_hour} an hour. Try again in {retry} s."},
+        message = (f"Too many new players from your address: at most {limit.per_hour} an hour. "
+                   f"Try again in {retry} s.")
+        raise HTTPException(429, detail={"code": "rate_limited", "message": message},
                             headers={"retry-after": str(retry)})
     player, secret = await players.store.create(name)
     keep_secret(request, response, secret)

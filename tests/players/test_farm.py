@@ -69,7 +69,8 @@ def test_the_guards_thresholds() -> None:
     guard = FarmGuard()
     assert INSTANT_MS == 150
     assert not guard.by_hand(20, 20) and not guard.by_hand(20, 11)  # most moves instant: a script
-    assert guard.by_hand(20, 10) and guard.by_hand(4, 4) and guard.by_hand(None, None)  # a person; too few; untimed
+    assert guard.by_hand(20, 10)  # a person
+    assert guard.by_hand(4, 4) and guard.by_hand(None, None)  # too few to judge; not timed
     assert FarmGuard(instant_share=0).by_hand(20, 20)  # off
     # A player's first counted match rates nobody, nor do more than 2 rated ones in the day after it;
     # two players are rated together at most 5 times a day.
@@ -96,7 +97,9 @@ def test_an_address_makes_at_most_six_players_an_hour_and_then_joins_unlinked(tm
         r = await people[6].http.post("/api/me", json={"name": "P6"})
         assert r.status_code == 429 and r.json()["detail"]["code"] == "rate_limited", r.text
         assert int(r.headers["retry-after"]) > 3000  # the hour's window
-        assert (await people[0].http.post("/api/me", json={"name": "Still P0"})).status_code == 201  # a rename
+        # A player already: a rename, not a new player.
+        renamed = await people[0].http.post("/api/me", json={"name": "Still P0"})
+        assert renamed.status_code == 201
         for p in people:
             await p.close()
 
@@ -117,7 +120,8 @@ def test_a_scripted_farm_of_cookie_less_puppets_ranks_nobody(tmp_path: Path) -> 
             code = await two_round_room(server, 3)
             clients = [await p.join(code) for p in (farmer, *puppets[2 * n:2 * n + 2])]
             assert (await clients[0].request({"type": "start"}))["type"] == "ack"
-            await asyncio.gather(*(play_bot(c, random.Random(f"farm/{n}/{i}")) for i, c in enumerate(clients)))
+            await asyncio.gather(*(play_bot(c, random.Random(f"farm/{n}/{i}"))
+                                   for i, c in enumerate(clients)))
             for c in clients:
                 await c.close()
         await settled(server, 3)
