@@ -123,6 +123,13 @@ class Settings(BaseSettings):
     leaderboard_size: int = 20  # players on an edition's leaderboard
     leaderboard_min_matches: int = 3  # rated matches a player needs to be on it ...
     leaderboard_min_opponents: int = 2  # ... against at least this many different players
+    # What keeps one person from farming a rating (app/persistence/farm_guard.py, docs/STATS.md);
+    # 0 turns one off.
+    new_players_per_hour: int = 6  # players made (a join without a player, POST /api/me) per client address
+    rating_instant_share: float = 0.5  # a seat with more of its moves sent within 150 ms is not by hand
+    rating_after_matches: int = 1  # counted matches a player finishes before one of theirs is rated
+    rating_first_day_matches: int = 2  # ... and how many of theirs are rated in the 24 hours after the first
+    rating_pair_limit: int = 5  # matches the same two players are rated together in 24 hours
 
     # Players who aren't there (bots, clocks, takeover)
     # Tests only: a pseudo-language `xx` (?lang=xx) whose every string is English wrapped in ⟦…⟧,

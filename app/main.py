@@ -22,6 +22,7 @@ from app.cluster.node import ClusterNode, node_address
 from app.cluster.routing import route
 from app.config import Settings, get_settings
 from app.persistence import SqlStore, open_store
+from app.persistence.farm_guard import FarmGuard
 from app.persistence.fencing import Fence
 from app.persistence.player_reads import PlayerReads
 from app.persistence.players import PlayerStore
@@ -56,6 +57,7 @@ from app.web.identity import Players
 from app.web.invite import QrCodes
 from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
 from app.web.match_builds import MatchBuilds
+from app.web.new_players import NewPlayers
 
 log = logging.getLogger("app")
 
@@ -200,7 +202,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     # Players are remembered in the SQL store's database (app/web/identity.py); not in memory.
-    remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine)) \
+    guard = FarmGuard(instant_share=settings.rating_instant_share, rated_after=settings.rating_after_matches,
+                      first_day_rated=settings.rating_first_day_matches,
+                      pair_limit=settings.rating_pair_limit)
+    remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine, guard)) \
         if isinstance(store, SqlStore) else None
     rooms_store: Store = RememberingStore(store, remembered.settler) \
         if isinstance(store, SqlStore) and remembered is not None else store
@@ -261,6 +266,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
 
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse, shared=shared)
     app.state.qr_codes = QrCodes()  # app/web/invite.py
+    app.state.new_players = NewPlayers(settings.new_players_per_hour, shared=shared)  # per address, per hour
     # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,

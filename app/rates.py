@@ -17,6 +17,10 @@ from collections.abc import Callable
 # An IPv6 host is given a whole /64 by its network (RFC 6177's smallest end-site prefix), and
 # picks any address in it at will: counted per address, one such host would have 2^64 windows.
 IPV6_HOST_PREFIX = 64
+# The limits are per minute, but for one: players made per address, per hour (app/web/new_players.py).
+# A window of a kind that starts so is kept an hour where the nodes count together (app/cluster/rates.py).
+HOURLY_KIND = "hourly_players"
+HOUR_S = 3600.0
 
 
 def address_key(address: str) -> str:

@@ -29,7 +29,7 @@ def start_server(database_url: str, gc_trace: str, start_within: float = 60) -> 
            "UNO_ROOMS_PER_ADDRESS": "1000000", "UNO_SOCKET_RATE_MESSAGES": "1000000",
            "UNO_SOCKETS_PER_ADDRESS": "1000000", "UNO_CONNECTIONS_PER_ADDRESS": "1000000",
            "UNO_MAX_CONNECTIONS": "1000000", "UNO_SOCKET_OPENS_PER_MINUTE": "1000000",
-           "UNO_HTTP_REQUESTS_PER_MINUTE": "0"}
+           "UNO_HTTP_REQUESTS_PER_MINUTE": "0", "UNO_NEW_PLAYERS_PER_HOUR": "1000000"}
     # As scripts/run.sh starts it (frame size, no per-message deflate), with a backlog for the connect burst.
     # Through bench/gc_trace.py, which times every garbage collection the server makes.
     proc = subprocess.Popen([sys.executable, "-m", "bench.gc_trace", gc_trace, "--host", "127.0.0.1",

@@ -25,6 +25,8 @@ from contextlib import asynccontextmanager
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.rates import HOUR_S, HOURLY_KIND
+
 log = logging.getLogger("app.cluster")
 
 _CREATE = [
@@ -48,10 +50,13 @@ _HIT = text("""
     SELECT recent.n, recent.first + :window - clock.now_s AS wait FROM recent, clock
 """)
 
-_SWEEP = text("DELETE FROM uno_rate_windows WHERE second <= floor(extract(epoch FROM clock_timestamp())) - :window")
+_NOW_S = "floor(extract(epoch FROM clock_timestamp()))"
+_SWEEP = text(f"DELETE FROM uno_rate_windows WHERE second <= {_NOW_S} - :window AND key NOT LIKE :hourly")
+# The players made per address are counted per hour (app/web/new_players.py): kept that long.
+_SWEEP_HOURLY = text(f"DELETE FROM uno_rate_windows WHERE second <= {_NOW_S} - :window AND key LIKE :hourly")
 
 SWEEP_SECONDS = 60.0  # windows nobody has used for a while are deleted this often
-LONGEST_WINDOW_S = 60.0  # the longest window counted here (the limits are per minute)
+LONGEST_WINDOW_S = 60.0  # the longest window counted here but the hourly one (the limits are per minute)
 # Database connections a node's counting may hold at once.  The count shares the store's
 # pool: a flood of counted requests must never take the connections the rooms commit with.
 CONNECTIONS = 2
@@ -104,11 +109,16 @@ class SharedRates:
             return 0.0
         return max(1.0, float(row.wait or window))
 
+    async def sweep(self) -> None:
+        """Delete the windows' seconds that left them (the hourly ones' after the hour)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S), "hourly": f"{HOURLY_KIND}%"})
+            await conn.execute(_SWEEP_HOURLY, {"window": int(HOUR_S), "hourly": f"{HOURLY_KIND}%"})
+
     async def sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             try:
-                async with self.engine.begin() as conn:
-                    await conn.execute(_SWEEP, {"window": int(LONGEST_WINDOW_S)})
+                await self.sweep()
             except Exception as err:
                 log.warning("could not sweep the shared rate windows: %s", type(err).__name__)

@@ -96,6 +96,10 @@ class PlayerMatchRow(Base):
     mu_after: Mapped[float | None]
     sigma_after: Mapped[float | None]
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The seat's moves its sender sent, and those sent within an instant of the room's last change
+    # (app/rooms/think_time.py): the by-hand check of app/persistence/farm_guard.py.  Null: not timed.
+    moves_sent: Mapped[int | None]
+    moves_instant: Mapped[int | None]
 
 
 class PlayerRatingRow(Base):

@@ -74,7 +74,8 @@ class RememberingStore:
         for record in records:
             if isinstance(record, r.MatchFinished):
                 try:
-                    await _again(partial(self.settler.seat_players, record.code, record.match_id))
+                    await _again(partial(self.settler.seat_players, record.code, record.match_id,
+                                         record.think))
                 except Exception:  # the match is stored; only its players' memory of it is lost
                     log.exception("the players of match %s could not be noted", record.match_id)
                     continue

@@ -23,6 +23,7 @@ from app.engine.house.results import sides_of
 from app.engine.match import MatchConfig
 
 from .export import read_export
+from .farm_guard import FarmGuard
 from .match_figures import figures
 from .models import ActionRow, MatchRow, RoomRow, SeatRow
 from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerSeatRow, SettledMatchRow
@@ -31,6 +32,7 @@ from .ratings import RatedMatch, Rating, initial, rate, recompute
 log = logging.getLogger("app.persistence")
 
 MIN_RATED_PLAYERS = 2  # players (not bots, not one person's two seats) a rated match needs
+HELD_BACK = ("new_player", "same_opponents")  # counted in the stats, not rated (farm_guard.py)
 BOT_SHARE_MAX = 0.5  # a seat whose moves were more than this share the room's (a bot's, the clock's) is not counted
 
 # Built once, with its list bound when it runs: ``in_`` over a list made per call leaves a
@@ -47,13 +49,16 @@ _RATING_MOVED = (update(PlayerRatingRow)
 
 
 class Settler:
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, guard: FarmGuard | None = None) -> None:
         self.engine = engine
+        self.guard = guard or FarmGuard()  # who a rated match may rate (farm_guard.py)
         self.turn = asyncio.Lock()  # one settle at a time in this process (ratings read, then written)
         self.settled = 0
 
-    async def seat_players(self, code: str, match_id: str) -> int:
-        """Note who sat where in this just-finished match; returns how many players."""
+    async def seat_players(self, code: str, match_id: str,
+                           think: tuple[tuple[int, int, int], ...] = ()) -> int:
+        """Note who sat where in this just-finished match; returns how many players.  ``think``:
+        per seat, the moves its sender sent and the instant ones (``MatchFinished.think``)."""
         async with self.engine.begin() as conn:
             rows = (await conn.execute(select(SeatRow.seat, PlayerSeatRow.player_id)
                                        .join(PlayerSeatRow, PlayerSeatRow.token_hash == SeatRow.token_hash)
@@ -67,8 +72,12 @@ class Settler:
             first: dict[str, int] = {}
             for seat, pid in sorted(rows):
                 first.setdefault(pid, seat)
+            timed: dict[int, tuple[int | None, int | None]] = {seat: (moves, instant)
+                                                              for seat, moves, instant in think}
             new = [{"player_id": pid, "match_id": match_id, "seat": seat, "edition": edition,
-                    "reason": "several_seats" if seats[pid] > 1 else None}
+                    "reason": "several_seats" if seats[pid] > 1 else None,
+                    "moves_sent": timed.get(seat, (None, None))[0],
+                    "moves_instant": timed.get(seat, (None, None))[1]}
                    for pid, seat in first.items() if pid not in known]
             if new:
                 await conn.execute(insert(PlayerMatchRow), new)
@@ -83,7 +92,8 @@ class Settler:
                                    .where(SettledMatchRow.match_id == match_id))).first() is not None:
                 return False
             players = (await conn.execute(select(PlayerMatchRow.player_id, PlayerMatchRow.seat,
-                                                 PlayerMatchRow.reason)
+                                                 PlayerMatchRow.reason, PlayerMatchRow.moves_sent,
+                                                 PlayerMatchRow.moves_instant)
                                           .where(PlayerMatchRow.match_id == match_id))).all()
             if not players:  # bots and API clients only: nobody's figures to write, no match to replay
                 return False
@@ -101,10 +111,16 @@ class Settler:
                                                                   reason="unreadable"))
                 return True
             share = await self._room_share(conn, match_id)
-            reasons = {p.player_id: p.reason or ("bots_played" if share.get(p.seat, 0.0) > BOT_SHARE_MAX else None)
+            reasons = {p.player_id: p.reason or self._seat_reason(share.get(p.seat, 0.0), p.moves_sent,
+                                                                  p.moves_instant)
                        for p in players if p.seat in by_seat}
             counted = [p for p in players if p.player_id in reasons and reasons[p.player_id] is None]
             rounds = max((f.rounds for f in by_seat.values()), default=0)
+            # Counted in the stats, yet not rated here: a new player, or one whose opponents are spent.
+            pids = [p.player_id for p in counted]
+            held = await self.guard.check(conn, pids, match_id) if rounds >= 2 else {}
+            reasons.update(held)
+            counted = [p for p in counted if p.player_id not in held]
             # Partners are rated as one team (HR-26): a match needs counted players on two sides.
             sides = {p.player_id: by_seat[p.seat].side for p in counted}
             few = len(counted) < MIN_RATED_PLAYERS or len(set(sides.values())) < 2  # two sides at least
@@ -120,7 +136,8 @@ class Settler:
                 if f is None:
                     continue
                 values: dict[str, Any] = {
-                    "settled": True, "counted": reasons[p.player_id] is None, "reason": reasons[p.player_id],
+                    "settled": True, "counted": reasons[p.player_id] in (None, *HELD_BACK),
+                    "reason": reasons[p.player_id],
                     "placement": f.placement, "won": f.won, "points": f.points, "rounds": f.rounds,
                     "rounds_won": f.rounds_won, "round_points": f.round_points, "catches_made": f.catches_made,
                     "catches_suffered": f.catches_suffered, "challenges_won": f.challenges_won,
@@ -161,6 +178,12 @@ class Settler:
         for match_id in pending:
             done += await self.settle(match_id)
         return done
+
+    def _seat_reason(self, room_share: float, moves: int | None, instant: int | None) -> str | None:
+        """Why a seat is not counted, if it is not: the room played it, or a script did."""
+        if room_share > BOT_SHARE_MAX:
+            return "bots_played"
+        return None if self.guard.by_hand(moves, instant) else "not_by_hand"
 
     @staticmethod
     async def _room_share(conn: Any, match_id: str) -> dict[int, float]:

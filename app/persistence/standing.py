@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.orm import aliased
 
+from .farm_guard import unrated
 from .player_models import PlayerMatchRow, PlayerRatingRow
 from .player_reads import PlayerReads
 
@@ -43,10 +44,13 @@ async def standings(reads: PlayerReads, pid: str, editions: tuple[str, ...], min
                     min_opponents: int) -> dict[str, dict[str, Any]]:
     """Per edition: ``matches`` (rated), ``opponents`` (different players met in them),
     ``matches_left``, ``opponents_left``, ``ranked``, and once ranked ``rank`` and ``ranked_players``
-    (how many are ranked in all); ``latest``: the id of the player's newest settled match there."""
+    (how many are ranked in all); ``latest``: the id of the player's newest settled match there;
+    ``unrated``: how many of their settled matches there moved no rating of theirs, by why
+    (``few_players``, ``not_by_hand``, ``new_player``...: docs/STATS.md)."""
     async with reads.engine.connect() as conn:
         rated = dict((await conn.execute(_RATED, {"pid": pid})).all())
         met = dict((await conn.execute(_MET, {"pid": pid})).all())
+        why_not = await unrated(conn, pid)
         newest: dict[str, tuple[Any, str]] = {}
         for edition, match_id, finished in (await conn.execute(_LATEST, {"pid": pid})).all():
             if finished is not None and (edition not in newest or finished > newest[edition][0]):
@@ -57,7 +61,8 @@ async def standings(reads: PlayerReads, pid: str, editions: tuple[str, ...], min
         todo = left(matches, opponents, min_matches, min_opponents)
         entry: dict[str, Any] = {"matches": matches, "opponents": opponents, **todo,
                                  "ranked": not any(todo.values()), "rank": None, "ranked_players": None,
-                                 "latest": newest[edition][1] if edition in newest else None}
+                                 "latest": newest[edition][1] if edition in newest else None,
+                                 "unrated": why_not.get(edition, {})}
         if entry["ranked"]:
             board = await reads.leaderboard(edition, NO_LIMIT, min_matches, min_opponents)
             entry["ranked_players"] = len(board)

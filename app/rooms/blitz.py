@@ -56,4 +56,4 @@ def expire(st: RoomState, settings: Settings) -> list[rec.Record]:
     for q in st.players:
         q.ready = q.bot  # as after any last round: bots are ready for a rematch
     st.note("final", winner=m.winner)
-    return [*records, rec.MatchFinished(st.code, st.match_id, m.winner)]
+    return [*records, rec.MatchFinished(st.code, st.match_id, m.winner, st.think.summary())]

@@ -224,7 +224,7 @@ MESSAGE_HANDLERS: dict[type, Callable[[RoomParts, Any, Outcome], None]] = {
 
 def cmd_action(room: RoomParts, player: Player, cmd: ActionCmd, out: Outcome) -> None:
     try:
-        out.store(*play.act(room.state, room.races, room.settings, player, cmd.action, cmd.id))
+        out.store(*play.act(room.state, room.races, room.settings, player, cmd.action, cmd.id, sent=True))
     except IllegalAction:
         out.dirty = True  # a refused UNO! attempt still updates the race receipt
         raise

@@ -49,6 +49,7 @@ def start_match(st: RoomState, races: Races) -> list[rec.Record]:
     st.note("started", match=st.match_no)
     st.record(events)
     st.match_id = secrets.token_hex(8)
+    st.think.restart(st.clock.monotonic())
     return [
         rec.MatchStarted(st.code, st.match_id, st.match_no, st.edition, match.config.to_json(), match.target,
                          seed, tuple(p.name for p in st.players), st.blitz_deadline),
@@ -86,8 +87,9 @@ def reveal(st: RoomState, n: int | None = None) -> None:
 
 
 def act(st: RoomState, races: Races, settings: Settings, player: Player, action: Action,
-        client_id: str | None = None) -> list[rec.Record]:
+        client_id: str | None = None, sent: bool = False) -> list[rec.Record]:
     """Apply a seat's action (a person's, a bot's, or the clock's); the records that store it.
+    ``sent``: it came from the seat's sender (not the room), and its think time is counted.
 
     A refused UNO! attempt at a settled race still updates the race's receipt, and is refused
     with the winner named (``Races.late``)."""
@@ -96,6 +98,7 @@ def act(st: RoomState, races: Races, settings: Settings, player: Player, action:
     m = st.match
     assert st.match_id is not None
     round_no = m.round_no  # the round the action is played in (a round it ends is history after)
+    took_ms = st.think.took_ms(st.clock.monotonic())
     try:
         events = apply(m, player.seat, action)
     except IllegalAction as err:
@@ -103,6 +106,9 @@ def act(st: RoomState, races: Races, settings: Settings, player: Player, action:
             raise races.late(player.seat, err) from err
         raise
     races.settled(events, action)
+    if sent:
+        st.think.sent(player.seat, took_ms)
+    st.think.changed(st.clock.monotonic())
     st.record(events)
     records: list[rec.Record] = [rec.ActionApplied(st.code, st.match_id, round_no, len(m.log), player.seat,
                                                    action.to_json(), client_id)]
@@ -139,7 +145,7 @@ def after_action(st: RoomState, settings: Settings, events: list[Event]) -> list
         st.status = OVER
         st.next_round_at = None
         st.note("final", winner=champion)
-        records.append(rec.MatchFinished(st.code, st.match_id, champion))
+        records.append(rec.MatchFinished(st.code, st.match_id, champion, st.think.summary()))
     return records
 
 
@@ -152,6 +158,7 @@ def next_round(st: RoomState, races: Races) -> list[rec.Record]:
     for q in st.players:
         q.ready = False
     races.clear()
+    st.think.changed(st.clock.monotonic())
     st.record(events)
     return [round_started(st), room_record(st)]
 

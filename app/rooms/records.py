@@ -124,6 +124,9 @@ class MatchFinished:
     code: str
     match_id: str
     winner: int | None
+    # Per seat that sent moves: (seat, moves sent, those sent within think_time.INSTANT_MS of the
+    # room's last change) — for the ratings' by-hand check; not stored with the match.
+    think: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)

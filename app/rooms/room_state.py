@@ -27,6 +27,7 @@ from .away import AwayTally
 from .clock import REAL_CLOCK, Clock
 from .narrate import scrub
 from .options import RoomOptions
+from .think_time import ThinkTimes
 
 # Room status, as clients see it.
 WAITING = "waiting"  # seats are being taken; the host starts
@@ -113,6 +114,8 @@ class RoomState:
     screens: int = 0  # screen sockets connected with that key (seats' pages turn into controllers)
     parts: ViewParts = field(default_factory=ViewParts, repr=False, compare=False)
     clock: Clock = field(default=REAL_CLOCK, repr=False, compare=False)  # the room's time (clock.py)
+    # How long each seat's sender took over its moves in this match (the ratings' by-hand check).
+    think: ThinkTimes = field(default_factory=ThinkTimes, repr=False, compare=False)
 
     @classmethod
     def open(cls, code: str, options: RoomOptions, settings: Settings,

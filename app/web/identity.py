@@ -21,6 +21,7 @@ from app.persistence.player_reads import PlayerReads
 from app.persistence.players import Player, PlayerStore
 from app.persistence.settle import Settler
 from app.rooms.room_state import hash_token
+from app.web.new_players import new_players_of
 
 log = logging.getLogger("app.web")
 
@@ -65,15 +66,24 @@ def drop_secret(response: Response) -> None:
 async def remember_seat(request: Request, response: Response, seat: dict[str, Any]) -> None:
     """Link a seat just taken to this browser's player (made now, named as the seat, if it has none).
 
-    Never refuses the seat: if the players' tables cannot be written, the seat is taken unlinked."""
+    Never refuses the seat: if the players' tables cannot be written, or the address has made its
+    new players for the hour (app/web/new_players.py), the seat is taken unlinked."""
     players = players_of(request)
     if players is None:
         return
     try:
         player = await players.store.by_secret(secret_of(request))
         if player is None:
+            if not await may_make_player(request):
+                return
             player, secret = await players.store.create(str(seat["name"]))
             keep_secret(request, response, secret)
         await players.store.link_seat(player.id, hash_token(str(seat["token"])), str(seat["code"]))
     except Exception:
         log.exception("a seat of room %s could not be linked to its player", seat.get("code"))
+
+
+async def may_make_player(request: Request) -> bool:
+    """Count one player made from this request's address, if it may make one now."""
+    limit = new_players_of(request)
+    return limit is None or await limit.wait(request) <= 0

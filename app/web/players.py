@@ -5,6 +5,7 @@ leaderboard, a player's group (docs/STATS.md)."""
 from __future__ import annotations
 
 import base64
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response, status
@@ -19,6 +20,7 @@ from app.web.api import ErrorResponse
 from app.web.identity import Players, current, drop_secret, keep_secret, players_of, secret_of
 from app.web.invite import QrCodes, invite_base
 from app.web.lookalikes import mark_lookalikes, tag_of
+from app.web.new_players import new_players_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
@@ -85,6 +87,14 @@ async def become(body: PlayerName, request: Request, response: Response) -> dict
     if player is not None:
         await players.store.rename(player.id, name)
         return _public(Player(player.id, name, player.created_at))
+    limit = new_players_of(request)
+    wait = await limit.wait(request) if limit is not None else 0.0
+    if limit is not None and wait > 0:  # app/web/new_players.py
+        retry = math.ceil(wait)
+        message = (f"Too many new players from your address: at most {limit.per_hour} an hour. "
+                   f"Try again in {retry} s.")
+        raise HTTPException(429, detail={"code": "rate_limited", "message": message},
+                            headers={"retry-after": str(retry)})
     player, secret = await players.store.create(name)
     keep_secret(request, response, secret)
     return _public(player)

@@ -100,7 +100,9 @@ function line(m) {
         ? h("span", { class: "history-partner", "data-testid": "history-partner" }, playerName(o.name, o.player), " ",
           h("span", { class: "badge", text: t("team.partner") }))
         : playerName(o.name, o.player)))),
-    m.counted ? null : h("p", { class: "muted", "data-testid": "not-counted", text: t(`players.reason.${m.reason}`) }),
+    // Why it did not count, or (a new player's first match, the same few opponents again) was not rated.
+    m.reason ? h("p", { class: "muted", "data-testid": m.counted ? "not-rated" : "not-counted",
+      text: t(`players.reason.${m.reason}`) }) : null,
     // A private room's match is linked for its own player only (the server leaves it out for others).
     m.match_url ? h("a", { class: "btn btn-small", href: m.match_url, "data-testid": "history-open", text: t("players.open_match") }) : null);
 }

@@ -21,7 +21,11 @@ from tests.players.conftest import Person
 @pytest.mark.usefixtures("nginx")
 def test_two_nodes_report_the_same_stats(fresh_postgres_url: str) -> None:
     cluster = LocalCluster(fresh_postgres_url, nodes=2, env={
-        "UNO_BETWEEN_ROUNDS_SECONDS": "0.3", "UNO_LEADERBOARD_MIN_MATCHES": "1", "UNO_LEADERBOARD_MIN_OPPONENTS": "1"})
+        "UNO_BETWEEN_ROUNDS_SECONDS": "0.3", "UNO_LEADERBOARD_MIN_MATCHES": "1",
+        "UNO_LEADERBOARD_MIN_OPPONENTS": "1",
+        # A scripted match of new players, about the nodes' agreement, not farming
+        # (tests/players/test_farm.py).
+        "UNO_RATING_INSTANT_SHARE": "0", "UNO_RATING_AFTER_MATCHES": "0"})
     cluster.start()
 
     async def main() -> None:

@@ -23,7 +23,11 @@ QUICK: dict[str, Any] = dict(
     room_misses_per_minute=100_000, sockets_per_address=100_000, connections_per_address=100_000,
     socket_opens_per_minute=1_000_000, spectators_per_address=100_000, match_downloads_per_minute=100_000,
     http_requests_per_minute=0,
-    watchers_coalesce_seconds=0.0, echo_endpoint=True)
+    watchers_coalesce_seconds=0.0, echo_endpoint=True,
+    # The scripted matches of these tests are about figures, not farming (tests/players/test_farm.py):
+    # their instant moves, new players and repeated tables count as a person's would.
+    new_players_per_hour=100_000, rating_instant_share=0, rating_after_matches=0, rating_first_day_matches=0,
+    rating_pair_limit=0)
 
 
 def remembering_server(url: str, **settings: Any) -> LiveServer:

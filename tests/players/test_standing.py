@@ -59,7 +59,7 @@ def test_standing_counts_down_to_the_leaderboards_rule_and_then_gives_its_place(
             # One rated match against one player: one more match, and one more player met, to go.
             assert classic == {"matches": 1, "opponents": 1, "matches_left": 1, "opponents_left": 1,
                                "ranked": False, "rank": None, "ranked_players": None,
-                               "latest": classic["latest"]}
+                               "latest": classic["latest"], "unrated": {}}
             # Her newest match, for the podium to know it is counted; to others it is not named
             # (a private room's match id leads to its code).
             history = (await ana.http.get(f"/api/players/{ids[0]}")).json()["history"]
