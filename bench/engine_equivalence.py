@@ -1,15 +1,18 @@
 """Engine equivalence: one hash over everything random matches do, to show a change to the engine kept
 its behaviour.
 
-    uv run python bench/engine_equivalence.py [--matches 40] [--actions 1500]
+    uv run python bench/engine_equivalence.py [--matches 40] [--actions 1500] [--without OPTION ...]
 
-Plays ``--matches`` matches from fixed seeds, in every edition in turn, each under a random valid set of
-the house rules the engine plays (every fifth one under the ``chaos`` preset, when its edition takes it),
-up to ``--actions`` actions per match.  Every step hashes each seat's ``legal_actions``, the action
-applied (a uniform pick among the seats that have any), its events and the round's fingerprint; now and
-then a malformed or out-of-turn action is sent too, and its refusal (code, message, params) or, under
-HR-20, its misplay's events are hashed.  A change that only makes the engine faster keeps the hash; any
-change of what it lists, does, says or refuses changes it.  The last line printed is JSON.
+Plays ``--matches`` matches from fixed seeds, in every edition in turn, each under a random valid set of the
+house rules the engine plays (every fifth one under the ``chaos`` preset, when its edition takes it), up to
+``--actions`` actions per match; ``--without`` leaves the options named out of every set (``--without
+multi_play``: matches in which no batch is ever listed, to show a change of batches alone left the rest as
+it was). Every step hashes each seat's ``legal_actions``, the action applied (a uniform pick among the seats
+that have any), its events and the round's fingerprint; now and then a malformed or out-of-turn action is
+sent too, and its refusal (code, message, params) or, under HR-20, its misplay's events are hashed. A change
+that only makes the engine faster keeps the hash; any change of what it lists, does, says or refuses changes
+it.
+The last line printed is JSON.
 """
 
 from __future__ import annotations
@@ -50,24 +53,26 @@ KINDS = ("play", "play_drawn", "draw", "keep", "accept", "challenge", "choose_co
          "pass_card", "declare_uno", "catch", "special_draw")
 
 
-def random_house(rng: random.Random, edition: str) -> HouseRules:
+def random_house(rng: random.Random, edition: str, without: tuple[str, ...] = ()) -> HouseRules:
     """Each option on (at a random value) with probability one half, until the edition takes the set."""
     while True:
         data = {name: rng.choice(CHOICES[name][1:]) for name in PLAYED if rng.random() < 0.5}
+        for name in without:
+            data.pop(name, None)
         try:
             return HouseRules.from_json(data, VARIANTS[edition])
         except ConfigError:
             continue
 
 
-def house_for(rng: random.Random, edition: str, number: int) -> HouseRules:
+def house_for(rng: random.Random, edition: str, number: int, without: tuple[str, ...] = ()) -> HouseRules:
     if number % 5 == 0:
         try:
-            return HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items() if k in AVAILABLE},
-                                        VARIANTS[edition])
+            return HouseRules.from_json({k: v for k, v in PRESETS["chaos"].items()
+                                         if k in AVAILABLE and k not in without}, VARIANTS[edition])
         except ConfigError:
             pass
-    return random_house(rng, edition)
+    return random_house(rng, edition, without)
 
 
 def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]]) -> Action:
@@ -95,10 +100,11 @@ def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]]) -> A
                   rng.choice((None, rng.randrange(-1, rnd.n + 1))), rng.random() < 0.3)
 
 
-def play_match(number: int, edition: str, max_actions: int, digest: hashlib._Hash) -> int:
+def play_match(number: int, edition: str, max_actions: int, digest: hashlib._Hash,
+               without: tuple[str, ...] = ()) -> int:
     rng = random.Random(f"equivalence-{number}")
     variant = VARIANTS[edition]
-    house = house_for(rng, edition, number)
+    house = house_for(rng, edition, number, without)
     seats = rng.randint(variant.min_seats, variant.max_seats)
     if house.team_play and seats not in TEAM_SIZES:
         seats = 4
@@ -133,12 +139,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--actions", type=int, default=1500, help="at most this many actions per match")
+    parser.add_argument("--without", nargs="*", default=[], choices=PLAYED, help="house rules left out of every set")
     args = parser.parse_args()
+    without = tuple(args.without)
     digest = hashlib.sha256()
     editions = list(VARIANTS)
     start = time.perf_counter()
-    actions = sum(play_match(i, editions[i % len(editions)], args.actions, digest) for i in range(args.matches))
-    print(json.dumps({"mode": mode(), "matches": args.matches, "actions": actions, "sha256": digest.hexdigest(),
+    actions = sum(play_match(i, editions[i % len(editions)], args.actions, digest, without)
+                  for i in range(args.matches))
+    print(json.dumps({"mode": mode(), "matches": args.matches, "without": list(without), "actions": actions,
+                      "sha256": digest.hexdigest(),
                       "seconds": round(time.perf_counter() - start, 1)}))
 
 
