@@ -7,11 +7,11 @@ Plays ``--matches`` matches from fixed seeds, in every edition in turn, each und
 house rules the engine plays (every fifth one under the ``chaos`` preset, when its edition takes it), up to
 ``--actions`` actions per match; ``--without`` leaves the options named out of every set (``--without
 multi_play``: matches in which no batch is ever listed, to show a change of batches alone left the rest as
-it was). Every step hashes each seat's ``legal_actions``, the action applied (a uniform pick among the seats
-that have any), its events and the round's fingerprint; now and then a malformed or out-of-turn action is
-sent too, and its refusal (code, message, params) or, under HR-20, its misplay's events are hashed. A change
-that only makes the engine faster keeps the hash; any change of what it lists, does, says or refuses changes
-it.
+it was). Every step hashes each seat's ``legal_actions`` (and HR-8's ``batch_offers``, where any), the
+action applied (a uniform pick among the seats that have any), its events and the round's fingerprint; now
+and then a malformed or out-of-turn action is sent too, and its refusal (code, message, params) or, under
+HR-20, its misplay's events are hashed. A change that only makes the engine faster keeps the hash; any
+change of what it lists, does, says or refuses changes it.
 The last line printed is JSON.
 """
 
@@ -34,12 +34,14 @@ from app.engine import (
     ROUND,
     VARIANTS,
     Action,
+    BatchOffer,
     ConfigError,
     HouseRules,
     IllegalAction,
     Match,
     MatchConfig,
     apply,
+    batch_offers,
     legal_actions,
     new_match,
     start_next_round,
@@ -75,7 +77,18 @@ def house_for(rng: random.Random, edition: str, number: int, without: tuple[str,
     return random_house(rng, edition, without)
 
 
-def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]]) -> Action:
+def batch_from(rng: random.Random, offer: BatchOffer) -> Action:
+    """A random batch of those ``offer`` stands for (HR-8): a lead, some of the other cards in a random order,
+    a target when it names one, UNO said when it may be, at random."""
+    lead = rng.choice(offer.leads)
+    mates = [c for c in offer.cards if c != lead]
+    more = tuple(rng.sample(mates, rng.randint(1, len(mates))))
+    target = rng.choice(offer.targets) if offer.targets else None
+    return Action("play", lead, None, target, (len(more) + 1, target) in offer.uno and rng.random() < 0.5, more)
+
+
+def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]],
+          offers: dict[int, list[BatchOffer]]) -> Action:
     """A likely refused action: another seat's move, a random card or batch, a field too many."""
     rnd = match.round
     deck = len(rnd.cards)
@@ -88,7 +101,7 @@ def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]]) -> A
         return Action("play", rng.randrange(deck), rng.choice((None, "red")), rng.choice((None, 0, 1)),
                       rng.random() < 0.3, more)
     if choice == 2:  # a real batch's middle cards shuffled, or with a card of another hand
-        batches = [a for s in legal for a in legal[s] if len(a.more) >= 2]
+        batches = [batch_from(rng, o) for s in offers for o in offers[s]]
         if batches:
             a = rng.choice(batches)
             mixed = list(a.more)
@@ -117,17 +130,21 @@ def play_match(number: int, edition: str, max_actions: int, digest: hashlib._Has
             digest.update(repr(start_next_round(match, secret=f"s{number}/{match.round_no}")).encode())
             continue
         legal = {s: legal_actions(match, s) for s in range(seats)}
+        offers = {s: batch_offers(match, s) for s in range(seats)}
         digest.update(repr(legal).encode())
+        if any(offers.values()):  # HR-8: hashed only where some are listed, as they were among the actions
+            digest.update(repr(offers).encode())
         if rng.random() < 0.15:
             seat = rng.randrange(-1, seats + 1)
-            action = probe(rng, match, legal)
+            action = probe(rng, match, legal, offers)
             try:
                 digest.update(repr(("misplay", seat, action, apply(match, seat, action))).encode())
             except IllegalAction as err:
                 digest.update(repr(("refused", seat, action, str(err.code), err.message, err.params)).encode())
         else:
             seat = rng.choice([s for s in legal if legal[s]])
-            action = rng.choice(legal[seat])
+            picked = rng.choice([*legal[seat], *offers[seat]])  # an offer stands for its batches
+            action = batch_from(rng, picked) if isinstance(picked, BatchOffer) else picked
             digest.update(repr((seat, action, apply(match, seat, action))).encode())
         digest.update(repr((match.phase, match.scores, match.round.fingerprint())).encode())
         done += 1
