@@ -143,7 +143,8 @@ def play_match(number: int, edition: str, max_actions: int, digest: hashlib._Has
                 digest.update(repr(("refused", seat, action, str(err.code), err.message, err.params)).encode())
         else:
             seat = rng.choice([s for s in legal if legal[s]])
-            picked = rng.choice([*legal[seat], *offers[seat]])  # an offer stands for its batches
+            choices: list[Action | BatchOffer] = [*legal[seat], *offers[seat]]
+            picked = rng.choice(choices)  # an offer stands for its batches
             action = batch_from(rng, picked) if isinstance(picked, BatchOffer) else picked
             digest.update(repr((seat, action, apply(match, seat, action))).encode())
         digest.update(repr((match.phase, match.scores, match.round.fingerprint())).encode())

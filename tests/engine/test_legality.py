@@ -42,7 +42,7 @@ def batch_candidates(rnd: Round, seat: int, rng: random.Random) -> list[Action]:
             more = list(a.more)
             rng.shuffle(more)
             out.append(a._replace(more=tuple(more)))
-            out.append(a._replace(more=(*a.more, rng.choice([*hand, a.card]))))
+            out.append(a._replace(more=(*a.more, rng.choice(hand))))
             out.append(a._replace(card=rng.choice(offer.cards)))
             out.append(a._replace(uno=not a.uno, target=rng.choice([a.target, None, *range(-1, rnd.n + 1)])))
     return out
