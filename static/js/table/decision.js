@@ -27,7 +27,7 @@ export function legalOf(view) {
 }
 
 /** The actions that play card `id` on its own now (a play, a drawn card's play, or a pass); a
- *  batch led by it (HR-8, `more`) is table/batch.js's. */
+ *  batch led by it (HR-8, offered as a `batch` entry) is table/batch.js's. */
 export function cardOptions(view, id) {
   const tbl = view.game.table;
   const pending = tbl.pending;
@@ -35,7 +35,7 @@ export function cardOptions(view, id) {
   if (pending && pending.seat === view.you && pending.kind === "pass") {
     return legal.filter((a) => a.kind === "pass_card" && a.card === id);
   }
-  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id && !(a.more && a.more.length));
+  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id);
 }
 
 /** UNO! said in advance (`armed`) picks the variants that declare with the play. */
