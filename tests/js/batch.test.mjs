@@ -7,7 +7,7 @@ import "./catalogues.mjs";
 
 const { loadCatalogue } = await import("../../static/js/i18n.js");
 const { batchMates, batchModel, batchOffer, batchRole, batchStillLegal, batchVariants, bombs, toggled } = await import("../../static/js/table/batch.js");
-const { cardOptions } = await import("../../static/js/table/decision.js");
+const { cardOptions, choiceStillLegal } = await import("../../static/js/table/decision.js");
 const { derive } = await import("../../static/js/table/model.js");
 await loadCatalogue("en");
 
@@ -115,4 +115,13 @@ test("the hand lights what may join the batch being built, and the table shows t
   gone.game.table.pending = { kind: "turn", seat: 1 };
   assert.equal(derive(gone, { ...LOCAL, batch: { card: 3, picked: [] } }).staleBatch, true);
   assert.equal(batchRole(null, [], 3), "");
+});
+
+test("a batch's UNO! or target choice stays open while its offer covers it (HR-8)", () => {
+  const offer = { kind: "batch", cards: [3, 5, 8], leads: [3], targets: [1, 2], uno: [[2, 2]] };
+  const v = view({ legal: [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }, offer] });
+  const variants = batchVariants(v, { card: 3, picked: [8] });
+  assert.equal(choiceStillLegal(v, { card: 3, variants }), true);
+  assert.equal(choiceStillLegal(v, { card: 3, variants: [{ kind: "play", card: 3, target: 1, more: [8], uno: true }] }), false);
+  assert.equal(choiceStillLegal(view({ legal: [{ kind: "draw" }] }), { card: 3, variants }), false);
 });

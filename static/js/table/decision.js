@@ -58,7 +58,22 @@ export function unoMode(legal) {
 export function choiceStillLegal(view, choosing) {
   if (!choosing) return false;
   const legal = legalOf(view);
-  return choosing.variants.every((v) => legal.some((a) => same(a, v)));
+  return choosing.variants.every((v) => offered(legal, v));
+}
+
+/** Whether `legal` offers `action`: listed there, or a batch (HR-8, with `more`) one of its `batch`
+ *  entries covers (docs/PROTOCOL.md; the engine's BatchOffer.covers). */
+export function offered(legal, action) {
+  if (!(action.more && action.more.length)) return legal.some((a) => same(a, action));
+  return legal.some((o) => o.kind === "batch" && covers(o, action));
+}
+
+function covers(offer, a) {
+  if (a.kind !== "play" || a.colour != null || !offer.leads.includes(a.card)) return false;
+  if (new Set(a.more).size !== a.more.length || !a.more.every((c) => c !== a.card && offer.cards.includes(c))) return false;
+  const target = a.target ?? null;
+  if (offer.targets ? !offer.targets.includes(target) : target !== null) return false;
+  return !a.uno || (offer.uno || []).some(([size, to]) => size === a.more.length + 1 && to === target);
 }
 
 // An option either sends `action`, or goes on to `choose` among variants of one card's play.
