@@ -39,7 +39,7 @@ RULES = {"seven_o": True, "multi_play": True}
 
 
 def sevens_layout() -> Layout:
-    """Seat 0: every 7 and two more cards, on a red 9 (its red 7s lead); seats 1-9 two cards each (seat 9 deals)."""
+    """Seat 0: every 7 and two more cards, on a red 9 (its red 7s lead); seats 1-9 two cards each."""
     sevens = [f"{c} 7" for c in COLOURS for _ in range(2)]
     others = [[f"{c} {a}", f"{c} {a + 1}"] for a in (1, 3, 5) for c in COLOURS]
     hands = [[*sevens, "red 1", "blue 2"], *others[:9]]
@@ -62,7 +62,8 @@ def room(layout: Layout, seats: int) -> tuple[RoomState, Match]:
     st = RoomState(code="BENCH", edition="classic", public=False, max_seats=seats, target=None, name="bench")
     st.players = [Player(name=f"p{i}", token_hash=str(i), seat=i, connected=True) for i in range(seats)]
     st.house = house
-    st.match, events = new_match(MatchConfig("classic", seats, None, house), 0, dealer=seats - 1, layout=layout)
+    config = MatchConfig("classic", seats, None, house)
+    st.match, events = new_match(config, 0, dealer=seats - 1, layout=layout)
     st.record(events)
     return st, st.match
 
@@ -80,7 +81,8 @@ def figures(name: str, layout: Layout, seats: int, runs: int) -> dict[str, Any]:
     legal = snapshot["game"]["table"]["legal"]
     # The next move: seat 0 plays a lone card that leaves its batches as they were (seat 1's draw then).
     before = json.loads(text)
-    apply(m, 0, next(a for a in m.round.legal_actions(0) if a.kind == "play" and not a.more and a.target in (None, 1)))
+    apply(m, 0, next(a for a in m.round.legal_actions(0)
+                     if a.kind == "play" and not a.more and a.target in (None, 1)))
     apply(m, 1, Action("draw")) if Action("draw") in m.round.legal_actions(1) else None
     st.record([])
     after = json.loads(dumps(st.views(range(seats))[0]))
@@ -90,10 +92,12 @@ def figures(name: str, layout: Layout, seats: int, runs: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    cases = [figures("sevens", sevens_layout(), 10, args.runs), figures("hoard", hoard_layout(), 4, args.runs)]
+    cases = [figures("sevens", sevens_layout(), 10, args.runs),
+             figures("hoard", hoard_layout(), 4, args.runs)]
     for c in cases:
         print(f"{c['case']:7} legal {c['legal_entries']:6}  snapshot {c['snapshot_bytes']:9,} B  "
               f"patch {c['patch_bytes']:9,} B  list+view+encode {c['median_ms']:8.2f} ms")

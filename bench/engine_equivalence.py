@@ -84,7 +84,8 @@ def batch_from(rng: random.Random, offer: BatchOffer) -> Action:
     mates = [c for c in offer.cards if c != lead]
     more = tuple(rng.sample(mates, rng.randint(1, len(mates))))
     target = rng.choice(offer.targets) if offer.targets else None
-    return Action("play", lead, None, target, (len(more) + 1, target) in offer.uno and rng.random() < 0.5, more)
+    uno = (len(more) + 1, target) in offer.uno and rng.random() < 0.5
+    return Action("play", lead, None, target, uno, more)
 
 
 def probe(rng: random.Random, match: Match, legal: dict[int, list[Action]],
@@ -157,7 +158,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--actions", type=int, default=1500, help="at most this many actions per match")
-    parser.add_argument("--without", nargs="*", default=[], choices=PLAYED, help="house rules left out of every set")
+    parser.add_argument("--without", nargs="*", default=[], choices=PLAYED,
+                        help="house rules left out of every set")
     args = parser.parse_args()
     without = tuple(args.without)
     digest = hashlib.sha256()

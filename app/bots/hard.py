@@ -146,15 +146,15 @@ class Hard:
         return kept if any(a["kind"] not in heuristic.UNO_KINDS for a in kept) else legal
 
     def _batch(self, view: dict[str, Any], legal: list[Action], chosen: Action) -> Action:
-        """HR-8: the chosen number card with every other of its number (the group its ``batch`` offer names), in
-        the order that ends (the last card's colour counts) on the colour it keeps most of, UNO said when the
-        offer allows it; under HR-9 a batch of 3 also makes everyone else draw.  The offers are read from the
-        whole view: the filters above keep plays only."""
+        """HR-8: the chosen number card with every other of its number (the group its ``batch`` offer
+        names), in the order that ends (the last card's colour counts) on the colour it keeps most of, UNO
+        said when the offer allows it; under HR-9 a batch of 3 also makes everyone else draw.  The offers
+        are read from the whole view: the filters above keep plays only."""
         card = chosen.get("card")
         if chosen.get("kind") != "play" or chosen.get("more"):
             return chosen
-        offer = next((o for o in view["table"].get("legal", []) if o["kind"] == "batch" and card in o["cards"]),
-                     None)
+        offers = [o for o in view["table"].get("legal", []) if o["kind"] == "batch" and card in o["cards"]]
+        offer = offers[0] if offers else None
         if offer is None:
             return chosen
         hand = {c["id"]: c for c in view["table"]["hand"]}
@@ -162,7 +162,8 @@ class Hard:
         # The best last card (hand order on a tie) that leaves a card to lead: the chosen one, if it may.
         ranked = sorted(offer["cards"], key=lambda i: -sum(c["colour"] == hand[i]["colour"] for c in kept))
         last = next(i for i in ranked if any(c != i for c in offer["leads"]))
-        lead = card if card in offer["leads"] and card != last else next(c for c in offer["leads"] if c != last)
+        leads = [c for c in offer["leads"] if c != last]
+        lead = card if card in leads else leads[0]
         more = [c for c in offer["cards"] if c not in (lead, last)] + [last]
         targets = offer.get("targets") or [None]
         target = chosen.get("target") if chosen.get("target") in targets else targets[0]

@@ -130,7 +130,8 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "cards", "numbers", "options", "rules", "seat_plays", "stacking", "turn_plays", "twins")
+    __slots__ = ("by_card", "cards", "numbers", "options", "rules", "seat_plays", "stacking", "turn_plays",
+                 "twins")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:

@@ -156,7 +156,9 @@ def seat_table(rnd: Round, public: dict[str, Any], seat: int | None, parts: View
     offers = rnd.batch_offers(seat)  # HR-8: each group's batches as one entry, after the actions
 
     def listed() -> list[dict[str, Any]]:
-        return [a.to_json() for a in legal] + [o.to_json() for o in offers] if offers else [a.to_json() for a in legal]
+        out = [a.to_json() for a in legal]
+        out.extend(o.to_json() for o in offers)
+        return out
 
     if parts is None:
         out["legal"] = listed()

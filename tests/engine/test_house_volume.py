@@ -64,7 +64,8 @@ def test_batches_are_offered_per_group_and_any_middle_order_is_the_same_move__HR
     assert not any(a.more for a in legal_actions(m, 0))  # no batch among the actions ...
     offers = batch_offers(m, 0)  # ... but one offer for the group: its cards, who may lead (C-5)
     # Four cards of five laid leave one: UNO may go with those (size 4, no target).
-    assert [(o.cards, o.leads, o.targets, o.uno) for o in offers] == [((r5, b5, g5, y5), (r5,), (), ((4, None),))]
+    assert [(o.cards, o.leads, o.targets, o.uno) for o in offers] == [
+        ((r5, b5, g5, y5), (r5,), (), ((4, None),))]
     plays = list(offer_plays(offers[0]))
     # Every set of the other fives, in any order; the six that lay all four also with UNO said.
     assert len(plays) == len(set(plays)) == 3 + 3 * 2 + 3 * 2 * 1 + 6
@@ -94,7 +95,7 @@ def test_a_hoarding_seat_gets_one_offer_a_group_and_a_small_view__HR_8_HR_7() ->
     assert refused(m, 0, Action("play", r7, target=4, uno=True, more=more[:3])) == "uno_not_allowed"
     assert refused(m, 0, Action("play", r7, more=more)) == "target_required"
     apply(m, 0, Action("play", r7, target=3, more=more))
-    assert len(m.round.hands[0]) == 2  # the batch went, then the last 7 swapped its two cards left with seat 3's
+    assert len(m.round.hands[0]) == 2  # the batch went; the last 7 swapped the two cards left with seat 3's
 
 
 def test_more_elsewhere_or_with_the_option_off_is_bad_action__HR_8() -> None:

@@ -43,7 +43,8 @@ def test_every_seat_listing_is_fresh_after_every_change(edition: str) -> None:
             if not choices:
                 break
             action = rng.choice(choices)
-            seat = mover if action in kept[mover] or action in batches else next(s for s in kept if action in kept[s])
+            mine = action in kept[mover] or action in batches
+            seat = mover if mine else next(s for s in kept if action in kept[s])
             apply(match, seat, action)
             for s in range(seats):  # after the change, nothing kept from before is given out
                 assert rnd.legal_actions(s) == legality.legal_actions(rnd, s)

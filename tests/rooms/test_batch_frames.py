@@ -68,7 +68,7 @@ class Sizes(Oracle):
 
 
 def choose(rng: random.Random, match: Match, seats: int) -> tuple[int, dict[str, Any]]:
-    """The hoarder (seat 0) batches when it may (a random batch of its offers); anyone else, any legal move."""
+    """The hoarder (seat 0) batches when it may (a random batch of its offers); anyone, any legal move."""
     batches = [a for o in batch_offers(match, 0) for a in offer_plays(o) if len(a.more) >= 2][:500]
     if batches:
         return 0, rng.choice(batches).to_json()
@@ -77,7 +77,8 @@ def choose(rng: random.Random, match: Match, seats: int) -> tuple[int, dict[str,
 
 
 async def hoarding_room(layout: Layout, seats: int, moves: int) -> tuple[Sizes, int]:
-    conf = Settings(_env_file=None, between_rounds_seconds=3600, database_url="memory://")  # type: ignore[call-arg]
+    conf = Settings(_env_file=None, between_rounds_seconds=3600,  # type: ignore[call-arg]
+                    database_url="memory://")
     oracle = Sizes()
     registry = RoomRegistry(conf, InMemoryStore(), oracle)
     await registry.start()
@@ -100,8 +101,8 @@ async def hoarding_room(layout: Layout, seats: int, moves: int) -> tuple[Sizes, 
         for n in range(moves):
             if st.status != PLAYING:
                 break
-            seat, action = choose(rng, st.match, seats)
-            await send(actor, outlets[seat], joined[seat]["token"], "action", f"a{n}", {"action": action})
+            mover, action = choose(rng, st.match, seats)
+            await send(actor, outlets[mover], joined[mover]["token"], "action", f"a{n}", {"action": action})
         await actor.stop()
     finally:
         await registry.stop()
@@ -109,7 +110,8 @@ async def hoarding_room(layout: Layout, seats: int, moves: int) -> tuple[Sizes, 
     return oracle, offered
 
 
-@pytest.mark.parametrize(("layout", "seats"), [(sevens(), 10), (hoard(), 3)], ids=["eight_sevens", "hundred_cards"])
+@pytest.mark.parametrize(("layout", "seats"), [(sevens(), 10), (hoard(), 3)],
+                         ids=["eight_sevens", "hundred_cards"])
 def test_a_hoarding_seat_gets_no_frame_over_the_bounds__HR_8(layout: Layout, seats: int,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     def stacked(config: MatchConfig, seed: str) -> tuple[Match, list[Any]]:
