@@ -110,8 +110,10 @@ async def hoarding_room(layout: Layout, seats: int, moves: int) -> tuple[Sizes, 
     return oracle, offered
 
 
-@pytest.mark.parametrize(("layout", "seats"), [(sevens(), 10), (hoard(), 3)],
-                         ids=["eight_sevens", "hundred_cards"])
+@pytest.mark.parametrize(("layout", "seats"), [
+    pytest.param(sevens(), 10, id="eight_sevens"),
+    pytest.param(hoard(), 3, id="hundred_cards", marks=pytest.mark.slow),  # ~15 s: every frame audited
+])
 def test_a_hoarding_seat_gets_no_frame_over_the_bounds__HR_8(layout: Layout, seats: int,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     def stacked(config: MatchConfig, seed: str) -> tuple[Match, list[Any]]:
