@@ -189,7 +189,7 @@ def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, 
         assert best is not None  # the seat that owes a decision always has one
         _, seat, chosen = best
         held += len(rnd.hands[seat])
-        listed += len(rnd.legal_actions(seat))
+        listed += len(rnd.legal_actions(seat)) + len(rnd.batch_offers(seat))
         action = action_from_json(chosen)
         apply(match, seat, action)
         steps.append((seat, action))
@@ -208,6 +208,7 @@ def replay(house: HouseRules | None, steps: Recording, count: int | None = None)
             rnd = match.round
             for s in seats:
                 rnd.legal_actions(s)
+                rnd.batch_offers(s)  # HR-8: a view lists them after the actions
         if step is None:
             match = deal_next(match)
         elif done == count:

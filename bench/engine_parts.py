@@ -5,6 +5,8 @@
 It replays ``bench/engine.py``'s bot-played recordings (``record``) as a room takes them and times each part
 of the engine's work, with the collector off as the server runs (app/gc_policy.py).  Per action:
 
+A listing is a seat's legal actions and its batch offers (HR-8, ``batch_offers``), as its view holds them.
+
 - ``apply``: the action applied;
 - ``mover``: the listing of the seat owing a decision, the first made on its state, as a room makes it;
 - ``mover_again``: the same listing made again at once, its data now in the processor's caches;
@@ -69,14 +71,17 @@ def parts(house: HouseRules | None, steps: Recording, overhead: float) -> Figure
             assert p is not None
             t0 = clock()
             rnd.legal_actions(p.seat)
+            rnd.batch_offers(p.seat)
             t1 = clock()
             for s in seats:
                 if s != p.seat:
                     rnd.legal_actions(s)
+                    rnd.batch_offers(s)
             t2 = clock()
             rnd.moved()  # the next call lists the mover's anew, its state's data now in cache
             t3 = clock()
             rnd.legal_actions(p.seat)
+            rnd.batch_offers(p.seat)
             t4 = clock()
             spent["mover"] += t1 - t0
             spent["others"] += t2 - t1
@@ -113,10 +118,12 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
                 rnd.house = without
                 t0 = clock()
                 rnd.legal_actions(p.seat)
+                rnd.batch_offers(p.seat)
                 t1 = clock()
                 rnd.moved()
                 t2 = clock()
                 rnd.legal_actions(p.seat)
+                rnd.batch_offers(p.seat)
                 t3 = clock()
                 first += t1 - t0
                 again += t3 - t2
@@ -146,6 +153,7 @@ def replay_listing_no_batches(house: HouseRules | None, steps: Recording) -> int
                 rnd.house = without
             for s in seats:
                 rnd.legal_actions(s)
+                rnd.batch_offers(s)
             rnd.house = house
         if step is None:
             match = deal_next(match)

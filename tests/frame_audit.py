@@ -25,12 +25,18 @@ def digest(obj: Any) -> str:
 
 
 def card_ids(value: Any, out: set[int]) -> set[int]:
-    """Every card id in a frame: card dicts, and the ``card`` of actions (legal moves)."""
+    """Every card id in a frame: card dicts, the ``card`` and ``more`` of actions (legal moves) and the
+    ``cards`` of a batch offer (HR-8)."""
     if isinstance(value, dict):
         if "face" in value and isinstance(value.get("id"), int):
             out.add(value["id"])
         if "kind" in value and isinstance(value.get("card"), int) and "face" not in value:
             out.add(value["card"])
+        if "kind" in value and "face" not in value:
+            for key in ("more", "cards", "leads"):
+                listed = value.get(key)
+                if isinstance(listed, list):
+                    out.update(c for c in listed if isinstance(c, int))
         for v in value.values():
             card_ids(v, out)
     elif isinstance(value, list):

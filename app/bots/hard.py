@@ -146,22 +146,33 @@ class Hard:
         return kept if any(a["kind"] not in heuristic.UNO_KINDS for a in kept) else legal
 
     def _batch(self, view: dict[str, Any], legal: list[Action], chosen: Action) -> Action:
-        """HR-8: the chosen number card with as many of its number as may go with it, in the order that
-        ends (the last card's colour counts) on the colour it keeps most of; under HR-9 a batch of 3
-        also makes everyone else draw."""
-        forms = [a for a in legal if a["kind"] == "play" and a.get("more")
-                 and chosen.get("card") in (a["card"], *a["more"])]  # any order whose first card is legal
-        if not forms:
+        """HR-8: the chosen number card with every other of its number (the group its ``batch`` offer
+        names), in the order that ends (the last card's colour counts) on the colour it keeps most of, UNO
+        said when the offer allows it; under HR-9 a batch of 3 also makes everyone else draw.  The offers
+        are read from the whole view: the filters above keep plays only."""
+        card = chosen.get("card")
+        if chosen.get("kind") != "play" or chosen.get("more"):
             return chosen
-        longest = max(len(a["more"]) for a in forms)
+        offers = [o for o in view["table"].get("legal", []) if o["kind"] == "batch" and card in o["cards"]]
+        offer = offers[0] if offers else None
+        if offer is None:
+            return chosen
         hand = {c["id"]: c for c in view["table"]["hand"]}
-
-        def worth(a: Action) -> tuple[bool, int]:
-            played = {a["card"], *a["more"]}
-            last = hand[a["more"][-1]]["colour"]
-            return bool(a.get("uno")), sum(c["colour"] == last for i, c in hand.items() if i not in played)
-
-        return max((a for a in forms if len(a["more"]) == longest), key=worth)
+        kept = [c for i, c in hand.items() if i not in offer["cards"]]
+        # The best last card (hand order on a tie) that leaves a card to lead: the chosen one, if it may.
+        ranked = sorted(offer["cards"], key=lambda i: -sum(c["colour"] == hand[i]["colour"] for c in kept))
+        last = next(i for i in ranked if any(c != i for c in offer["leads"]))
+        leads = [c for c in offer["leads"] if c != last]
+        lead = card if card in leads else leads[0]
+        more = [c for c in offer["cards"] if c not in (lead, last)] + [last]
+        targets = offer.get("targets") or [None]
+        target = chosen.get("target") if chosen.get("target") in targets else targets[0]
+        batch: Action = {"kind": "play", "card": lead, "more": more}
+        if target is not None:
+            batch["target"] = target
+        if [len(more) + 1, target] in offer.get("uno", []):
+            batch["uno"] = True
+        return batch
 
     def _jump_in(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action | None:
         """Off turn, the only card play on offer is a jump-in: take it (UNO! said, a wild coloured well)."""

@@ -17,6 +17,7 @@ from .cards import COLOURS, CardType, Face
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
+from .house.volume import BatchOffer, offer_from_json, offer_plays
 from .layout import Layout
 from .match import (
     BETWEEN,
@@ -27,6 +28,7 @@ from .match import (
     MatchConfig,
     RoundResult,
     apply,
+    batch_offers,
     card_id,
     card_ids,
     legal_actions,
@@ -47,6 +49,7 @@ __all__ = [
     "ROUND",
     "VARIANTS",
     "Action",
+    "BatchOffer",
     "CardRule",
     "CardType",
     "ConfigError",
@@ -70,10 +73,13 @@ __all__ = [
     "Variant",
     "action_from_json",
     "apply",
+    "batch_offers",
     "card_id",
     "card_ids",
     "legal_actions",
     "new_match",
+    "offer_from_json",
+    "offer_plays",
     "replay",
     "start_next_round",
     "view",

@@ -19,7 +19,7 @@ from .house.drawing import at_limit, may_draw, may_keep
 from .house.finishing import restricted_last
 from .house.information import face_up
 from .house.teams import partners
-from .house.volume import batch_refusal, canonical
+from .house.volume import batch_refusal
 from .pending import (
     CHALLENGE,
     COLOUR,
@@ -248,8 +248,8 @@ def _batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction 
     if not may_play(rnd, action.card):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
     options: list[Action] = []
-    batch_options(rnd, seat, action.card, canonical(rnd, seat, action).more, options)
-    if canonical(rnd, seat, action) in options:
+    batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
+    if action in options:
         return None
     if action.colour is not None:
         return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")

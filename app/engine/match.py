@@ -18,6 +18,7 @@ from .actions import BLITZ_BY_CLOCK_ONLY, BLITZ_EXPIRY, CLOCK_SEAT, Action
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules, elimination, pace, scoring, seating, teams
+from .house.volume import BatchOffer
 from .layout import Layout
 from .round import Round
 from .turns import finish
@@ -200,9 +201,17 @@ def card_ids(match: Match, name: str) -> tuple[int, ...]:
 
 
 def legal_actions(match: Match, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now but HR-8's batches, which ``batch_offers`` describes."""
     if match.phase != ROUND:
         return []
     return match.round.legal_actions(seat)
+
+
+def batch_offers(match: Match, seat: int) -> list[BatchOffer]:
+    """HR-8: the batches ``seat`` may play now, one ``BatchOffer`` per group of its hand (house/volume.py)."""
+    if match.phase != ROUND:
+        return []
+    return match.round.batch_offers(seat)
 
 
 def apply(match: Match, seat: int, action: Action) -> list[Event]:

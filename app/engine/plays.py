@@ -1,9 +1,9 @@
 """Cached lists of plays, for ``legal_actions`` (legality.py), the engine's hot path.
 
 The ways to play a card whose plays depend on the other hands (a target, a swap, a pass of hands)
-and the batches of HR-8 (house/volume.py) are the same whenever the same few facts are: built once
-per such pattern and kept (``card_plays``, ``plain_batches``, ``volume.batch_plays``), the listing
-on every step copies them instead of making each ``Action`` anew.
+are the same whenever the same few facts are: built once per such pattern and kept (``card_plays``),
+the listing on every step copies them instead of making each ``Action`` anew.  HR-8's batches are
+not listed here: house/volume.py's ``batch_offers`` describes them; ``batch_options`` judges one.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from . import actions as A
 from .actions import Action
 from .cards import COLOURS, Face
 from .house.finishing import restricted_last
-from .house.volume import batch_plays, mates_mores, number_groups
 from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -56,9 +55,7 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
     out: list[Action] = []
     if down:
         _turn_plays_with(rnd, seat, ways, out)
-    elif house.multi_play:
-        _turn_plays_batched(rnd, seat, ways, out)
-    else:  # the common case: no batches, no face-down card
+    else:  # the common case: no face-down card
         for card in hand:
             found = ways[card]
             if found:
@@ -80,55 +77,15 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
 
 
 def _turn_plays_with(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
-    """A turn's plays with face-down cards (HR-33), and batches (HR-8) when they are on."""
-    hand = rnd.hands[seat]
-    table = rnd.rules
+    """A turn's plays with face-down cards (HR-33): those are not playable, nor counted so for HR-10."""
     down = rnd.face_down.by_seat[seat]
-    numbers = table.numbers if rnd.house.multi_play else None  # HR-8 (house/volume.py)
-    groups = None  # the hand's number cards by number, once one is playable
-    for card in hand:
+    for card in rnd.hands[seat]:
         ways = plays[card]
         if ways:
-            if card in down:  # HR-33: not playable, nor counted so for HR-10
-                continue
-            out.extend(ways)
-        elif ways is None:
-            if card in down:
-                continue
+            if card not in down:
+                out.extend(ways)
+        elif ways is None and card not in down:
             play_options(rnd, A.PLAY, seat, card, out)
-        else:  # C-5: no match
-            continue
-        if numbers is not None and (face := numbers[card]) is not None:
-            if groups is None:  # HR-33: a face-down card joins no batch
-                groups = number_groups(numbers, [c for c in hand if c not in down])
-            mates = groups[face]
-            if len(mates) > 1:
-                batches_of(rnd, seat, card, tuple([c for c in mates if c != card]), out)
-
-
-def _turn_plays_batched(rnd: RoundState, seat: int, plays: TurnPlays, out: list[Action]) -> None:
-    """A turn's plays with batches (HR-8), no card face down.  Most playable numbers have no mate in the
-    hand: whether one has is asked in C (``RuleTable.same_number``, ``isdisjoint``), and its group walked
-    for only then — grouping the whole hand's numbers (``number_groups``) cost half the listing."""
-    hand = rnd.hands[seat]
-    table = rnd.rules
-    same_number = table.same_number
-    for card in hand:
-        ways = plays[card]
-        if ways:
-            out.extend(ways)
-        elif ways is None:
-            play_options(rnd, A.PLAY, seat, card, out)
-        else:  # C-5: no match
-            continue
-        others = same_number[card]
-        if others and (mates := others.intersection(hand)):  # the rest of number_groups' group
-            # In hand order; three groups in four are of two cards.
-            more = tuple(mates) if len(mates) == 1 else tuple([c for c in hand if c in mates])
-            if card in table.plain_numbers and (len(more) < len(hand) - 2 or not rnd.calls.with_play):
-                out.extend(plain_batches(card, more))  # no UNO nor target: the common case
-            else:
-                batches_of(rnd, seat, card, more, out)
 
 
 def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Action]) -> None:
@@ -201,43 +158,6 @@ def card_plays(kind: str, card: int, needs_colour: bool, targets: tuple[int | No
             if t in uno_targets:
                 out.append(Action(kind, card, c, t, True))
     return tuple(out)
-
-
-@lru_cache(maxsize=16384)
-def plain_batches(card: int, mates: tuple[int, ...]) -> tuple[Action, ...]:
-    """The batches of a plain number (no target, one card less each) that say no UNO: ``batch_plays``
-    with no target nor UNO, made here (not kept twice, and quicker made: a miss is frequent).  Keyed by
-    the card's ``mates`` (its group but itself, in hand order): where the card sits in its group
-    changes nothing (16,000 chaos actions: 1,821 misses, against 2,434 keyed by the whole group)."""
-    new = tuple.__new__  # Action's own __new__ is a Python function
-    if len(mates) == 1:  # a group of two: one batch
-        return (new(Action, (A.PLAY, card, None, None, False, mates)),)
-    mores = mates_mores(mates)
-    return tuple([new(Action, (A.PLAY, card, None, None, False, more)) for more in mores])
-
-
-def batches_of(rnd: RoundState, seat: int, card: int, mates: tuple[int, ...], out: list[Action]) -> None:
-    """``batch_options`` for every batch ``card`` may lead with its ``mates`` (the rest of its group, in hand
-    order: HR-8), from the ``batch_plays`` cache: the batch's last card has ``card``'s face, so its rule,
-    and what that rule's plays depend on — the targets, when a batch says UNO — makes the cache's key."""
-    rule = rnd.rules.by_card[card]
-    hand_len = len(rnd.hands[seat])
-    most = len(mates)  # the most cards a batch lays after ``card``
-    if card in rnd.rules.plain_numbers and (most < hand_len - 2 or not rnd.calls.with_play):
-        out.extend(plain_batches(card, mates))  # no UNO and no target: the common case
-        return
-    if rule.target is Target.WITH_LAST_CARD:  # no number card's rule: built play by play
-        for more in mates_mores(mates):
-            batch_options(rnd, seat, card, more, out)
-        return
-    targets = opponents(rnd.n, seat, rnd.out) if rule.target is Target.ALWAYS else NO_TARGET
-    uno_size, uno_targets = -1, NO_ONE
-    if rnd.calls.with_play:
-        if rule.hand_after is HandAfter.ONE_LESS:  # the batch's cards leave with it
-            uno_size = hand_len - 2 if 0 < hand_len - 2 <= most else -1
-        elif 1 in map(len, rnd.hands):  # the hand it leaves is someone else's: UNO only where one holds one card
-            uno_targets = tuple(t for t in targets if rule.cards_left(rnd, seat, t, False) == 1)
-    out.extend(batch_plays(card, mates, targets, uno_size, uno_targets, hand_len - 1 if hand_len - 1 <= most else -1))
 
 
 def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:

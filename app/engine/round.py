@@ -23,7 +23,7 @@ from .house import HouseRules
 from .house.drawing import pass_stuck
 from .house.information import settle
 from .house.misplay import is_misplay, misplay
-from .house.volume import canonical
+from .house.volume import BatchOffer, batch_offers
 from .layout import Layout
 from .legality import legal_actions, refusal
 from .pending import (
@@ -53,7 +53,7 @@ __all__ = [
 
 
 class Round(RoundState):
-    __slots__ = ("_listed", "void")
+    __slots__ = ("_listed", "_offered", "void")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None = None, house: HouseRules | None = None,
@@ -62,6 +62,7 @@ class Round(RoundState):
         # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every seat's for
         # its views after each action, and then apply asks the mover's again.
         self._listed: dict[int, list[Action]] = {}
+        self._offered: dict[int, list[BatchOffer]] = {}  # per seat, its batch_offers (HR-8), kept alike
         variant.start(self)
         if self.face_down.on:
             settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
@@ -74,10 +75,19 @@ class Round(RoundState):
             listed = self._listed[seat] = legal_actions(self, seat)
         return listed
 
+    def batch_offers(self, seat: int) -> list[BatchOffer]:
+        """HR-8: the batches ``seat`` may play now, one offer per group of its hand (house/volume.py); the
+        batches are in no ``legal_actions`` list."""
+        offered = self._offered.get(seat)
+        if offered is None:
+            offered = self._offered[seat] = batch_offers(self, seat)
+        return offered
+
     def moved(self) -> None:
         """The round has changed outside ``apply`` (which does the same inline): every seat's legal actions are
         to be listed anew."""
         self._listed.clear()
+        self._offered.clear()
 
     def refusal(self, seat: int, action: Action) -> IllegalAction | None:
         """None if ``seat`` may take ``action`` now, otherwise why not (``IllegalAction``)."""
@@ -88,7 +98,7 @@ class Round(RoundState):
         if legal is None:
             legal = self.legal_actions(seat)
         kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow
-        if (canonical(self, seat, action) if more else action) not in legal:
+        if not (any(o.covers(action) for o in self.batch_offers(seat)) if more else action in legal):
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
             if not is_misplay(self, seat, action, refused):
@@ -103,6 +113,7 @@ class Round(RoundState):
             update_uno(self, seat, protected=False)
             self.void = pass_stuck(self)
             self._listed.clear()  # moved(), inline
+            self._offered.clear()
             return self.events
         self.events = []
         if kind == A.DECLARE_UNO:
@@ -132,6 +143,7 @@ class Round(RoundState):
                 if self.house.hand_limit is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
                     self.void = pass_stuck(self)
         self._listed.clear()  # moved(), inline
+        self._offered.clear()
         return self.events
 
     def fingerprint(self) -> tuple[Any, ...]:

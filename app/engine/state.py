@@ -130,8 +130,8 @@ class RuleTable:
     the engine's hot path.  (``options[kind][0][card]`` is None for the other cards.)
     """
 
-    __slots__ = ("by_card", "cards", "numbers", "options", "plain_numbers", "rules", "same_number", "seat_plays",
-                 "stacking", "turn_plays", "twins")
+    __slots__ = ("by_card", "cards", "numbers", "options", "rules", "seat_plays", "stacking", "turn_plays",
+                 "twins")
 
     def __init__(self, cards: Sequence[CardType], rules: Mapping[Face, CardRule],
                  stacking: PenaltyAnswers | None = None) -> None:
@@ -141,15 +141,8 @@ class RuleTable:
         self.stacking: PenaltyAnswers = stacking if stacking is not None else NoAnswers()
         self.by_card: tuple[CardRule, ...] = tuple(rules[ct.face] for ct in cards)
         self.options: dict[str, CardOptions] = {kind: self._options(kind) for kind in (PLAY, PLAY_DRAWN)}
-        # HR-8 (house/volume.py) batches cards of one number: each card's number (None: not a number card), and
-        # the numbers whose batches no other hand changes (no target, one card less each), listed from a cache.
+        # HR-8 (house/volume.py) batches cards of one number: each card's number (None: not a number card).
         self.numbers: tuple[Face | None, ...] = tuple(ct.face if ct.face in NUMBERS else None for ct in cards)
-        self.plain_numbers = frozenset(card for card, rule in enumerate(self.by_card) if self.numbers[card] is not None
-                                       and rule.target is Target.NEVER and rule.hand_after is HandAfter.ONE_LESS)
-        # Per card, the other cards of its number (empty: not a number card), for a batch's mates in C.
-        by_number = {f: frozenset(c for c, g in enumerate(self.numbers) if g == f) for f in NUMBERS}
-        self.same_number = tuple(by_number[f] - {c} if f is not None else frozenset()
-                                 for c, f in enumerate(self.numbers))
         # Per card, the other cards exactly like it (none for a wild): what may jump in on it (legality.jumps_in).
         kinds = [(ct.colour, ct.face) if ct.colour is not None else None for ct in self.cards]
         self.twins = tuple(frozenset(d for d, k in enumerate(kinds) if k == mine and d != c) if mine else frozenset()

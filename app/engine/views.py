@@ -153,10 +153,17 @@ def seat_table(rnd: Round, public: dict[str, Any], seat: int | None, parts: View
     else:
         out["hand"] = [cards[c] for c in rnd.hands[seat]]
     legal = rnd.legal_actions(seat)
+    offers = rnd.batch_offers(seat)  # HR-8: each group's batches as one entry, after the actions
+
+    def listed() -> list[dict[str, Any]]:
+        out = [a.to_json() for a in legal]
+        out.extend(o.to_json() for o in offers)
+        return out
+
     if parts is None:
-        out["legal"] = [a.to_json() for a in legal]
+        out["legal"] = listed()
     else:
-        out["legal"] = parts.get(("legal", seat), tuple(legal), lambda: [a.to_json() for a in legal], owner=rnd)
+        out["legal"] = parts.get(("legal", seat), (tuple(legal), tuple(offers)), listed, owner=rnd)
     if p is not None and p.seat == seat and p.kind in (DRAWN, SPECIAL) and p.card is not None:
         out["drawn"] = cards[p.card]
     if rnd.reveal is not None and rnd.reveal[0] == seat:

@@ -19,6 +19,7 @@ from app.engine import (
     Match,
     MatchConfig,
     apply,
+    batch_offers,
     legal_actions,
     new_match,
     replay,
@@ -235,8 +236,8 @@ def test_a_face_down_card_joins_no_batch__HR_33__HR_8() -> None:
     play(m, 0, "red 1")
     play(m, 1, "green 5")  # a misplay on red 1: seat 1 draws yellow 5, face down
     yellow5 = card(m, 1, "yellow 5")
-    batches = [a for a in legal_actions(m, 1) if a.more]
-    assert batches and all(yellow5 not in (a.card, *a.more) for a in batches) and down(m, 1) == ["yellow 5"]
+    offers = batch_offers(m, 1)
+    assert offers and all(yellow5 not in o.cards for o in offers) and down(m, 1) == ["yellow 5"]
     batch = Action("play", card(m, 1, "red 5"), more=(yellow5,))
     assert refused(m, 1, batch) == "card_face_down"
 

@@ -17,8 +17,11 @@ from app.engine import (
     Match,
     MatchConfig,
     apply,
+    batch_offers,
     legal_actions,
     new_match,
+    offer_plays,
+    view,
 )
 from app.engine.action_json import action_from_json
 from app.engine.verify import verify
@@ -54,17 +57,45 @@ def test_batch_plays_same_number_as_one_play_and_only_the_last_card_acts__HR_8()
     assert p is not None and (p.kind, p.seat) == ("turn", 1)
 
 
-def test_legal_actions_list_batches_and_any_middle_order_is_the_same_move__HR_8() -> None:
+def test_batches_are_offered_per_group_and_any_middle_order_is_the_same_move__HR_8() -> None:
     m = house_match("classic", [["red 5", "blue 5", "green 5", "yellow 5", "red 9"], ["red 1", "red 2"]], "red 3",
                     multi_play=True)
-    r5 = card(m, 0, "red 5")
-    legal = [a for a in legal_actions(m, 0) if a.card == r5 and a.more and not a.uno]
-    assert len(legal) == 3 * 4 and len(set(legal)) == len(legal)  # m·2^(m-1) for the 3 other fives
-    b5, g5, y5 = (card(m, 0, n) for n in ("blue 5", "green 5", "yellow 5"))
-    assert Action("play", r5, more=(b5, g5, y5)) in legal
-    assert Action("play", r5, more=(g5, b5, y5)) not in legal  # listed once, in hand order ...
-    apply(m, 0, Action("play", r5, more=(g5, b5, y5)))  # ... yet laid as sent
+    r5, b5, g5, y5 = (card(m, 0, n) for n in ("red 5", "blue 5", "green 5", "yellow 5"))
+    assert not any(a.more for a in legal_actions(m, 0))  # no batch among the actions ...
+    offers = batch_offers(m, 0)  # ... but one offer for the group: its cards, who may lead (C-5)
+    # Four cards of five laid leave one: UNO may go with those (size 4, no target).
+    assert [(o.cards, o.leads, o.targets, o.uno) for o in offers] == [
+        ((r5, b5, g5, y5), (r5,), (), ((4, None),))]
+    plays = list(offer_plays(offers[0]))
+    # Every set of the other fives, in any order; the six that lay all four also with UNO said.
+    assert len(plays) == len(set(plays)) == 3 + 3 * 2 + 3 * 2 * 1 + 6
+    assert all(offers[0].covers(a) and m.round.refusal(0, a) is None for a in plays)
+    assert not offers[0].covers(Action("play", b5, more=(r5,)))  # the blue 5 does not match: it cannot lead
+    assert view(m, 0)["table"]["legal"][-1] == {"kind": "batch", "cards": [r5, b5, g5, y5], "leads": [r5],
+                                                "uno": [[4, None]]}
+    apply(m, 0, Action("play", r5, more=(g5, b5, y5)))  # laid as sent
     assert [m.round.cards[c].name for c in m.round.discard[-4:]] == ["red 5", "green 5", "blue 5", "yellow 5"]
+
+
+def test_a_hoarding_seat_gets_one_offer_a_group_and_a_small_view__HR_8_HR_7() -> None:
+    """8 sevens at a 10-seat Seven-O table, a 7 naming its target (HR-7's ``chosen``): once ~8,000 listed
+    batches and half a megabyte of view; now one offer with the 9 targets named once."""
+    sevens = [f"{c} 7" for c in ("red", "yellow", "green", "blue") for _ in range(2)]
+    others = [[f"{c} {a}", f"{c} {a + 1}"] for a in (1, 3, 5) for c in ("red", "yellow", "green", "blue")]
+    m = house_match("classic", [[*sevens, "red 1", "blue 2"], *others[:8], ["green 9"]], "red 9",
+                    multi_play=True, seven_o=True)
+    (offer,) = batch_offers(m, 0)
+    assert len(offer.cards) == 8 and len(offer.leads) == 2 and offer.targets == tuple(range(1, 10))
+    assert offer.uno == tuple((size, 9) for size in range(2, 9))  # seat 9 holds one card: a swap leaves one
+    legal = view(m, 0)["table"]["legal"]
+    assert len(legal) < 60 and len(str(legal)) < 4_000
+    r7 = offer.leads[0]
+    more = tuple(c for c in offer.cards if c != r7)
+    assert m.round.refusal(0, Action("play", r7, target=9, uno=True, more=more[:3])) is None
+    assert refused(m, 0, Action("play", r7, target=4, uno=True, more=more[:3])) == "uno_not_allowed"
+    assert refused(m, 0, Action("play", r7, more=more)) == "target_required"
+    apply(m, 0, Action("play", r7, target=3, more=more))
+    assert len(m.round.hands[0]) == 2  # the batch went; the last 7 swapped the two cards left with seat 3's
 
 
 def test_more_elsewhere_or_with_the_option_off_is_bad_action__HR_8() -> None:
@@ -178,7 +209,7 @@ def test_a_match_with_batches_and_bombs_exports_and_verifies_fair__HR_8__HR_9() 
         while m.phase == "round":
             seat = m.round.pending.seat  # type: ignore[union-attr]
             legal = legal_actions(m, seat)
-            big = [a for a in legal if len(a.more) >= 2]
+            big = [a for o in batch_offers(m, seat) for a in offer_plays(o) if len(a.more) >= 2]
             chosen = big[0] if big else next((a for a in legal if a.kind in ("play", "play_drawn")),
                                              rng.choice(legal))
             batches += bool(chosen.more)

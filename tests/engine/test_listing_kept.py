@@ -6,12 +6,13 @@ outlive the state it was made for, whichever seat asked first, under any house r
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 import pytest
 
-from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, legality, new_match
+from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, legality, new_match, offer_plays
 from app.engine.actions import BLITZ_EXPIRY, CLOCK_SEAT
-from app.engine.house import HouseRules
+from app.engine.house import HouseRules, volume
 
 from .house_sets import random_match
 from .scenario import card
@@ -28,20 +29,26 @@ def test_every_seat_listing_is_fresh_after_every_change(edition: str) -> None:
         for _ in range(200):
             if match.phase != ROUND:
                 break
-            kept = {}
+            kept, offered = {}, {}
             for seat in rng.sample(range(seats), seats):  # asked in any order, as views are built
                 kept[seat] = rnd.legal_actions(seat)
+                offered[seat] = rnd.batch_offers(seat)
                 assert kept[seat] == legality.legal_actions(rnd, seat)
+                assert offered[seat] == volume.batch_offers(rnd, seat)  # HR-8's offers, kept alike
             assert all(rnd.legal_actions(s) is kept[s] for s in kept)  # unchanged round: the same lists
+            assert all(rnd.batch_offers(s) is offered[s] for s in offered)
             mover = rnd.pending.seat if rnd.pending is not None else 0
-            choices = kept[mover] or [a for s in kept for a in kept[s]]
+            batches = [a for o in offered[mover] for a in islice(offer_plays(o), 20)]
+            choices = kept[mover] + batches or [a for s in kept for a in kept[s]]
             if not choices:
                 break
             action = rng.choice(choices)
-            seat = mover if action in kept[mover] else next(s for s in kept if action in kept[s])
+            mine = action in kept[mover] or action in batches
+            seat = mover if mine else next(s for s in kept if action in kept[s])
             apply(match, seat, action)
             for s in range(seats):  # after the change, nothing kept from before is given out
                 assert rnd.legal_actions(s) == legality.legal_actions(rnd, s)
+                assert rnd.batch_offers(s) == volume.batch_offers(rnd, s)
                 compared += 1
     assert compared > 200
 

@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import "./catalogues.mjs";
 
 const { loadCatalogue } = await import("../../static/js/i18n.js");
-const { batchMates, batchModel, batchPlays, batchRole, batchStillLegal, batchVariants, bombs, toggled } = await import("../../static/js/table/batch.js");
-const { cardOptions } = await import("../../static/js/table/decision.js");
+const { batchMates, batchModel, batchOffer, batchRole, batchStillLegal, batchVariants, bombs, toggled } = await import("../../static/js/table/batch.js");
+const { cardOptions, choiceStillLegal } = await import("../../static/js/table/decision.js");
 const { derive } = await import("../../static/js/table/model.js");
 await loadCatalogue("en");
 
@@ -16,9 +16,8 @@ const LOCAL = { choosing: null, batch: null, armed: false, dismissedReveal: "", 
 
 /** Ana (seat 0) on a red 5 holds red 7, blue 7, green 7 and yellow 2: the 7s make batches. */
 function view({ bomb = true, legal } = {}) {
-  const plays = [{ kind: "play", card: 3 }];
-  // As the engine lists them (house/volume.py): every set of mates, each of its cards last once.
-  for (const more of [[5], [8], [5, 8], [8, 5]]) plays.push({ kind: "play", card: 3, more });
+  // As the engine offers them (house/volume.py): the group of 7s once, the red one to lead.
+  const plays = [{ kind: "play", card: 3 }, { kind: "draw" }, { kind: "batch", cards: [3, 5, 8], leads: [3] }];
   return {
     room: { code: "ROOM1234", name: "Friday", edition: "classic", status: "playing", host: 0, house_rules: { multi_play: true, bomb } },
     you: 0,
@@ -30,7 +29,7 @@ function view({ bomb = true, legal } = {}) {
         current: 0, direction: 1, top: card(90, "red", "5"), colour: "red", draw_pile: 80, discard_pile: 1,
         hand_sizes: [4, 7], exposed: [], declared: [], skips_owed: [0, 0], pending: { kind: "turn", seat: 0 },
         hand: [card(3, "red", "7"), card(5, "blue", "7"), card(8, "green", "7"), card(9, "yellow", "2")],
-        legal: legal || [...plays, { kind: "draw" }],
+        legal: legal || plays,
       },
     },
   };
@@ -39,7 +38,8 @@ function view({ bomb = true, legal } = {}) {
 test("a card's own plays leave its batches out; the batches are the table's to build (HR-8)", () => {
   const v = view();
   assert.deepEqual(cardOptions(v, 3), [{ kind: "play", card: 3 }]);
-  assert.equal(batchPlays(v, 3).length, 4);
+  assert.deepEqual(batchOffer(v, 3), { kind: "batch", cards: [3, 5, 8], leads: [3] });
+  assert.equal(batchOffer(v, 5), null);
   assert.deepEqual(batchMates(v, 3), [5, 8]);
   assert.deepEqual(batchMates(v, 5), []); // the blue 7 cannot lead: not playable on a red 5
 });
@@ -50,8 +50,20 @@ test("the batch as picked is the legal play whose last card is the last one pick
   assert.deepEqual(batchVariants(v, { card: 3, picked: [8] }), [{ kind: "play", card: 3, more: [8] }]);
   assert.deepEqual(batchVariants(v, { card: 3, picked: [8, 5] }), [{ kind: "play", card: 3, more: [8, 5] }]);
   assert.deepEqual(batchVariants(v, { card: 3, picked: [5, 8] }), [{ kind: "play", card: 3, more: [5, 8] }]);
+  assert.deepEqual(batchVariants(v, { card: 3, picked: [9] }), [], "a 2 never joins a 7");
   assert.deepEqual(toggled({ card: 3, picked: [5, 8] }, 5), { card: 3, picked: [8] });
   assert.deepEqual(toggled({ card: 3, picked: [8] }, 5), { card: 3, picked: [8, 5] });
+});
+
+test("a 7's batch names each target once, with UNO! where the offer says it goes (HR-8, HR-7, C-11)", () => {
+  const offer = { kind: "batch", cards: [3, 5, 8], leads: [3], targets: [1, 2], uno: [[2, 2], [3, 2]] };
+  const v = view({ legal: [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }, offer] });
+  assert.deepEqual(batchVariants(v, { card: 3, picked: [8] }), [
+    { kind: "play", card: 3, target: 1, more: [8] },
+    { kind: "play", card: 3, target: 2, more: [8] }, { kind: "play", card: 3, target: 2, more: [8], uno: true }]);
+  assert.equal(batchVariants(v, { card: 3, picked: [8, 5] }).length, 3);
+  // A hoarding hand's offer is one entry however many batches it stands for.
+  assert.equal(v.game.table.legal.filter((a) => a.kind === "batch").length, 1);
 });
 
 test("a batch stays while it can be played; not once the turn has gone or a card left (HR-8)", () => {
@@ -103,4 +115,13 @@ test("the hand lights what may join the batch being built, and the table shows t
   gone.game.table.pending = { kind: "turn", seat: 1 };
   assert.equal(derive(gone, { ...LOCAL, batch: { card: 3, picked: [] } }).staleBatch, true);
   assert.equal(batchRole(null, [], 3), "");
+});
+
+test("a batch's UNO! or target choice stays open while its offer covers it (HR-8)", () => {
+  const offer = { kind: "batch", cards: [3, 5, 8], leads: [3], targets: [1, 2], uno: [[2, 2]] };
+  const v = view({ legal: [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }, offer] });
+  const variants = batchVariants(v, { card: 3, picked: [8] });
+  assert.equal(choiceStillLegal(v, { card: 3, variants }), true);
+  assert.equal(choiceStillLegal(v, { card: 3, variants: [{ kind: "play", card: 3, target: 1, more: [8], uno: true }] }), false);
+  assert.equal(choiceStillLegal(view({ legal: [{ kind: "draw" }] }), { card: 3, variants }), false);
 });

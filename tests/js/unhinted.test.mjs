@@ -161,16 +161,17 @@ test("cards that name an opponent are offered once per opponent: a Seven-O 7 (HR
   assert.equal(kinds(moves).includes("draw"), false); // AW-5: no voluntary draw
 });
 
-test("HR-8 with HR-32: every batch the hand could make is offered, its last card the one that acts", () => {
+test("HR-8 with HR-32: every group the hand could batch is offered once, any of its cards to lead", () => {
   const hand = [card(1, "red", "4"), card(2, "blue", "4"), card(3, "green", "4"), card(4, "red", "9")];
   const v = view({ house: { no_hints: true, multi_play: true }, table: { hand, hand_sizes: [4, 5, 4] } });
-  const batches = unhinted(v).filter((a) => a.more);
-  // Led by each 4: the other two alone (either), or both with either last — 4 batches per lead.
-  assert.equal(batches.filter((a) => !a.uno).length, 12);
-  assert.ok(batches.some((a) => a.card === 1 && a.more.join() === "2,3"));
-  assert.ok(batches.some((a) => a.card === 1 && a.more.join() === "3,2"));
-  assert.equal(batches.some((a) => a.card === 4 || a.more.includes(4)), false, "a 9 joins no batch of 4s");
-  // A batch that leaves one card comes with UNO! said too (C-11; not under strict UNO!).
-  assert.ok(batches.some((a) => a.more.length === 2 && a.uno === true));
-  assert.equal(unhinted(view({ table: { hand, hand_sizes: [4, 5, 4] } })).some((a) => a.more), false, "multi_play off: none");
+  const offers = unhinted(v).filter((a) => a.kind === "batch");
+  // The 4s make one offer; a 9 joins no batch of 4s.  Three of four cards laid leave one: UNO! goes with
+  // those (C-11; not under strict UNO!).
+  assert.deepEqual(offers, [{ kind: "batch", cards: [1, 2, 3], leads: [1, 2, 3], uno: [[3, null]] }]);
+  assert.equal(unhinted(view({ table: { hand, hand_sizes: [4, 5, 4] } })).some((a) => a.kind === "batch"), false, "multi_play off: none");
+  const sevens = [card(1, "red", "7"), card(2, "blue", "7"), card(4, "red", "9")];
+  const seven = view({ house: { no_hints: true, multi_play: true, seven_o: true }, table: { hand: sevens, hand_sizes: [3, 1, 4] } });
+  // A 7 names its target: the targets once, UNO! where the swap leaves one card (seat 1 holds one).
+  assert.deepEqual(unhinted(seven).filter((a) => a.kind === "batch"),
+    [{ kind: "batch", cards: [1, 2], leads: [1, 2], targets: [1, 2], uno: [[2, 1]] }]);
 });

@@ -14,23 +14,27 @@ HX-4, HX-5, HX-9, HX-13 and D-12.
   of their own (HX-4).  Only the batch's own cards count: a number an Item Box flipped never
   joins one (HX-9), nor does any earlier card of the pile.
 
-``legal_actions`` lists each batch once, its middle cards in hand order (``batches``); a batch
-sent with its middle cards in another order is the same move (``canonical``), laid as sent.
+``legal_actions`` lists no batch: a seat's batches are described compactly, one ``BatchOffer`` per
+group of its hand (``batch_offers``): the cards of one number it holds, those that may go first, the
+opponents the last card may name and when UNO goes with the play.  Listing every combination made
+first card × last card × subset × target: a hoarding seat's 8 sevens at a 10-seat Seven-O table were
+tens of thousands of actions, megabytes of view.  The engine judges a batch it receives exactly
+(``batch_refusal``, then legality's ``batch_options``); an offer covers exactly the batches it
+accepts (``BatchOffer.covers``), in any order of their middle cards.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from functools import lru_cache
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, permutations
+from typing import Any, NamedTuple
 
 from ..actions import PLAY, Action
 from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
 from ..pending import TURN
-from ..state import RoundState
+from ..state import CardRule, HandAfter, RoundState, Target
 
 OPTIONS = ("multi_play", "bomb")
 BOMB_SIZE = 3
@@ -57,69 +61,99 @@ def number_groups(numbers: tuple[Face | None, ...], hand: list[int]) -> dict[Fac
     return held
 
 
-def batches(rnd: RoundState, seat: int, card: int) -> Iterator[tuple[int, ...]]:
-    """Every ``more`` that may follow ``card``: a set of its mates in hand order, then the last one."""
-    return _mores(tuple(batch_mates(rnd, seat, card)))
+class BatchOffer(NamedTuple):
+    """The batches (HR-8) a seat may play from one group of its hand, compactly: ``lead`` (one of
+    ``leads``) followed by ``more``, any of the other ``cards`` in any order (the last one acts), at one
+    of ``targets`` when its last card names an opponent, with ``uno`` said exactly when ``(size, target)``
+    is in ``uno`` (``size``: the cards laid, the lead included; ``target``: None when it names no one)."""
+
+    cards: tuple[int, ...]  # every face-up card of one number the seat holds, in hand order (two or more)
+    leads: tuple[int, ...]  # those that may go first (C-5), in hand order
+    targets: tuple[int, ...] = ()  # the opponents a batch names (its last card's rule); () for none
+    uno: tuple[tuple[int, int | None], ...] = ()  # (size, target) of the batches that may say UNO
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "batch", "cards": list(self.cards), "leads": list(self.leads)}
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.uno:
+            out["uno"] = [list(pair) for pair in self.uno]
+        return out
+
+    def covers(self, action: Action) -> bool:
+        """Is ``action`` one of the batches this offer stands for?"""
+        kind, card, colour, target, uno, more = action
+        if kind != PLAY or not more or colour is not None or card not in self.leads:
+            return False
+        cards = self.cards
+        if any(c not in cards or c == card for c in more) or len(set(more)) != len(more):
+            return False
+        if not (target in self.targets if self.targets else target is None):
+            return False
+        return not uno or (len(more) + 1, target) in self.uno
 
 
-@lru_cache(maxsize=16384)
-def batch_plays(card: int, mates: tuple[int, ...], targets: tuple[int | None, ...], uno_size: int,
-                uno_targets: tuple[int | None, ...], last_size: int) -> tuple[Action, ...]:
-    """The batch plays of ``card`` with its ``mates`` (the rest of its group of ``number_groups``, in hand
-    order), as ``batches`` orders them, each at every one of ``targets``, with its UNO twin after it when the
-    batch leaves one card: when it lays ``uno_size`` cards after ``card`` or names one of ``uno_targets``,
-    unless it lays ``last_size`` (the whole hand).  ``legal_actions`` lists them on every step and a seat's
-    groups and what its opponents hold rarely change, so each is built once per such pattern (-1: never);
-    keyed by the mates, not the group: where ``card`` sits in its group changes nothing."""
-    out: list[Action] = []
-    new = tuple.__new__  # Action's own __new__ is a Python function: a cache miss builds dozens of them
-    for more in mates_mores(mates):
-        size = len(more)
-        uno = size != last_size
-        for t in targets:
-            out.append(new(Action, (PLAY, card, None, t, False, more)))
-            if uno and (size == uno_size or t in uno_targets):
-                out.append(new(Action, (PLAY, card, None, t, True, more)))
-    return tuple(out)
+def offer_from_json(data: dict[str, Any]) -> BatchOffer:
+    """An offer as a view lists it (``BatchOffer.to_json``): bots decide on views."""
+    return BatchOffer(tuple(data["cards"]), tuple(data["leads"]), tuple(data.get("targets", ())),
+                      tuple((size, target) for size, target in data.get("uno", ())))
 
 
-def mates_mores(mates: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every ``more`` that may follow a card with these ``mates`` (the rest of its group, in hand order), in
-    ``batches``' order, made with C's help: a batch cache's miss walked ``_mores``' generator, about 9k
-    instructions per batch made, and misses are frequent (a key is a hand's group).  The batches of one
-    card come first, in the mates' order, then the longer ones, picked by getters made once per number
-    of mates from ``_mores``' own order."""
-    if len(mates) == 1:  # the usual groups are of two cards and three: their batches written out
-        return [mates]
-    if len(mates) == 2:
-        a, b = mates
-        return [(a,), (b,), (b, a), (a, b)]
-    mores: list[tuple[int, ...]] = [(m,) for m in mates]
-    mores.extend([get(mates) for get in _getters(len(mates))])
-    return mores
+def offer_plays(offer: BatchOffer) -> Iterator[Action]:
+    """Every batch ``offer`` stands for, each order of its cards apart (for tests and tools: a hoarding hand
+    makes very many)."""
+    targets: tuple[int | None, ...] = offer.targets or (None,)
+    for lead in offer.leads:
+        mates = [c for c in offer.cards if c != lead]
+        for size in range(1, len(mates) + 1):
+            for chosen in combinations(mates, size):
+                for more in permutations(chosen):
+                    for t in targets:
+                        yield Action(PLAY, lead, None, t, False, more)
+                        if (size + 1, t) in offer.uno:
+                            yield Action(PLAY, lead, None, t, True, more)
 
 
-@lru_cache(maxsize=32)
-def _getters(count: int) -> tuple[itemgetter[tuple[int, ...]], ...]:
-    """Per batch of two mates or more, in ``_mores``' order, what picks its cards out of ``count`` mates."""
-    return tuple(itemgetter(*more) for more in _mores(tuple(range(count))) if len(more) > 1)
+def batch_offers(rnd: RoundState, seat: int) -> list[BatchOffer]:
+    """HR-8: per group of ``seat``'s hand that may make a batch on its own ``turn``, what it may play,
+    groups in the order of their first card in the hand.  A group is every face-up card of one number
+    held (two or more), one of them playable (C-5)."""
+    p = rnd.pending
+    if (not rnd.house.multi_play or rnd.winner is not None or p is None or p.kind != TURN or p.seat != seat
+            or seat in rnd.out):
+        return []
+    hand = rnd.hands[seat]
+    down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card joins no batch
+    numbers = rnd.rules.numbers
+    groups = number_groups(numbers, [c for c in hand if c not in down] if down else hand)
+    out: list[BatchOffer] = []
+    for cards in groups.values():
+        if len(cards) < 2:
+            continue
+        leads = tuple([c for c in cards if rnd.playable(c)])
+        if not leads:
+            continue
+        rule = rnd.rules.by_card[cards[0]]  # one number, one rule
+        targets = tuple(rnd.opponents(seat)) if rule.target is Target.ALWAYS else ()
+        out.append(BatchOffer(tuple(cards), leads, targets, _uno(rnd, seat, rule, len(cards), targets)))
+    return out
 
 
-def _mores(mates: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    for size in range(1, len(mates) + 1):
-        for chosen in combinations(mates, size):
-            for i, last in enumerate(chosen):
-                yield (*chosen[:i], *chosen[i + 1:], last)
-
-
-def canonical(rnd: RoundState, seat: int, action: Action) -> Action:
-    """The batch as ``legal_actions`` lists it: its middle cards in hand order.  A seat the table
-    lacks has no hand to order by: its batch is returned as sent, for ``refusal`` to say ``bad_seat``."""
-    if len(action.more) < 3 or not 0 <= seat < rnd.n:
-        return action
-    order = {c: i for i, c in enumerate(rnd.hands[seat])}
-    middle = sorted(action.more[:-1], key=lambda c: order.get(c, -1))
-    return action._replace(more=(*middle, action.more[-1]))
+def _uno(rnd: RoundState, seat: int, rule: CardRule, group: int,
+         targets: tuple[int, ...]) -> tuple[tuple[int, int | None], ...]:
+    """The (size, target) of the batches of a ``group`` of that many cards that leave their player one card
+    (never one that lays the whole hand: it wins), as ``batch_options`` counts them.  UNO goes with those
+    alone, and with none under HR-17 / HR-18."""
+    if not rnd.calls.with_play:
+        return ()
+    hands = rnd.hands
+    held = len(hands[seat])
+    if rule.hand_after is HandAfter.ONE_LESS:  # every card laid leaves the hand
+        return ((held - 1, None),) if 2 <= held - 1 <= group else ()
+    sizes = range(2, min(group, held - 1) + 1)  # the hand it leaves is another seat's, whatever the size
+    if targets:  # a swap: the target's hand
+        return tuple((size, t) for size in sizes for t in targets if len(hands[t]) == 1)
+    return tuple((size, None) for size in sizes) if rule.cards_left(rnd, seat, None, False) == 1 else ()
 
 
 def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:

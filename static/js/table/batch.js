@@ -1,37 +1,49 @@
 // Several cards of one number in one move (RULES.md HR-8, and HR-9's bomb at 3 or more), as
-// data.  A batch begins from a tapped number card (its lead) whose `legal` plays carry `more`;
-// the cards that may join it are lit in the hand and listed in the decision box, each a toggle;
-// the last card added is the one that acts (its colour is the colour to match).  The batch the
-// table is building is the page's local state (`local.batch` = { card, picked: [ids] }); here
-// only what it means now.  No DOM; tested under Node (tests/js/batch.test.mjs).
+// data.  `legal` offers a seat's batches compactly, one `{kind: "batch"}` entry per number it
+// holds several of (docs/PROTOCOL.md): the group's `cards`, the `leads` that may go first, the
+// `targets` its last card may name and the `[size, target]` pairs UNO! goes with.  A batch begins
+// from a tapped card that may lead; the others of the group are lit in the hand and listed in the
+// decision box, each a toggle; the last card added is the one that acts (its colour is the colour
+// to match).  The batch the table is building is the page's local state (`local.batch` =
+// { card, picked: [ids] }); here only what it means now.  No DOM; tested under Node
+// (tests/js/batch.test.mjs).
 import { t } from "../i18n.js";
 import { cardName } from "../cards.js";
 import { cardOptions, legalOf } from "./decision.js";
 
 const BOMB = 3; // HR-9: a batch of this many cards or more bombs
 
-/** The batch plays (HR-8) `legal` lists that are led by card `id`. */
-export function batchPlays(view, id) {
-  return legalOf(view).filter((a) => a.kind === "play" && a.card === id && Array.isArray(a.more) && a.more.length > 0);
+/** The batch offer (HR-8) that card `id` may lead, or null. */
+export function batchOffer(view, id) {
+  return legalOf(view).find((a) => a.kind === "batch" && a.leads.includes(id)) || null;
 }
 
 /** The cards of your hand that may join a batch led by `lead`, in hand order. */
 export function batchMates(view, lead) {
-  const ids = new Set(batchPlays(view, lead).flatMap((a) => a.more));
-  return (view.game.table.hand || []).filter((c) => ids.has(c.id)).map((c) => c.id);
+  const offer = batchOffer(view, lead);
+  return offer ? offer.cards.filter((c) => c !== lead) : [];
 }
 
 /**
- * The legal actions that lay the batch `lead` + `picked` (in the order picked: its last card
- * acts): one each for a 7's targets or UNO! said or not.  No card picked: the lead's own plays.
+ * The actions that lay the batch `lead` + `picked` (in the order picked: its last card acts):
+ * one per target its offer names, each with its UNO! twin where the offer lets UNO! go with that
+ * many cards at that target.  No card picked: the lead's own plays.
  */
 export function batchVariants(view, batch) {
   if (!batch.picked.length) return cardOptions(view, batch.card);
-  const want = new Set(batch.picked);
-  const last = batch.picked[batch.picked.length - 1];
-  // `legal` lists a batch's middle cards in hand order; the server takes them in any order.
-  return batchPlays(view, batch.card).filter((a) => a.more.length === want.size
-    && a.more.every((c) => want.has(c)) && a.more[a.more.length - 1] === last);
+  const mates = batchMates(view, batch.card);
+  if (new Set(batch.picked).size !== batch.picked.length || !batch.picked.every((c) => mates.includes(c))) return [];
+  const offer = batchOffer(view, batch.card);
+  const size = 1 + batch.picked.length;
+  const out = [];
+  for (const target of offer.targets || [null]) {
+    const a = { kind: "play", card: batch.card };
+    if (target !== null) a.target = target;
+    a.more = [...batch.picked];
+    out.push(a);
+    if ((offer.uno || []).some(([n, to]) => n === size && to === target)) out.push({ ...a, uno: true });
+  }
+  return out;
 }
 
 /** Whether the batch being built can still be played (it is still your turn, its cards still join). */

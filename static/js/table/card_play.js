@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { toast } from "../dom.js";
 import { unoSplit } from "../wording.js";
 import { cardOptions, pickUno } from "./decision.js";
-import { batchMates, batchPlays, batchVariants, toggled } from "./batch.js";
+import { batchMates, batchOffer, batchVariants, toggled } from "./batch.js";
 import { hintless } from "./unhinted.js";
 
 /** Play one of `variants` of card `card`: at once, or after UNO!, a colour or a target is chosen. */
@@ -53,7 +53,7 @@ export function tapCard(ctl, id) {
     return;
   }
   // A number card others of its number may join (HR-8): the table offers them first.
-  if (batchPlays(view, id).length) { setBatch(ctl, { card: id, picked: [] }); return; }
+  if (batchOffer(view, id)) { setBatch(ctl, { card: id, picked: [] }); return; }
   playVariants(ctl, id, options);
 }
 

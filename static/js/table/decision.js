@@ -27,7 +27,7 @@ export function legalOf(view) {
 }
 
 /** The actions that play card `id` on its own now (a play, a drawn card's play, or a pass); a
- *  batch led by it (HR-8, `more`) is table/batch.js's. */
+ *  batch led by it (HR-8, offered as a `batch` entry) is table/batch.js's. */
 export function cardOptions(view, id) {
   const tbl = view.game.table;
   const pending = tbl.pending;
@@ -35,7 +35,7 @@ export function cardOptions(view, id) {
   if (pending && pending.seat === view.you && pending.kind === "pass") {
     return legal.filter((a) => a.kind === "pass_card" && a.card === id);
   }
-  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id && !(a.more && a.more.length));
+  return legal.filter((a) => (a.kind === "play" || a.kind === "play_drawn") && a.card === id);
 }
 
 /** UNO! said in advance (`armed`) picks the variants that declare with the play. */
@@ -58,7 +58,22 @@ export function unoMode(legal) {
 export function choiceStillLegal(view, choosing) {
   if (!choosing) return false;
   const legal = legalOf(view);
-  return choosing.variants.every((v) => legal.some((a) => same(a, v)));
+  return choosing.variants.every((v) => offered(legal, v));
+}
+
+/** Whether `legal` offers `action`: listed there, or a batch (HR-8, with `more`) one of its `batch`
+ *  entries covers (docs/PROTOCOL.md; the engine's BatchOffer.covers). */
+export function offered(legal, action) {
+  if (!(action.more && action.more.length)) return legal.some((a) => same(a, action));
+  return legal.some((o) => o.kind === "batch" && covers(o, action));
+}
+
+function covers(offer, a) {
+  if (a.kind !== "play" || a.colour != null || !offer.leads.includes(a.card)) return false;
+  if (new Set(a.more).size !== a.more.length || !a.more.every((c) => c !== a.card && offer.cards.includes(c))) return false;
+  const target = a.target ?? null;
+  if (offer.targets ? !offer.targets.includes(target) : target !== null) return false;
+  return !a.uno || (offer.uno || []).some(([size, to]) => size === a.more.length + 1 && to === target);
 }
 
 // An option either sends `action`, or goes on to `choose` among variants of one card's play.

@@ -9,7 +9,7 @@ import { describe } from "../narrate.js";
 import { nextSeat, playOrder } from "../seating.js";
 import { hasOptions, optionsText } from "../dom.js";
 import { cardOptions, choiceStillLegal, decisionModel, legalOf, stackRoles, unoMode } from "./decision.js";
-import { batchMates, batchModel, batchPlays, batchRole, batchStillLegal } from "./batch.js";
+import { batchMates, batchModel, batchOffer, batchRole, batchStillLegal } from "./batch.js";
 import { houseRules, outOf, teamOf, watcherModel } from "./sides.js";
 import { hintless } from "./unhinted.js";
 import { creditedTotal } from "../credit.js";
@@ -53,7 +53,7 @@ function handModel(view, over, batch) {
   const faceUp = sortHand(tbl.hand || []).map((card) => {
     const role = over ? "" : batchRole(batch, mates, card.id);
     const playable = !over && (cardOptions(view, card.id).length > 0 || role !== "");
-    const note = plain && !role ? "" : handNote(card, { playable, passing, role, stack: roles.get(card.id), leads: !over && batchPlays(view, card.id).length > 0 });
+    const note = plain && !role ? "" : handNote(card, { playable, passing, role, stack: roles.get(card.id), leads: !over && !!batchOffer(view, card.id) });
     return {
       id: card.id, card, playable, plain: playable && plain, passing: playable && passing, hint: cardHint(card, view.game.edition), batch: role,
       label: `${cardLabel(card)}${note ? `, ${note}` : ""}`,

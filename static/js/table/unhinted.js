@@ -91,33 +91,35 @@ function playOptions(view, kind, card, out) {
 const NUMBER = /^[0-9]$/;
 
 /**
- * HR-8: every batch your hand could make — a number card, then any others of its number in
- * hand order, the last of them the one that acts — as the engine lists them (house/volume.py
- * `batches`).  Your own cards alone decide them; whether the lead may go on the pile is the
- * server's to judge, as for any card here.
+ * HR-8: the batches your hand could make, as `legal` offers them (house/volume.py `BatchOffer`):
+ * one entry per number you hold two or more of — its cards in hand order, any of which may lead
+ * (whether the lead may go on the pile is the server's to judge, as for any card here), the
+ * opponents its last card names, and the (size, target) pairs UNO! goes with.
  */
-function batchMoves(view, out) {
+function batchOffers(view, out) {
   const g = view.game;
   const house = g.house_rules || {};
   const hand = g.table.hand || [];
   const withPlay = callsOf(house).withPlay;
-  for (const lead of hand.filter((c) => NUMBER.test(c.face))) {
-    const mates = hand.filter((c) => c.id !== lead.id && c.face === lead.face);
-    for (let mask = 1; mask < 1 << mates.length; mask++) {
-      const chosen = mates.filter((_, i) => mask & (1 << i));
-      for (const last of chosen) {
-        const more = [...chosen.filter((c) => c !== last).map((c) => c.id), last.id];
-        const size = hand.length - chosen.length;
-        const targets = needsTarget(g.edition, house, last, size === 1) ? opponents(view, view.you) : [null];
-        for (const target of targets) {
-          const a = { kind: "play", card: lead.id, more };
-          if (target !== null) a.target = target;
-          out.push(a);
-          const left = size === 1 ? 0 : cardsLeft(view, house, last, target, size);
-          if (withPlay && left === 1) out.push({ ...a, uno: true });
-        }
+  const groups = new Map();
+  for (const c of hand.filter((c) => NUMBER.test(c.face))) {
+    if (!groups.has(c.face)) groups.set(c.face, []);
+    groups.get(c.face).push(c);
+  }
+  for (const cards of groups.values()) {
+    if (cards.length < 2) continue;
+    const ids = cards.map((c) => c.id);
+    const offer = { kind: "batch", cards: ids, leads: ids };
+    const targets = needsTarget(g.edition, house, cards[0], false) ? opponents(view, view.you) : [];
+    if (targets.length) offer.targets = targets;
+    const uno = [];
+    for (let size = 2; withPlay && size <= cards.length && size < hand.length; size++) {
+      for (const target of targets.length ? targets : [null]) {
+        if (cardsLeft(view, house, cards[0], target, hand.length - size + 1) === 1) uno.push([size, target]);
       }
     }
+    if (uno.length) offer.uno = uno;
+    out.push(offer);
   }
 }
 
@@ -150,8 +152,8 @@ function decisionMoves(view, out) {
   switch (pending.kind) {
     case "turn":
       everyCard();
-      if (house.multi_play) batchMoves(view, out);
       draws(view, out);
+      if (house.multi_play) batchOffers(view, out); // after the actions, as `legal` lists them
       break;
     case "drawn":
     case "special": {
