@@ -36,7 +36,7 @@ from app.transport.accept import Loop
 from app.transport.gate import GATE, ConnectionGate
 from app.transport.loop_lag import LoopLag
 from app.transport.metrics import Metrics
-from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players, rules
+from app.web import api, health, house_rules, matches, metrics, pages, player_pages, players, pwa, rules
 from app.web.budget import RequestBudget
 from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
@@ -274,6 +274,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(matches.router)
     app.include_router(players.router)
     app.include_router(player_pages.router)
+    app.include_router(pwa.router)  # the manifest, the service worker and the offline page
     pages.install(app)  # the HTML pages and /static
     return app
 
