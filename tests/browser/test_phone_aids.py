@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.servers import LIFTED, serve
-from tests.browser.tables import DEVICES, LOCALES, PHONE, add_bots, new_room, take_seat, until
+from tests.browser.tables import DEVICES, LAPTOP, LOCALES, PHONE, add_bots, new_room, open_seat, reach, take_seat, until
 from tests.browser.test_play import DECIDE, step
 from tests.live import LiveServer
 
@@ -60,6 +61,7 @@ window.aids = { wake: [], buzz: [], notes: [], closed: 0 };
   };
 })();
 """
+CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"
 WAKE = "window.aids.wake.map((s) => s === null ? 'asking' : s === 'refused' ? s : s.released ? 'released' : 'held')"
 ICON = "document.querySelector('link[data-icon]').getAttribute('href')"
 
@@ -246,5 +248,40 @@ def test_a_plain_http_address_plays_as_before_without_the_secure_offers(browser:
         assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.getRegistrations()"
                              ".then((r) => r.length) : 0") == 0
         assert not page.errors, page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "device"), [("en", PHONE), ("pl", PHONE), ("sl", LAPTOP), ("gl", PHONE)])
+def test_the_alerts_menu_is_in_reach_and_worded_in_every_language(browser: Browser, server: LiveServer,
+                                                                  artifacts: Path, lang: str, device: str) -> None:
+    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    code = new_room(server, "classic", seats=2, target_score=500)
+    ana = take_seat(server, code, "Ana")
+    add_bots(server, code, ana, 1)
+    page = open_seat(browser, server, code, ana, device, lang)
+    try:
+        toggle = page.get_by_test_id("phone-toggle")
+        expect(toggle).to_have_text(words["phone.menu"])  # in the waiting room, with its word
+        toggle.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"alerts-{lang}-{device}-waiting.png"))
+        start(page)
+        toggle = page.locator(".table-head [data-testid=phone-toggle]")
+        expect(toggle).to_have_accessible_name(words["phone.menu"])  # at the table, a bell with the same name
+        toggle.click()
+        menu = page.get_by_test_id("phone-menu")
+        expect(menu).to_be_visible()
+        expect(menu).to_contain_text(words["phone.buzz"])
+        expect(page.get_by_test_id("notify-offer")).to_have_text(words["phone.notify_offer"])
+        box = menu.bounding_box()
+        view = page.viewport_size
+        assert box and view and box["x"] >= 0 and box["y"] >= 0
+        assert box["x"] + box["width"] <= view["width"] and box["y"] + box["height"] <= view["height"], box
+        assert "phone." not in (menu.text_content() or "")
+        page.screenshot(path=str(artifacts / f"alerts-{lang}-{device}-table.png"))
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+        expect(toggle).to_be_focused()
+        reach(page, f"{lang} on the {device}, with the Alerts menu in the head")
     finally:
         page.context.close()
