@@ -62,7 +62,8 @@ def test_the_manifest_parses_with_what_installing_needs_and_its_icons_load(brows
             seen: dict[str, Any] = page.evaluate("""async (src) => {
               const r = await fetch(src);
               const bitmap = await createImageBitmap(await r.blob());
-              return { status: r.status, type: r.headers.get('content-type'), size: `${bitmap.width}x${bitmap.height}` };
+              const size = `${bitmap.width}x${bitmap.height}`;
+              return { status: r.status, type: r.headers.get('content-type'), size };
             }""", icon["src"])
             assert seen == {"status": 200, "type": "image/png", "size": icon["sizes"]}, (icon, seen)
             sizes.append(icon["sizes"])
@@ -122,7 +123,8 @@ def test_a_new_worker_deletes_the_caches_of_other_releases(browser: Browser, liv
         page = controlled(context, f"{live_server.http}/")
         page.evaluate("caches.open('uno-0123456789ab').then((c) => c.put('/static/old.js', new Response('old')))")
         # The worker gone and registered again: it installs and activates as a new release's would.
-        page.evaluate("navigator.serviceWorker.getRegistrations().then((rs) => Promise.all(rs.map((r) => r.unregister())))")
+        page.evaluate("navigator.serviceWorker.getRegistrations()"
+                      ".then((rs) => Promise.all(rs.map((r) => r.unregister())))")
         page.reload()
         until(page, "!!navigator.serviceWorker.controller", "the worker did not come back", 30)
         until(page, "caches.keys().then((k) => !k.includes('uno-0123456789ab'))", "an old release's cache was kept")
