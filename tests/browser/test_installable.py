@@ -108,9 +108,13 @@ def test_the_worker_controls_the_site_and_serves_its_files_offline_but_never_dat
         page.goto(f"{live_server.http}/lobby")
         expect(page.get_by_test_id("offline-retry")).to_be_visible()
         page.screenshot(path=str(artifacts / "offline-phone.png"))
-        # Back online, "Try again" brings the page itself.
-        context.set_offline(False)
+        # "Try again" while still offline: the offline page again; back online, the page comes by itself.
+        page.evaluate("window.beforeRetry = true")
         page.get_by_test_id("offline-retry").click()
+        until(page, "window.beforeRetry === undefined", "Try again did not load the page again")
+        expect(page.get_by_test_id("offline")).to_be_visible()
+        context.set_offline(False)
+        expect(page).to_have_url(f"{live_server.http}/lobby")
         expect(page.get_by_test_id("nav-lobby")).to_have_attribute("aria-current", "page")
         expect(page.get_by_test_id("offline")).to_have_count(0)
     finally:

@@ -83,7 +83,7 @@ def lan() -> Iterator[tuple[str, str, LiveServer, str]]:
             deadline = time.monotonic() + 10
             while True:
                 try:
-                    httpx.get(f"http://{address}:{plain}/health", timeout=1)
+                    httpx.get(f"http://{address}:{plain}/healthz", timeout=1)
                     break
                 except httpx.HTTPError:
                     assert time.monotonic() < deadline, "nginx did not come up"
