@@ -16,9 +16,11 @@ import { secure } from "./install.js";
 function bell() {
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
-  for (const [k, v] of Object.entries({ viewBox: "0 0 16 16", width: "16", height: "16", focusable: "false", "aria-hidden": "true" })) svg.setAttribute(k, v);
+  const attrs = { viewBox: "0 0 16 16", width: "16", height: "16", focusable: "false", "aria-hidden": "true" };
+  for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
   const path = document.createElementNS(NS, "path");
-  path.setAttribute("d", "M8 1.5a4.5 4.5 0 0 0-4.5 4.5v3L2 11.5h12L12.5 9V6A4.5 4.5 0 0 0 8 1.5zM6.3 13a1.8 1.8 0 0 0 3.4 0z");
+  path.setAttribute("d", "M8 1.5a4.5 4.5 0 0 0-4.5 4.5v3L2 11.5h12L12.5 9V6A4.5 4.5 0 0 0 8 1.5z"
+    + "M6.3 13a1.8 1.8 0 0 0 3.4 0z");
   path.setAttribute("fill", "currentColor");
   svg.append(path);
   return svg;
@@ -58,7 +60,10 @@ export class PhoneAids {
       "aria-expanded": "false", "aria-controls": "phone-menu", title: t("phone.menu_title"),
     });
     button.append(bell(), h("span", { class: "phone-label", text: t("phone.menu") }));
-    const panel = h("div", { class: "phone-menu", id: "phone-menu", role: "group", "aria-label": t("phone.menu_title"), "data-testid": "phone-menu", hidden: true });
+    const panel = h("div", {
+      class: "phone-menu", id: "phone-menu", role: "group", "aria-label": t("phone.menu_title"),
+      "data-testid": "phone-menu", hidden: true,
+    });
     this.el = h("span", { class: "phone-aids" }, button, panel);
     this.button = button;
     this.panel = panel;
@@ -98,7 +103,16 @@ export class PhoneAids {
       panel.append(h("label", { class: "phone-row" }, box, h("span", { text: t("phone.buzz") })));
     }
     if (canNotify()) panel.append(this.notifyRow());
-    else if (!secure()) panel.append(h("p", { class: "muted phone-note", "data-testid": "phone-insecure", text: t("phone.insecure") }));
+    else if (!secure()) {
+      panel.append(h("p", { class: "muted phone-note", "data-testid": "phone-insecure", text: t("phone.insecure") }));
+    }
+  }
+
+  /** The panel redrawn after its notification button was used, the keyboard's place kept on that row. */
+  refill() {
+    this.fill();
+    const next = this.panel.querySelector("[data-testid=notify-row] button");
+    (next || this.button).focus();
   }
 
   notifyRow() {
@@ -107,13 +121,14 @@ export class PhoneAids {
     if (state === "blocked") {
       row.append(h("p", { class: "muted phone-note", text: t("phone.notify_blocked") }));
     } else if (state === "on") {
+      const off = () => { this.notifier.remember(false); this.refill(); };
       row.append(h("p", { class: "phone-note", text: t("phone.notify_on") }),
-        h("button", { type: "button", class: "btn btn-small", "data-testid": "notify-off", text: t("phone.notify_off"),
-          onclick: () => { this.notifier.remember(false); this.fill(); } }));
+        h("button", { type: "button", class: "btn btn-small", "data-testid": "notify-off", text: t("phone.notify_off"), onclick: off }));
     } else {
-      row.append(h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "notify-offer", text: t("phone.notify_offer"),
-        onclick: async () => { await this.notifier.ask(); this.fill(); } }),
-      h("p", { class: "muted phone-note", text: t("phone.notify_note") }));
+      const ask = async () => { await this.notifier.ask(); this.refill(); };
+      row.append(
+        h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "notify-offer", text: t("phone.notify_offer"), onclick: ask }),
+        h("p", { class: "muted phone-note", text: t("phone.notify_note") }));
     }
     return row;
   }

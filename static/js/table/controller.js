@@ -225,7 +225,9 @@ export class RoomController {
     // The chat's unread badge, the sound toggle and the reactions: in the table's head at the
     // table; the badge on the page and the sound toggle at the waiting room's foot otherwise.
     const badge = this.side.badge.el;
-    if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.phone.menu(), this.reactions.toggle());
+    if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
+    // The phone's Alerts at the top of the side panel (the drawer, on a phone): the head has no room to spare.
+    if (mode === "game") this.side.close.after(this.phone.menu());
     if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
     else {
       if (badge.parentElement !== document.body) document.body.append(badge);
