@@ -32,7 +32,9 @@ expect.set_options(timeout=WAIT_MS)
 
 
 def _uses_browser(item: pytest.Item) -> bool:
-    return "browser" in getattr(item, "fixturenames", ())
+    # ``browser_type``: a test that launches a browser of its own (test_lan_https.py) as well.
+    fixtures = getattr(item, "fixturenames", ())
+    return "browser" in fixtures or "browser_type" in fixtures
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
