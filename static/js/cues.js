@@ -1,7 +1,7 @@
 // Sound cues at the table: off unless the player turns them on (one toggle, remembered in
 // localStorage).  Sounds are synthesised with the Web Audio API (sounds.js, no files); the
 // AudioContext is made only once cues are on, so nothing plays before a gesture allows it.
-// Under reduced motion the sounds of cards on the move are silent (sounds.js).  Vibration is the
+// Under reduced motion nothing sounds (sounds.js).  Vibration is the
 // phone's own setting (phone/buzz.js, on by default), with the patterns `buzzFor` gives here.
 // `pickCues` has no DOM and is unit-tested in tests/js/.
 import { t } from "./i18n.js";
