@@ -47,6 +47,7 @@ from app.web import (
     pages,
     player_pages,
     players,
+    pwa,
     rules,
     screen_links,
 )
@@ -294,6 +295,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.include_router(matches.router)
     app.include_router(players.router)
     app.include_router(player_pages.router)
+    app.include_router(pwa.router)  # the manifest, the service worker and the offline page
     pages.install(app)  # the HTML pages and /static
     return app
 

@@ -1,8 +1,9 @@
-// Sound and haptic cues at the table: off unless the player turns them on (one toggle,
-// remembered in localStorage).  Sounds are synthesised with the Web Audio API (sounds.js, no
-// files); the AudioContext is made only once cues are on, so nothing plays before a gesture
-// allows it.  Under reduced motion nothing sounds (sounds.js) and nothing vibrates; vibration marks your turn and being caught.  `pickCues` has no DOM and is
-// unit-tested in tests/js/.
+// Sound cues at the table: off unless the player turns them on (one toggle, remembered in
+// localStorage).  Sounds are synthesised with the Web Audio API (sounds.js, no files); the
+// AudioContext is made only once cues are on, so nothing plays before a gesture allows it.
+// Under reduced motion nothing sounds (sounds.js).  Vibration is the
+// phone's own setting (phone/buzz.js, on by default), with the patterns `buzzFor` gives here.
+// `pickCues` has no DOM and is unit-tested in tests/js/.
 import { t } from "./i18n.js";
 import { audible, SOUNDS } from "./sounds.js";
 
@@ -59,7 +60,7 @@ function speaker() {
   return svg;
 }
 
-/** The cues of one room page: the toggle, and what each new view should sound like. */
+/** The sound cues of one room page: the toggle, and what each new view should sound like. */
 export class Cues {
   constructor() {
     this.on = stored();
@@ -151,11 +152,6 @@ export class Cues {
         SOUNDS[cue](ctx, this.out, at);
         at += 0.18;
       }
-    }
-    if (typeof navigator.vibrate !== "function") return;
-    for (const cue of cues) {
-      const pattern = buzzFor(cue, reduced);
-      if (pattern) { navigator.vibrate(pattern); break; }
     }
   }
 }

@@ -32,7 +32,9 @@ expect.set_options(timeout=WAIT_MS)
 
 
 def _uses_browser(item: pytest.Item) -> bool:
-    return "browser" in getattr(item, "fixturenames", ())
+    # ``browser_type``: a test that launches a browser of its own (test_lan_https.py) as well.
+    fixtures = getattr(item, "fixturenames", ())
+    return "browser" in fixtures or "browser_type" in fixtures
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -73,17 +75,23 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser(browser: Browser) -> Browser:
     """The session's browser, each context it makes (pytest-playwright's ``context`` and ``page``,
     a test's own ``browser.new_context(...)``, ``browser.new_page()``) waiting WAIT_MS by default.
-    A test should not lower it again with its own ``set_default_timeout``."""
+    A test should not lower it again with its own ``set_default_timeout``.
+
+    Service workers are blocked unless a test asks for them (``service_workers="allow"``, as
+    test_installable.py does): a request the site's worker answers never reaches ``page.route``,
+    which several tests use to hold a catalogue back."""
     new_context, new_page = browser.new_context, browser.new_page
 
     @wraps(new_context)
     def patient_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        kwargs.setdefault("service_workers", "block")
         context = new_context(*args, **kwargs)
         context.set_default_timeout(WAIT_MS)
         return context
 
     @wraps(new_page)
     def patient_page(*args: Any, **kwargs: Any) -> Page:
+        kwargs.setdefault("service_workers", "block")
         page = new_page(*args, **kwargs)  # (in a context of its own, made without new_context)
         page.context.set_default_timeout(WAIT_MS)
         return page

@@ -13,6 +13,7 @@ import { AbsenceNotice } from "../absence.js";
 import { Reactions } from "../reactions.js";
 import { TableMotion } from "../motion.js";
 import { Cues } from "../cues.js";
+import { PhoneAids } from "../phone/phone.js";
 import { RulesSheet } from "./rules_sheet.js";
 import { maybeUnoTip } from "../uno_tip.js";
 import { canChat, updateSpectating } from "../spectate.js";
@@ -51,7 +52,8 @@ export class RoomController {
     };
     this.seats = { counts: null, countsRound: null }; // hand sizes last shown (seats_view.js)
     this.summary = { shown: "", countdown: null, rematchTimer: { id: null } }; // summary_view.js
-    this.cues = new Cues(); // sound and vibration, off unless turned on
+    this.cues = new Cues(); // sound, off unless turned on
+    this.phone = new PhoneAids(); // screen kept on, buzz, notifications (phone/phone.js)
     this.absence = new AbsenceNotice(); // what happened while you were away
     this.reactions = new Reactions((message) => this.send(message));
     this.rules = new RulesSheet(); // the edition's and the room's house rules, in a sheet at the table
@@ -201,6 +203,7 @@ export class RoomController {
 
   reset() {
     this.ui.mode = null;
+    this.phone.leave();
   }
 
   /** Builds the page for `mode` (waiting room or table), keeping the side panel across modes. */
@@ -228,12 +231,14 @@ export class RoomController {
     // table; the badge on the page and the sound toggle at the waiting room's foot otherwise.
     const badge = this.side.badge.el;
     if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
+    // The phone's Alerts at the top of the side panel (the drawer, on a phone): the head has no room to spare.
+    if (mode === "game") this.side.close.after(this.phone.menu());
     if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
     if (mode === "game") { this.layout.place(ui.els); this.side.close.after(this.screenLink.el); }
     else main.querySelector(".share").append(this.screenLink.el);
     if (mode !== "game") {
       if (badge.parentElement !== document.body) document.body.append(badge);
-      ui.els.mine.parentElement.append(this.cues.toggle());
+      ui.els.mine.parentElement.append(this.cues.toggle(), this.phone.menu());
     }
     this.setDrawer(false);
     if (mode === "game") window.scrollTo(0, 0); // the table starts at the top, whatever was scrolled before
@@ -253,6 +258,7 @@ export class RoomController {
     }
     document.title = model.title;
     this.cues.notice(view, model.myTurn);
+    this.phone.notice(view, mode, model.title, this.nameOf);
     if (mode === "waiting") {
       keepFocus(this.root, () => showWaiting(this.ui.els, view, view.you, { send: (m) => this.send(m), nameOf: this.nameOf, addBot: (level) => this.addBot(level), renderJoin: this.renderJoin }));
     } else {
