@@ -60,8 +60,8 @@ class Sizes(Oracle):
         self.largest: dict[str, int] = {"snapshot": 0, "patch": 0}
 
     def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
-                 view: dict[str, Any] | None) -> None:
-        super().__call__(code, seat, text, state, view)
+                 view: dict[str, Any] | None, screen: bool = False) -> None:
+        super().__call__(code, seat, text, state, view, screen)
         kind = text[text.index('"type":"') + 8:].split('"', 1)[0]
         if kind in self.largest:
             self.largest[kind] = max(self.largest[kind], len(text.encode()))
