@@ -22,6 +22,7 @@ from app.cluster.node import ClusterNode, node_address
 from app.cluster.routing import route
 from app.config import Settings, get_settings
 from app.persistence import SqlStore, open_store
+from app.persistence.board import Ranking
 from app.persistence.fencing import Fence
 from app.persistence.player_reads import PlayerReads
 from app.persistence.players import PlayerStore
@@ -187,8 +188,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
         # DATABASE_URL=memory:// keeps nothing across restarts: for throwaway servers and benchmarks.
         store = InMemoryStore() if settings.database_url == "memory://" else open_store(settings)
     # Players are remembered in the SQL store's database (app/web/identity.py); not in memory.
-    remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine)) \
-        if isinstance(store, SqlStore) else None
+    ranking = Ranking(settings.leaderboard_min_matches, settings.leaderboard_min_opponents)
+    remembered = Players(PlayerStore(store.engine, ranking), PlayerReads(store.engine),
+                         Settler(store.engine, ranking)) if isinstance(store, SqlStore) else None
     rooms_store: Store = RememberingStore(store, remembered.settler) \
         if isinstance(store, SqlStore) and remembered is not None else store
     registry = RoomRegistry(settings, rooms_store, observer)
@@ -260,7 +262,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                               "player"),
                              ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames",
                               "rename")],
-                       match_downloads_per_minute=settings.match_downloads_per_minute)
+                       match_downloads_per_minute=settings.match_downloads_per_minute,
+                       player_reads=(players.READ_PATH, settings.player_reads_per_minute))
     # Before the others: the cheapest refusal, for a flood of any request at all (app/web/budget.py).
     app.add_middleware(RequestBudget, per_minute=settings.http_requests_per_minute,
                        burst=settings.http_requests_burst, on_refuse=counters.refuse)
