@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Integer, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.engine.house import DEFAULTS
@@ -28,14 +28,21 @@ GROUP_MATCHES = 200  # ... in their newest counted matches (and each member's, f
 # a player's stats their standing rows, their history and group their newest lines
 # (``ix_player_matches_history``).  None reads an edition's matches (bench/player_memory.py).
 S = PlayerStandingRow
-_PAGE = (select(S.player_id, S.mu, S.sigma, S.ordinal, S.matches, S.wins, S.opponents)
-         .where(S.edition == bindparam("edition"), S.ranked.is_(True))
+# The page's players found in the index alone (an index-only scan skips the pages before it),
+# then their rows and names read for those few.
+_PAGE = (select(S.player_id, S.ordinal).where(S.edition == bindparam("edition"), S.ranked.is_(True))
          .order_by(S.ordinal.desc(), S.player_id.desc())
-         .limit(bindparam("size")).offset(bindparam("skip")).subquery())
-_BOARD = (select(_PAGE, PlayerRow.name).join(PlayerRow, PlayerRow.id == _PAGE.c.player_id)
+         .limit(bindparam("size", type_=Integer)).offset(bindparam("skip", type_=Integer)).subquery())
+_BOARD = (select(S.player_id, S.mu, S.sigma, S.ordinal, S.matches, S.wins, S.opponents, PlayerRow.name)
+          .join(_PAGE, _PAGE.c.player_id == S.player_id).join(PlayerRow, PlayerRow.id == S.player_id)
+          .where(S.edition == bindparam("edition"))
           .order_by(_PAGE.c.ordinal.desc(), _PAGE.c.player_id.desc()))
 RANKED_COUNT = select(func.count()).select_from(S).where(S.edition == bindparam("edition"), S.ranked.is_(True))
 _STANDINGS = select(S).where(S.player_id == bindparam("pid"))
+HISTORY = (select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target, RoomRow.public)
+           .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id).join(RoomRow, RoomRow.code == MatchRow.room_code)
+           .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True))
+           .order_by(PlayerMatchRow.finished_at.desc()).limit(bindparam("limit", type_=Integer)))
 _OPPONENT_SEATS = (select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
                    .where(PlayerMatchRow.match_id.in_(bindparam("ids", expanding=True))))
 _NAMES = select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(bindparam("members", expanding=True)))
@@ -78,13 +85,7 @@ class PlayerReads:
         linked only for the player themselves (``own``): its id leads to its room's code (the match
         page, export and replay name it), and that code is the room's only lock."""
         async with self.engine.connect() as conn:
-            mine = (await conn.execute(
-                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
-                       RoomRow.public)
-                .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
-                .join(RoomRow, RoomRow.code == MatchRow.room_code)
-                .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
-                .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
+            mine = (await conn.execute(HISTORY, {"pid": pid, "limit": limit})).all()
             ids = [row.match_id for row in mine]
             others = (await conn.execute(_OPPONENT_SEATS, {"ids": ids})).all() if ids else []
         known = {(o.match_id, o.seat): o.player_id for o in others}
