@@ -62,12 +62,17 @@ def ms(seconds: float | None) -> float | None:
 
 @contextlib.contextmanager
 def database(kind: str, tmp: str) -> Iterator[tuple[str | None, str]]:
-    """(DATABASE_URL for the server, the async URL to seed through)."""
+    """(DATABASE_URL for the server, the async URL to seed through); outside any event loop."""
     if kind == "sqlite":
         yield None, resolve_url(None, tmp)
         return
     with postgres_database() as url:
         yield url, resolve_url(url, tmp)
+
+
+def one_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp, database(kind, tmp) as (database_url, url):
+        return asyncio.run(measure(kind, tmp, database_url, url, args))
 
 
 async def prepare(url: str, players: int, lines: int) -> dict[str, Any]:
@@ -143,29 +148,27 @@ async def flooded(port: int, made: dict[str, Any], seconds: float) -> dict[str, 
     return {"flood": got}
 
 
-async def one_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp, database(kind, tmp) as (database_url, url):
-        made = await prepare(url, args.players, args.lines)
-        print(json.dumps({"database": kind, **made}), flush=True)
-        cpus = split_cpus()
-        if cpus is not None:
-            os.sched_setaffinity(0, cpus[1])  # the honest players and the clients; the server on the others
-        figures: dict[str, Any] = {"database": kind, **made}
-        for limits, env in (("limited", {}), ("unlimited", UNLIMITED)):
-            server = Server(tmp, database_url, env, cpus[0] if cpus else None)
-            try:
-                await server.start()
-                suffix = "" if limits == "limited" else "_unlimited"
-                control = await server.phase(f"control{suffix}", args.seconds)
-                if limits == "limited":
-                    figures["pages"] = await server.phase("pages", 0, pages(server.port, made, args.samples))
-                flood_phase = await server.phase(f"flood{suffix}", args.seconds,
-                                                 flooded(server.port, made, args.seconds))
-                figures[limits] = {"control_p99_ms": control["honest_p99_ms"],
-                                   "flood_p99_ms": flood_phase["honest_p99_ms"],
-                                   "flood": flood_phase["flood"], "rss_peak_mib": server.rss_peak // 1024}
-            finally:
-                server.stop()
+async def measure(kind: str, tmp: str, database_url: str | None, url: str,
+                  args: argparse.Namespace) -> dict[str, Any]:
+    made = await prepare(url, args.players, args.lines)
+    print(json.dumps({"database": kind, **made}), flush=True)
+    cpus = split_cpus()
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus[1])  # the honest players and the clients; the server on the others
+    figures: dict[str, Any] = {"database": kind, **made}
+    for limits, env in (("limited", {}), ("unlimited", UNLIMITED)):
+        server = Server(tmp, database_url, env, cpus[0] if cpus else None)
+        try:
+            await server.start()
+            suffix = "" if limits == "limited" else "_unlimited"
+            control = await server.phase(f"control{suffix}", args.seconds)
+            if limits == "limited":
+                figures["pages"] = await server.phase("pages", 0, pages(server.port, made, args.samples))
+            flood_phase = await server.phase(f"flood{suffix}", args.seconds, flooded(server.port, made, args.seconds))
+            figures[limits] = {"control_p99_ms": control["honest_p99_ms"], "flood_p99_ms": flood_phase["honest_p99_ms"],
+                               "flood": flood_phase["flood"], "rss_peak_mib": server.rss_peak // 1024}
+        finally:
+            server.stop()
     return figures
 
 
@@ -175,8 +178,8 @@ def _held(run: dict[str, Any]) -> bool:
         and run["rss_peak_mib"] < 512
 
 
-async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    runs = [await one_database(kind, args) for kind in args.databases.split(",")]
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    runs = [one_database(kind, args) for kind in args.databases.split(",")]
     return {"players": args.players, "lines": args.lines, "runs": runs,
             "targets_met": all(r["pages"]["leaderboard_p99_ms"] <= 20 and r["pages"]["player_p99_ms"] <= 20
                                and _held(r["limited"]) and _held(r["unlimited"]) for r in runs)}
@@ -187,12 +190,12 @@ def main() -> None:
     ap.add_argument("--databases", default="sqlite,postgres", help="sqlite, postgres or both")
     ap.add_argument("--players", type=int, default=20_000)
     ap.add_argument("--lines", type=int, default=100_000, help="rated history lines (4 a match)")
-    ap.add_argument("--seconds", type=float, default=10.0, help="how long the control and each flood last")
+    ap.add_argument("--seconds", type=float, default=20.0, help="how long the control and each flood last")
     ap.add_argument("--samples", type=int, default=300, help="pages of each kind asked one at a time")
     args = ap.parse_args()
     end_on_signals()  # a SIGTERM stops what this run started (its servers, its database), as Ctrl-C does
     raise_open_files()
-    print(json.dumps(asyncio.run(main_async(args))))
+    print(json.dumps(run(args)))
 
 
 if __name__ == "__main__":

@@ -5,12 +5,14 @@ every node of a cluster shows the same numbers."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
 from sqlalchemy import Integer, bindparam, func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.engine.house import DEFAULTS
 
@@ -79,12 +81,22 @@ class PlayerReads:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def history(self, pid: str, limit: int = 50, own: bool = False) -> list[dict[str, Any]]:
+    @asynccontextmanager
+    async def using(self, conn: AsyncConnection | None) -> AsyncIterator[AsyncConnection]:
+        """``conn`` when given (a page's reads share one connection), else one of the pool's."""
+        if conn is not None:
+            yield conn
+            return
+        async with self.engine.connect() as own:
+            yield own
+
+    async def history(self, pid: str, limit: int = 50, own: bool = False,
+                      conn: AsyncConnection | None = None) -> list[dict[str, Any]]:
         """The player's finished matches, newest first: edition, house rules, opponents, place,
         points, when, and whether it counted (and why not).  A private room's match is named and
         linked only for the player themselves (``own``): its id leads to its room's code (the match
         page, export and replay name it), and that code is the room's only lock."""
-        async with self.engine.connect() as conn:
+        async with self.using(conn) as conn:
             mine = (await conn.execute(HISTORY, {"pid": pid, "limit": limit})).all()
             ids = [row.match_id for row in mine]
             others = (await conn.execute(_OPPONENT_SEATS, {"ids": ids})).all() if ids else []
@@ -108,10 +120,10 @@ class PlayerReads:
             })
         return out
 
-    async def stats(self, pid: str) -> dict[str, dict[str, Any]]:
+    async def stats(self, pid: str, conn: AsyncConnection | None = None) -> dict[str, dict[str, Any]]:
         """Per edition: the stats of the player's counted matches, and their rating (their
         standing rows, kept as their matches settled: app/persistence/board.py)."""
-        async with self.engine.connect() as conn:
+        async with self.using(conn) as conn:
             rows = (await conn.execute(_STANDINGS, {"pid": pid})).all()
         out = {}
         for r in sorted(rows, key=lambda r: r.edition):

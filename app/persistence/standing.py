@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from .player_models import PlayerStandingRow
 from .player_reads import RANKED_COUNT, PlayerReads
@@ -36,11 +37,11 @@ def left(matches: int, opponents: int, min_matches: int, min_opponents: int) -> 
 
 
 async def standings(reads: PlayerReads, pid: str, editions: tuple[str, ...], min_matches: int,
-                    min_opponents: int) -> dict[str, dict[str, Any]]:
+                    min_opponents: int, conn: AsyncConnection | None = None) -> dict[str, dict[str, Any]]:
     """Per edition: ``matches`` (rated), ``opponents`` (different players met in them),
     ``matches_left``, ``opponents_left``, ``ranked``, and once ranked ``rank`` and ``ranked_players``
     (how many are ranked in all); ``latest``: the id of the player's newest settled match there."""
-    async with reads.engine.connect() as conn:
+    async with reads.using(conn) as conn:
         mine = {row.edition: row for row in (await conn.execute(_MINE, {"pid": pid})).all()}
         out: dict[str, dict[str, Any]] = {}
         for edition in editions:
