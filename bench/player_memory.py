@@ -1,7 +1,7 @@
 """Player memory at scale: 20,000 players and 100,000 rated history lines, on SQLite and Postgres.
 
     uv run python bench/player_memory.py                      # both databases, the issue's sizes
-    uv run python bench/player_memory.py --databases sqlite --players 300 --lines 1500 --seconds 2
+    uv run python bench/player_memory.py --databases sqlite --quick         # a smoke run (the tests')
 
 For each database: the history is written straight into the store's tables at migration 0009
 (bench/player_seed.py; Postgres: a database of its own, dropped afterwards), then migration 0010
@@ -192,7 +192,10 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=100_000, help="rated history lines (4 a match)")
     ap.add_argument("--seconds", type=float, default=20.0, help="how long the control and each flood last")
     ap.add_argument("--samples", type=int, default=300, help="pages of each kind asked one at a time")
+    ap.add_argument("--quick", action="store_true", help="a smoke run: 200 players, 800 lines, 1.5 s phases")
     args = ap.parse_args()
+    if args.quick:
+        args.players, args.lines, args.seconds, args.samples = 200, 800, 1.5, 5
     end_on_signals()  # a SIGTERM stops what this run started (its servers, its database), as Ctrl-C does
     raise_open_files()
     print(json.dumps(run(args)))

@@ -65,9 +65,9 @@ _MET_BY = select(RatedOpponentRow.edition, RatedOpponentRow.player_id).where(
     RatedOpponentRow.opponent_id == bindparam("pid"))
 
 
-def _pairs_insert(conn: Any) -> Any:
-    dialect = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
-    return dialect(RatedOpponentRow).on_conflict_do_nothing()
+# A pair is added once: a second rated match between the same two players adds nothing.
+_ADD_PAIRS = {"postgresql": pg_insert(RatedOpponentRow).on_conflict_do_nothing(),
+              "sqlite": sqlite_insert(RatedOpponentRow).on_conflict_do_nothing()}
 
 
 def _empty(pid: str, edition: str) -> dict[str, Any]:
@@ -98,7 +98,7 @@ async def update_standings(conn: Any, match_id: str, edition: str, ranking: Rank
     pids = [line.player_id for line in lines]
     rated = [line.player_id for line in lines if line.mu_after is not None]
     if len(rated) > 1:
-        await conn.execute(_pairs_insert(conn), [{"edition": edition, "player_id": a, "opponent_id": b}
+        await conn.execute(_ADD_PAIRS[conn.dialect.name], [{"edition": edition, "player_id": a, "opponent_id": b}
                                                  for a in rated for b in rated if a != b])
     known = {row.player_id: row for row in (await conn.execute(_ROWS, {"edition": edition, "pids": pids})).all()}
     ratings = {row.player_id: row for row in (await conn.execute(_RATED, {"edition": edition, "pids": pids})).all()}
