@@ -127,25 +127,32 @@ class Server:
 
 async def pages(port: int, made: dict[str, Any], count: int) -> dict[str, Any]:
     pages = max(1, made["players"] // PAGE_SIZE // 2)
-    took = await sample(port, made["players"], pages, made["busiest"], count)
+    took = await in_process(sample, (port, made["players"], pages, made["busiest"], count), 600)
+    if "sample_error" in took:
+        return took
     return {f"{kind}_{q}_ms": ms(percentile(values, p)) for kind, values in took.items()
             for q, p in (("p50", 0.5), ("p99", 0.99))}
 
 
-async def flooded(port: int, made: dict[str, Any], seconds: float) -> dict[str, Any]:
+async def in_process(target: Any, args: tuple[Any, ...], timeout: float) -> dict[str, Any]:
+    """``target(*args, pipe)`` in a process of its own; what it sent back."""
     ctx = mp.get_context("spawn")
     receiver, sender = ctx.Pipe(duplex=False)
-    pages = max(1, made["players"] // PAGE_SIZE // 2)
-    proc = ctx.Process(target=flood, args=(port, made["players"], pages, made["busiest"], seconds, sender),
-                       daemon=True)
+    proc = ctx.Process(target=target, args=(*args, sender), daemon=True)
     proc.start()
     try:
-        got = receiver.recv() if await asyncio.to_thread(receiver.poll, seconds + 30) else {"flood_error": "no answer"}
+        got: dict[str, Any] = receiver.recv() if await asyncio.to_thread(receiver.poll, timeout) \
+            else {"error": "no answer"}
     finally:
         proc.join(5)
         if proc.is_alive():
             proc.kill()
-    return {"flood": got}
+    return got
+
+
+async def flooded(port: int, made: dict[str, Any], seconds: float) -> dict[str, Any]:
+    pages = max(1, made["players"] // PAGE_SIZE // 2)
+    return {"flood": await in_process(flood, (port, made["players"], pages, made["busiest"], seconds), seconds + 60)}
 
 
 async def measure(kind: str, tmp: str, database_url: str | None, url: str,
