@@ -19,8 +19,11 @@ TIMEOUT_S = 15.0  # an answer not in by then counts as none (status 0)
 def paths(players: int, pages: int, busiest: str, rng: random.Random) -> list[str]:
     """What a reader of the players' pages asks for: a leaderboard page, a player, their group."""
     pid = busiest if rng.random() < 0.1 else f"p{int(players * rng.random()):07d}"
-    return [f"/api/leaderboard/classic?page={rng.randint(1, pages)}", f"/api/players/{pid}",
-            f"/api/players/{pid}/group"]
+    return [
+        f"/api/leaderboard/classic?page={rng.randint(1, pages)}",
+        f"/api/players/{pid}",
+        f"/api/players/{pid}/group",
+    ]
 
 
 async def _get(port: int, address: str, path: str) -> tuple[int, bytes]:
@@ -58,7 +61,9 @@ def sample(port: int, players: int, pages: int, busiest: str, count: int, out: A
     out.send(took)
 
 
-async def _keep_asking(port: int, address: str, todo: list[str], deadline: float, statuses: Counter[int]) -> None:
+async def _keep_asking(
+    port: int, address: str, todo: list[str], deadline: float, statuses: Counter[int]
+) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
     n = 0
     try:
@@ -66,8 +71,14 @@ async def _keep_asking(port: int, address: str, todo: list[str], deadline: float
             writer.write(f"GET {todo[n % len(todo)]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             n += 1
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT_S)
-            length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
-                           if line.lower().startswith(b"content-length:")), 0)
+            length = next(
+                (
+                    int(line.split(b":", 1)[1])
+                    for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length:")
+                ),
+                0,
+            )
             await reader.readexactly(length)
             statuses[int(head.split(b" ", 2)[1])] += 1
             if b"connection: close" in head.lower():
@@ -87,8 +98,13 @@ def flood(port: int, players: int, pages: int, busiest: str, seconds: float, out
     deadline = time.monotonic() + seconds
 
     async def all_of_them() -> None:
-        await asyncio.gather(*(_keep_asking(port, f"127.0.4.{1 + a}", todo[w::WORKERS], deadline, statuses)
-                               for a in range(ADDRESSES) for w in range(WORKERS)))
+        await asyncio.gather(
+            *(
+                _keep_asking(port, f"127.0.4.{1 + a}", todo[w::WORKERS], deadline, statuses)
+                for a in range(ADDRESSES)
+                for w in range(WORKERS)
+            )
+        )
 
     try:
         asyncio.run(all_of_them())
@@ -96,5 +112,10 @@ def flood(port: int, players: int, pages: int, busiest: str, seconds: float, out
         out.send({"flood_error": repr(err)})
         return
     answered = sum(n for s, n in statuses.items() if s)
-    out.send({"answers": answered, "answers_per_s": round(answered / seconds, 1),
-              "statuses": {str(s): n for s, n in sorted(statuses.items())}})
+    out.send(
+        {
+            "answers": answered,
+            "answers_per_s": round(answered / seconds, 1),
+            "statuses": {str(s): n for s, n in sorted(statuses.items())},
+        }
+    )

@@ -44,36 +44,84 @@ class Ranking:
 S = PlayerStandingRow
 # Built once, their lists bound when they run (app/gc_policy.py: a statement built per call with
 # an ``in_`` over a list leaves a reference cycle behind).
-_LINES = (select(PlayerMatchRow.player_id, PlayerMatchRow.counted, PlayerMatchRow.won, PlayerMatchRow.mu_after,
-                 PlayerMatchRow.finished_at, *(getattr(PlayerMatchRow, f) for f in FIGURES))
-          .where(PlayerMatchRow.match_id == bindparam("match_id"), PlayerMatchRow.settled.is_(True)))
+_LINES = select(
+    PlayerMatchRow.player_id,
+    PlayerMatchRow.counted,
+    PlayerMatchRow.won,
+    PlayerMatchRow.mu_after,
+    PlayerMatchRow.finished_at,
+    *(getattr(PlayerMatchRow, f) for f in FIGURES),
+).where(PlayerMatchRow.match_id == bindparam("match_id"), PlayerMatchRow.settled.is_(True))
 _ROWS = select(S).where(S.edition == bindparam("edition"), S.player_id.in_(bindparam("pids", expanding=True)))
-_RATED = (select(PlayerRatingRow.player_id, PlayerRatingRow.mu, PlayerRatingRow.sigma, PlayerRatingRow.ordinal,
-                 PlayerRatingRow.matches)
-          .where(PlayerRatingRow.edition == bindparam("edition"),
-                 PlayerRatingRow.player_id.in_(bindparam("pids", expanding=True))))
-_MET = (select(RatedOpponentRow.player_id, func.count())
-        .where(RatedOpponentRow.edition == bindparam("edition"),
-               RatedOpponentRow.player_id.in_(bindparam("pids", expanding=True)))
-        .group_by(RatedOpponentRow.player_id))
-_COLUMNS = ("ranked", "mu", "sigma", "ordinal", "matches", "opponents", "counted", "wins", *FIGURES, "streak",
-            "longest_streak", "latest_match", "latest_at")
-_PUT = (update(S).where(S.player_id == bindparam("pid"), S.edition == bindparam("ed"))
-        .values({c: bindparam(c) for c in _COLUMNS}))
+_RATED = select(
+    PlayerRatingRow.player_id,
+    PlayerRatingRow.mu,
+    PlayerRatingRow.sigma,
+    PlayerRatingRow.ordinal,
+    PlayerRatingRow.matches,
+).where(
+    PlayerRatingRow.edition == bindparam("edition"),
+    PlayerRatingRow.player_id.in_(bindparam("pids", expanding=True)),
+)
+_MET = (
+    select(RatedOpponentRow.player_id, func.count())
+    .where(
+        RatedOpponentRow.edition == bindparam("edition"),
+        RatedOpponentRow.player_id.in_(bindparam("pids", expanding=True)),
+    )
+    .group_by(RatedOpponentRow.player_id)
+)
+_COLUMNS = (
+    "ranked",
+    "mu",
+    "sigma",
+    "ordinal",
+    "matches",
+    "opponents",
+    "counted",
+    "wins",
+    *FIGURES,
+    "streak",
+    "longest_streak",
+    "latest_match",
+    "latest_at",
+)
+_PUT = (
+    update(S)
+    .where(S.player_id == bindparam("pid"), S.edition == bindparam("ed"))
+    .values({c: bindparam(c) for c in _COLUMNS})
+)
 # A player's opponents, again, after someone they met left (a deleted player's pairs go with them).
 _MET_BY = select(RatedOpponentRow.edition, RatedOpponentRow.player_id).where(
-    RatedOpponentRow.opponent_id == bindparam("pid"))
+    RatedOpponentRow.opponent_id == bindparam("pid")
+)
 
 
 # A pair is added once: a second rated match between the same two players adds nothing.
-_ADD_PAIRS = {"postgresql": pg_insert(RatedOpponentRow).on_conflict_do_nothing(),
-              "sqlite": sqlite_insert(RatedOpponentRow).on_conflict_do_nothing()}
+_ADD_PAIRS = {
+    "postgresql": pg_insert(RatedOpponentRow).on_conflict_do_nothing(),
+    "sqlite": sqlite_insert(RatedOpponentRow).on_conflict_do_nothing(),
+}
 
 
 def _empty(pid: str, edition: str) -> dict[str, Any]:
-    return {"pid": pid, "ed": edition, "ranked": False, "mu": None, "sigma": None, "ordinal": None, "matches": 0,
-            "opponents": 0, "counted": 0, "wins": 0, **dict.fromkeys(FIGURES, 0), "streak": 0, "longest_streak": 0,
-            "latest_match": None, "latest_at": None}
+    return {
+        "pid": pid,
+        "ed": edition,
+        "ranked": False,
+        "mu": None,
+        "sigma": None,
+        "ordinal": None,
+        "matches": 0,
+        "opponents": 0,
+        "counted": 0,
+        "wins": 0,
+        **dict.fromkeys(FIGURES, 0),
+        "streak": 0,
+        "longest_streak": 0,
+        "latest_match": None,
+        "latest_at": None,
+    }
 
 
 def add_line(row: dict[str, Any], line: Any, match_id: str) -> None:
@@ -98,18 +146,27 @@ async def update_standings(conn: Any, match_id: str, edition: str, ranking: Rank
     pids = [line.player_id for line in lines]
     rated = [line.player_id for line in lines if line.mu_after is not None]
     if len(rated) > 1:
-        await conn.execute(_ADD_PAIRS[conn.dialect.name], [{"edition": edition, "player_id": a, "opponent_id": b}
-                                                 for a in rated for b in rated if a != b])
-    known = {row.player_id: row for row in (await conn.execute(_ROWS, {"edition": edition, "pids": pids})).all()}
-    ratings = {row.player_id: row for row in (await conn.execute(_RATED, {"edition": edition, "pids": pids})).all()}
+        await conn.execute(
+            _ADD_PAIRS[conn.dialect.name],
+            [{"edition": edition, "player_id": a, "opponent_id": b} for a in rated for b in rated if a != b],
+        )
+    known = {
+        row.player_id: row for row in (await conn.execute(_ROWS, {"edition": edition, "pids": pids})).all()
+    }
+    ratings = {
+        row.player_id: row for row in (await conn.execute(_RATED, {"edition": edition, "pids": pids})).all()
+    }
     met = dict((await conn.execute(_MET, {"edition": edition, "pids": pids})).all())
     new: list[dict[str, Any]] = []
     changed: list[dict[str, Any]] = []
     for line in lines:
         pid = line.player_id
         old = known.get(pid)
-        row = _empty(pid, edition) if old is None else {"pid": pid, "ed": edition,
-                                                         **{c: getattr(old, c) for c in _COLUMNS}}
+        row = (
+            _empty(pid, edition)
+            if old is None
+            else {"pid": pid, "ed": edition, **{c: getattr(old, c) for c in _COLUMNS}}
+        )
         add_line(row, line, match_id)
         rating = ratings.get(pid)
         if rating is not None:
@@ -125,7 +182,9 @@ async def update_standings(conn: Any, match_id: str, edition: str, ranking: Rank
 
 async def rerank(conn: Any, ranking: Ranking) -> None:
     """Set every row's ranked flag by this rule (the settings may have changed since the last start)."""
-    want = and_(S.ordinal.is_not(None), S.matches >= ranking.min_matches, S.opponents >= ranking.min_opponents)
+    want = and_(
+        S.ordinal.is_not(None), S.matches >= ranking.min_matches, S.opponents >= ranking.min_opponents
+    )
     await conn.execute(update(S).where(want, S.ranked.is_(False)).values(ranked=True))
     await conn.execute(update(S).where(~want, S.ranked.is_(True)).values(ranked=False))
 
@@ -138,23 +197,43 @@ async def met_by(conn: Any, pid: str) -> list[tuple[str, str]]:
 async def recount_opponents(conn: Any, who: list[tuple[str, str]], ranking: Ranking) -> None:
     """Count these players' different opponents again (someone they met was deleted)."""
     for edition, pid in who:
-        met = (await conn.execute(select(func.count()).select_from(RatedOpponentRow).where(
-            RatedOpponentRow.edition == edition, RatedOpponentRow.player_id == pid))).scalar() or 0
-        row = (await conn.execute(select(S.ordinal, S.matches).where(S.edition == edition, S.player_id == pid))).first()
+        met = (
+            await conn.execute(
+                select(func.count())
+                .select_from(RatedOpponentRow)
+                .where(RatedOpponentRow.edition == edition, RatedOpponentRow.player_id == pid)
+            )
+        ).scalar() or 0
+        row = (
+            await conn.execute(select(S.ordinal, S.matches).where(S.edition == edition, S.player_id == pid))
+        ).first()
         if row is not None:
-            await conn.execute(update(S).where(S.edition == edition, S.player_id == pid).values(
-                opponents=met, ranked=ranking.ranks(row.ordinal, row.matches, met)))
+            await conn.execute(
+                update(S)
+                .where(S.edition == edition, S.player_id == pid)
+                .values(opponents=met, ranked=ranking.ranks(row.ordinal, row.matches, met))
+            )
 
 
 async def from_scratch(conn: Any, ranking: Ranking) -> dict[tuple[str, str], dict[str, Any]]:
     """Every (player, edition)'s standing worked out again from the stored history and ratings."""
     out: dict[tuple[str, str], dict[str, Any]] = {}
-    lines = (await conn.execute(
-        select(PlayerMatchRow.player_id, PlayerMatchRow.edition, PlayerMatchRow.match_id, PlayerMatchRow.counted,
-               PlayerMatchRow.won, PlayerMatchRow.mu_after, PlayerMatchRow.finished_at,
-               *(getattr(PlayerMatchRow, f) for f in FIGURES))
-        .where(PlayerMatchRow.settled.is_(True))
-        .order_by(PlayerMatchRow.finished_at, PlayerMatchRow.match_id))).all()
+    lines = (
+        await conn.execute(
+            select(
+                PlayerMatchRow.player_id,
+                PlayerMatchRow.edition,
+                PlayerMatchRow.match_id,
+                PlayerMatchRow.counted,
+                PlayerMatchRow.won,
+                PlayerMatchRow.mu_after,
+                PlayerMatchRow.finished_at,
+                *(getattr(PlayerMatchRow, f) for f in FIGURES),
+            )
+            .where(PlayerMatchRow.settled.is_(True))
+            .order_by(PlayerMatchRow.finished_at, PlayerMatchRow.match_id)
+        )
+    ).all()
     rated_in: dict[str, list[tuple[str, str]]] = {}
     for line in lines:
         row = out.setdefault((line.player_id, line.edition), _empty(line.player_id, line.edition))
@@ -178,6 +257,7 @@ async def from_scratch(conn: Any, ranking: Ranking) -> dict[tuple[str, str], dic
 
 async def stored(conn: Any) -> dict[tuple[str, str], dict[str, Any]]:
     """The table as it is, in ``from_scratch``'s shape."""
-    return {(row.player_id, row.edition): {c: getattr(row, c) for c in _COLUMNS}
-            for row in (await conn.execute(select(S))).all()}
-
+    return {
+        (row.player_id, row.edition): {c: getattr(row, c) for c in _COLUMNS}
+        for row in (await conn.execute(select(S))).all()
+    }

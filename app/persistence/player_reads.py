@@ -39,10 +39,13 @@ _BOARD = (select(S.player_id, S.mu, S.sigma, S.ordinal, S.matches, S.wins, S.opp
           .join(_PAGE, _PAGE.c.player_id == S.player_id).join(PlayerRow, PlayerRow.id == S.player_id)
           .where(S.edition == bindparam("edition"))
           .order_by(_PAGE.c.ordinal.desc(), _PAGE.c.player_id.desc()))
-RANKED_COUNT = select(func.count()).select_from(S).where(S.edition == bindparam("edition"), S.ranked.is_(True))
+RANKED_COUNT = (select(func.count()).select_from(S)
+                .where(S.edition == bindparam("edition"), S.ranked.is_(True)))
 _STANDINGS = select(S).where(S.player_id == bindparam("pid"))
-HISTORY = (select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target, RoomRow.public)
-           .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id).join(RoomRow, RoomRow.code == MatchRow.room_code)
+HISTORY = (select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
+                  RoomRow.public)
+           .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
+           .join(RoomRow, RoomRow.code == MatchRow.room_code)
            .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True))
            .order_by(PlayerMatchRow.finished_at.desc()).limit(bindparam("limit", type_=Integer)))
 _OPPONENT_SEATS = (select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
@@ -156,7 +159,9 @@ class PlayerReads:
         matches together and how often each finished ahead."""
         async with self.engine.connect() as conn:
             mine = [m for m, _ in (await conn.execute(_NEWEST, {"pid": pid})).all()]
-            shared = Counter(dict((await conn.execute(_WITH, {"ids": mine, "pid": pid})).all())) if mine else Counter()
+            shared: Counter[str] = Counter()
+            if mine:
+                shared.update(dict((await conn.execute(_WITH, {"ids": mine, "pid": pid})).all()))
             most = [p for p, _ in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))]
             members = [pid, *most[:GROUP_SIZE - 1]]
             names = dict((await conn.execute(_NAMES, {"members": members})).all())

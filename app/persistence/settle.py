@@ -135,7 +135,8 @@ class Settler:
                                    .values(**values))
             for pid, rating in after.items():
                 await self._put_rating(conn, pid, edition, rating)
-            await update_standings(conn, match_id, edition, self.ranking)  # the leaderboard, from what is written
+            # The leaderboard's rows, from what was just written (board.py).
+            await update_standings(conn, match_id, edition, self.ranking)
             # Its own clock, to the microsecond: recompute_ratings goes by it (SQLite's now() has seconds).
             await conn.execute(insert(SettledMatchRow).values(match_id=match_id, edition=edition,
                                                               rated=why_not is None, reason=why_not,

@@ -50,10 +50,12 @@ async def standings(reads: PlayerReads, pid: str, editions: tuple[str, ...], min
             todo = left(matches, opponents, min_matches, min_opponents)
             entry: dict[str, Any] = {"matches": matches, "opponents": opponents, **todo,
                                      "ranked": bool(row is not None and row.ranked), "rank": None,
-                                     "ranked_players": None, "latest": row.latest_match if row is not None else None}
+                                     "ranked_players": None,
+                                     "latest": row.latest_match if row is not None else None}
             if row is not None and row.ranked:
-                ahead = (await conn.execute(_AHEAD, {"edition": edition, "ordinal": row.ordinal, "pid": pid})).scalar()
-                entry["rank"] = int(ahead or 0) + 1
-                entry["ranked_players"] = int((await conn.execute(RANKED_COUNT, {"edition": edition})).scalar() or 0)
+                place = {"edition": edition, "ordinal": row.ordinal, "pid": pid}
+                entry["rank"] = int((await conn.execute(_AHEAD, place)).scalar() or 0) + 1
+                ranked = (await conn.execute(RANKED_COUNT, {"edition": edition})).scalar()
+                entry["ranked_players"] = int(ranked or 0)
             out[edition] = entry
     return out

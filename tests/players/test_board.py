@@ -46,10 +46,15 @@ async def _match(server: LiveServer, people: list[Person], seed_: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("database", ["sqlite", "postgres"])
 def test_settled_matches_leave_the_standings_a_from_scratch_computation_gives(
-        database: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    url = resolve_url(None, tmp_path) if database == "sqlite" else request.getfixturevalue("fresh_postgres_url")
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = (
+        resolve_url(None, tmp_path) if database == "sqlite" else request.getfixturevalue("fresh_postgres_url")
+    )
     ranking = Ranking(2, 2)
-    server = remembering_server(url, leaderboard_min_matches=2, leaderboard_min_opponents=2, leaderboard_size=1)
+    server = remembering_server(
+        url, leaderboard_min_matches=2, leaderboard_min_opponents=2, leaderboard_size=1
+    )
 
     async def go() -> None:
         ana, bo, cy, di = (Person(server, n) for n in ("Ana", "Bo", "Cy", "Di"))
@@ -85,9 +90,21 @@ def test_settled_matches_leave_the_standings_a_from_scratch_computation_gives(
 def _standings(n: int) -> list[dict[str, Any]]:
     """``n`` players' made-up standings, ties in rating among them; a third short of the rule."""
     rng = random.Random(7)
-    return [{"player_id": f"p{i:03d}", "edition": "classic", "ranked": False, "mu": 25.0,
-             "sigma": 5.0, "ordinal": float(rng.randint(0, 40)), "matches": 2 if i % 3 == 0 else 5,
-             "opponents": 3, "counted": 5, "wins": 1} for i in range(n)]
+    return [
+        {
+            "player_id": f"p{i:03d}",
+            "edition": "classic",
+            "ranked": False,
+            "mu": 25.0,
+            "sigma": 5.0,
+            "ordinal": float(rng.randint(0, 40)),
+            "matches": 2 if i % 3 == 0 else 5,
+            "opponents": 3,
+            "counted": 5,
+            "wins": 1,
+        }
+        for i in range(n)
+    ]
 
 
 def test_the_board_is_served_in_pages_that_are_stable_and_complete(db_url: str) -> None:  # noqa: F811
@@ -96,7 +113,9 @@ def test_the_board_is_served_in_pages_that_are_stable_and_complete(db_url: str) 
     async def put() -> None:
         engine = create_engine(db_url)
         async with engine.begin() as conn:
-            await conn.execute(insert(PlayerRow), [{"id": r["player_id"], "name": f"N{r['player_id']}"} for r in rows])
+            await conn.execute(
+                insert(PlayerRow), [{"id": r["player_id"], "name": f"N{r['player_id']}"} for r in rows]
+            )
             await conn.execute(insert(PlayerStandingRow), rows)  # every ranked flag wrong: set again at start
         await engine.dispose()
 
@@ -120,7 +139,9 @@ def test_the_board_is_served_in_pages_that_are_stable_and_complete(db_url: str) 
             assert [row["rank"] for row in listed] == list(range(1, len(expected) + 1))
             # A player's standing gives the place the board gives them, ties included.
             for row in listed[::7]:
-                mine = (await http.get(f"/api/players/{row['player']}/standing")).json()["editions"]["classic"]
+                mine = (await http.get(f"/api/players/{row['player']}/standing")).json()["editions"][
+                    "classic"
+                ]
                 assert (mine["rank"], mine["ranked_players"]) == (row["rank"], len(expected))
             for bad in ("0", "-1", "x", "100001"):
                 r = await http.get(f"/api/leaderboard/classic?page={bad}")

@@ -47,7 +47,9 @@ def test_no_player_read_scans_the_matches_or_the_standings(db_url: str) -> None:
                 await conn.execute(text("SET enable_seqscan = off"))
             for what, statement in READS.items():
                 sql = str(statement.compile(engine.sync_engine, compile_kwargs={"literal_binds": True}))
-                rows = (await conn.execute(text(("EXPLAIN " if postgres else "EXPLAIN QUERY PLAN ") + sql))).all()
+                rows = (
+                    await conn.execute(text(("EXPLAIN " if postgres else "EXPLAIN QUERY PLAN ") + sql))
+                ).all()
                 found[what] = "\n".join(str(row[0] if postgres else row[-1]) for row in rows)
         await engine.dispose()
         return found
@@ -55,5 +57,6 @@ def test_no_player_read_scans_the_matches_or_the_standings(db_url: str) -> None:
     for what, plan in asyncio.run(plans()).items():
         for table in ("player_matches", "player_standings", "players", "matches"):
             assert f"Seq Scan on {table} " not in plan and not any(
-                line.strip().startswith(f"SCAN {table}") for line in plan.splitlines()), f"{what}:\n{plan}"
+                line.strip().startswith(f"SCAN {table}") for line in plan.splitlines()
+            ), f"{what}:\n{plan}"
         assert "Index" in plan or "INDEX" in plan, f"{what}:\n{plan}"
