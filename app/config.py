@@ -120,7 +120,9 @@ class Settings(BaseSettings):
     player_code_seconds: float = 300.0  # a code moving a player to another browser is valid this long, once
     player_codes_per_minute: int = 5  # codes made (POST /api/me/codes) per client address
     player_claims_per_minute: int = 10  # codes tried (POST /api/me/claim) per client address
-    leaderboard_size: int = 20  # players on an edition's leaderboard
+    leaderboard_size: int = 20  # players on a page of an edition's leaderboard (at most 50)
+    # GET /api/players/... and /api/leaderboard/... per client address (a player's page asks 2-3 times)
+    player_reads_per_minute: int = 120
     leaderboard_min_matches: int = 3  # rated matches a player needs to be on it ...
     leaderboard_min_opponents: int = 2  # ... against at least this many different players
     # What keeps one person from farming a rating (app/persistence/farm_guard.py, docs/STATS.md);

@@ -22,6 +22,7 @@ from app.cluster.node import ClusterNode, node_address
 from app.cluster.routing import route
 from app.config import Settings, get_settings
 from app.persistence import SqlStore, open_store
+from app.persistence.board import Ranking
 from app.persistence.farm_guard import FarmGuard
 from app.persistence.fencing import Fence
 from app.persistence.player_reads import PlayerReads
@@ -206,8 +207,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     guard = FarmGuard(instant_share=settings.rating_instant_share, rated_after=settings.rating_after_matches,
                       first_day_rated=settings.rating_first_day_matches,
                       pair_limit=settings.rating_pair_limit)
-    remembered = Players(PlayerStore(store.engine), PlayerReads(store.engine), Settler(store.engine, guard)) \
-        if isinstance(store, SqlStore) else None
+    ranking = Ranking(settings.leaderboard_min_matches, settings.leaderboard_min_opponents)
+    remembered = Players(PlayerStore(store.engine, ranking), PlayerReads(store.engine),
+                         Settler(store.engine, ranking, guard)) if isinstance(store, SqlStore) else None
     rooms_store: Store = RememberingStore(store, remembered.settler) \
         if isinstance(store, SqlStore) and remembered is not None else store
     registry = RoomRegistry(settings, rooms_store, observer, clock)
@@ -280,7 +282,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
                               "player"),
                              ("PATCH", players.BECOME_PATH, settings.create_rooms_per_minute, "renames",
                               "rename")],
-                       match_downloads_per_minute=settings.match_downloads_per_minute)
+                       match_downloads_per_minute=settings.match_downloads_per_minute,
+                       player_reads=(players.READ_PATH, settings.player_reads_per_minute))
     # Before the others: the cheapest refusal, for a flood of any request at all (app/web/budget.py).
     app.add_middleware(RequestBudget, per_minute=settings.http_requests_per_minute,
                        burst=settings.http_requests_burst, on_refuse=counters.refuse)

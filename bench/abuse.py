@@ -93,18 +93,20 @@ def split_cpus() -> tuple[set[int], set[int]] | None:
     return set(cpus[:half]), set(cpus[half:])
 
 
-def start_server(data_dir: str, database_url: str | None = None,
-                 cpus: set[int] | None = None) -> tuple[subprocess.Popen[bytes], int]:
-    """As scripts/run.sh starts it: its flags, its SQLite (or ``database_url``), the default limits."""
+def start_server(data_dir: str, database_url: str | None = None, cpus: set[int] | None = None,
+                 settings: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], int]:
+    """As scripts/run.sh starts it: its flags, its SQLite (or ``database_url``), the default limits
+    (but for ``settings``: UNO_* variables a bench sets on purpose)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNO_") and k != "DATABASE_URL"}
     env["UNO_DATA_DIR"] = data_dir
     if database_url:
         env["DATABASE_URL"] = database_url
+    env.update(settings or {})
     proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=env,
                             preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # a busy machine's start (migrations, imports) may take a while
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:

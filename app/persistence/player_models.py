@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, String, false, func
+from sqlalchemy import DateTime, ForeignKey, Index, String, false, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
@@ -73,6 +73,8 @@ class PlayerMatchRow(Base):
     add up, and their rating before and after (so that ratings can be recomputed)."""
 
     __tablename__ = "player_matches"
+    # A player's history, newest first, read a page at a time (app/persistence/player_reads.py).
+    __table_args__ = (Index("ix_player_matches_history", "player_id", "finished_at"),)
 
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True,
@@ -114,3 +116,47 @@ class PlayerRatingRow(Base):
     ordinal: Mapped[float] = mapped_column(index=True)  # mu - 3 sigma: what the leaderboard sorts by
     matches: Mapped[int]  # rated matches
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class PlayerStandingRow(Base):
+    """A player's standing in one edition, kept as their matches settle (app/persistence/board.py):
+    their counted matches' figures added up, their rating, the different players met in rated
+    matches, and whether the leaderboard ranks them.  The leaderboard is these rows' index, read
+    a page at a time; nothing is scanned per request."""
+
+    __tablename__ = "player_standings"
+    # The leaderboard of an edition: its ranked rows by ordinal, read backwards (best first).
+    __table_args__ = (Index("ix_player_standings_board", "edition", "ranked", "ordinal", "player_id"),)
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    edition: Mapped[str] = mapped_column(String(16), primary_key=True)
+    ranked: Mapped[bool] = mapped_column(server_default=false())  # on the leaderboard (docs/STATS.md's rule)
+    mu: Mapped[float | None]  # the rating (player_ratings'), null until a rated match
+    sigma: Mapped[float | None]
+    ordinal: Mapped[float | None]
+    matches: Mapped[int] = mapped_column(server_default="0")  # rated matches
+    opponents: Mapped[int] = mapped_column(server_default="0")  # different players met in them
+    counted: Mapped[int] = mapped_column(server_default="0")  # matches in the stats, and their figures:
+    wins: Mapped[int] = mapped_column(server_default="0")
+    rounds: Mapped[int] = mapped_column(server_default="0")
+    rounds_won: Mapped[int] = mapped_column(server_default="0")
+    round_points: Mapped[int] = mapped_column(server_default="0")
+    catches_made: Mapped[int] = mapped_column(server_default="0")
+    catches_suffered: Mapped[int] = mapped_column(server_default="0")
+    challenges_won: Mapped[int] = mapped_column(server_default="0")
+    streak: Mapped[int] = mapped_column(server_default="0")  # counted matches won in a row, up to the last
+    longest_streak: Mapped[int] = mapped_column(server_default="0")
+    latest_match: Mapped[str | None] = mapped_column(String(32))  # the newest settled match, counted or not
+    latest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RatedOpponentRow(Base):
+    """Two players who met in a rated match of an edition (both ways): a player's different
+    opponents are counted from these rows, added once each as matches settle."""
+
+    __tablename__ = "rated_opponents"
+
+    edition: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    opponent_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
+                                             index=True)

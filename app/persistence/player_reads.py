@@ -5,40 +5,60 @@ every node of a cluster shows the same numbers."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.orm import aliased
+from sqlalchemy import Integer, bindparam, func, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.engine.house import DEFAULTS
 
 from .models import MatchRow, RoomRow
-from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerRow
+from .player_models import PlayerMatchRow, PlayerRow, PlayerStandingRow
 from .ratings import Rating
 
-GROUP_SIZE = 8  # a player and the seven people they played with most
+GROUP_SIZE = 8  # a player and the seven people they played with most ...
+GROUP_MATCHES = 200  # ... in their newest counted matches (and each member's, for the table between them)
 
 # The statements built per call with an alias or an ``in_`` over a list are built once here, their
 # values bound when they run: built per call, each leaves a reference cycle of SQLAlchemy's behind,
 # which a busy server's collector never frees (app/gc_policy.py; tests/hardening/test_no_cycles_sql.py).
-_A, _B = aliased(PlayerMatchRow), aliased(PlayerMatchRow)
-_OPPONENTS = (select(_A.player_id, func.count(func.distinct(_B.player_id)))
-              .join(_B, and_(_A.match_id == _B.match_id, _A.player_id != _B.player_id))
-              .where(_A.edition == bindparam("edition"), _A.mu_after.is_not(None), _B.mu_after.is_not(None))
-              .group_by(_A.player_id))
-_RATED = (select(*PlayerRatingRow.__table__.c, PlayerRow.name)
-          .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
-          .where(PlayerRatingRow.edition == bindparam("edition"), PlayerRatingRow.matches >= bindparam("min_matches"))
-          .order_by(PlayerRatingRow.ordinal.desc(), PlayerRatingRow.matches.desc()))
+# Every read is bounded and follows an index: the leaderboard a page of ``ix_player_standings_board``,
+# a player's stats their standing rows, their history and group their newest lines
+# (``ix_player_matches_history``).  None reads an edition's matches (bench/player_memory.py).
+S = PlayerStandingRow
+# The page's players found in the index alone (an index-only scan skips the pages before it),
+# then their rows and names read for those few.
+_PAGE = (select(S.player_id, S.ordinal).where(S.edition == bindparam("edition"), S.ranked.is_(True))
+         .order_by(S.ordinal.desc(), S.player_id.desc())
+         .limit(bindparam("size", type_=Integer)).offset(bindparam("skip", type_=Integer)).subquery())
+_BOARD = (select(S.player_id, S.mu, S.sigma, S.ordinal, S.matches, S.wins, S.opponents, PlayerRow.name)
+          .join(_PAGE, _PAGE.c.player_id == S.player_id).join(PlayerRow, PlayerRow.id == S.player_id)
+          .where(S.edition == bindparam("edition"))
+          .order_by(_PAGE.c.ordinal.desc(), _PAGE.c.player_id.desc()))
+RANKED_COUNT = (select(func.count()).select_from(S)
+                .where(S.edition == bindparam("edition"), S.ranked.is_(True)))
+_STANDINGS = select(S).where(S.player_id == bindparam("pid"))
+HISTORY = (select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
+                  RoomRow.public)
+           .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
+           .join(RoomRow, RoomRow.code == MatchRow.room_code)
+           .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True))
+           .order_by(PlayerMatchRow.finished_at.desc()).limit(bindparam("limit", type_=Integer)))
 _OPPONENT_SEATS = (select(PlayerMatchRow.match_id, PlayerMatchRow.seat, PlayerMatchRow.player_id)
                    .where(PlayerMatchRow.match_id.in_(bindparam("ids", expanding=True))))
 _NAMES = select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(bindparam("members", expanding=True)))
-_PLACES = (select(PlayerMatchRow.match_id, PlayerMatchRow.player_id, PlayerMatchRow.placement)
-           .where(PlayerMatchRow.player_id.in_(bindparam("members", expanding=True)), PlayerMatchRow.counted.is_(True)))
-
+# A player's newest counted lines (the group is read from these, for each of its members).
+_NEWEST = (select(PlayerMatchRow.match_id, PlayerMatchRow.placement)
+           .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.counted.is_(True))
+           .order_by(PlayerMatchRow.finished_at.desc()).limit(GROUP_MATCHES))
+_WITH = (select(PlayerMatchRow.player_id, func.count())
+         .where(PlayerMatchRow.match_id.in_(bindparam("ids", expanding=True)),
+                PlayerMatchRow.player_id != bindparam("pid"), PlayerMatchRow.counted.is_(True))
+         .group_by(PlayerMatchRow.player_id))
 
 def _iso(moment: Any) -> str | None:
     if moment is None:
@@ -53,23 +73,6 @@ def house_on(house: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in house.items() if k in DEFAULTS and v != DEFAULTS[k]}
 
 
-def stats_of(rows: list[Any]) -> dict[str, Any]:
-    """The stats of one edition from a player's counted history lines, oldest first."""
-    streak = best = 0
-    for row in rows:
-        streak = streak + 1 if row.won else 0
-        best = max(best, streak)
-    rounds = sum(r.rounds for r in rows)
-    points = sum(r.round_points for r in rows)
-    return {"matches": len(rows), "wins": sum(1 for r in rows if r.won),
-            "rounds": rounds, "rounds_won": sum(r.rounds_won for r in rows),
-            "points_per_round": round(points / rounds, 1) if rounds else 0.0,
-            "catches_made": sum(r.catches_made for r in rows),
-            "catches_suffered": sum(r.catches_suffered for r in rows),
-            "challenges_won": sum(r.challenges_won for r in rows),
-            "longest_streak": best, "streak": streak}
-
-
 def _change(row: Any) -> float | None:
     """How much a rated match moved the player's leaderboard figure (mu - 3 sigma)."""
     if row.mu_after is None or row.mu_before is None:
@@ -81,19 +84,23 @@ class PlayerReads:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
 
-    async def history(self, pid: str, limit: int = 50, own: bool = False) -> list[dict[str, Any]]:
+    @asynccontextmanager
+    async def using(self, conn: AsyncConnection | None) -> AsyncIterator[AsyncConnection]:
+        """``conn`` when given (a page's reads share one connection), else one of the pool's."""
+        if conn is not None:
+            yield conn
+            return
+        async with self.engine.connect() as own:
+            yield own
+
+    async def history(self, pid: str, limit: int = 50, own: bool = False,
+                      conn: AsyncConnection | None = None) -> list[dict[str, Any]]:
         """The player's finished matches, newest first: edition, house rules, opponents, place,
         points, when, and whether it counted (and why not).  A private room's match is named and
         linked only for the player themselves (``own``): its id leads to its room's code (the match
         page, export and replay name it), and that code is the room's only lock."""
-        async with self.engine.connect() as conn:
-            mine = (await conn.execute(
-                select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
-                       RoomRow.public)
-                .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
-                .join(RoomRow, RoomRow.code == MatchRow.room_code)
-                .where(PlayerMatchRow.player_id == pid, PlayerMatchRow.settled.is_(True))
-                .order_by(PlayerMatchRow.finished_at.desc()).limit(limit))).all()
+        async with self.using(conn) as conn:
+            mine = (await conn.execute(HISTORY, {"pid": pid, "limit": limit})).all()
             ids = [row.match_id for row in mine]
             others = (await conn.execute(_OPPONENT_SEATS, {"ids": ids})).all() if ids else []
         known = {(o.match_id, o.seat): o.player_id for o in others}
@@ -116,67 +123,52 @@ class PlayerReads:
             })
         return out
 
-    async def stats(self, pid: str) -> dict[str, dict[str, Any]]:
-        """Per edition: the stats of the player's counted matches, and their rating."""
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(PlayerMatchRow).where(PlayerMatchRow.player_id == pid,
-                                                                     PlayerMatchRow.counted.is_(True))
-                                       .order_by(PlayerMatchRow.finished_at))).all()
-            ratings = (await conn.execute(select(PlayerRatingRow).where(PlayerRatingRow.player_id == pid))).all()
-            rated = {r.edition: r for r in ratings}
-        by_edition: dict[str, list[Any]] = defaultdict(list)
-        for row in rows:
-            by_edition[row.edition].append(row)
+    async def stats(self, pid: str, conn: AsyncConnection | None = None) -> dict[str, dict[str, Any]]:
+        """Per edition: the stats of the player's counted matches, and their rating (their
+        standing rows, kept as their matches settled: app/persistence/board.py)."""
+        async with self.using(conn) as conn:
+            rows = (await conn.execute(_STANDINGS, {"pid": pid})).all()
         out = {}
-        for edition in sorted(set(by_edition) | set(rated)):
-            stats = stats_of(by_edition.get(edition, []))
-            r = rated.get(edition)
-            stats["rating"] = ({"mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "ordinal": round(r.ordinal, 2),
-                                "matches": r.matches} if r is not None else None)
-            out[edition] = stats
+        for r in sorted(rows, key=lambda r: r.edition):
+            if not r.counted and r.ordinal is None:
+                continue  # only matches that did not count there: no stats, as before they settled
+            out[r.edition] = {
+                "matches": r.counted, "wins": r.wins, "rounds": r.rounds, "rounds_won": r.rounds_won,
+                "points_per_round": round(r.round_points / r.rounds, 1) if r.rounds else 0.0,
+                "catches_made": r.catches_made, "catches_suffered": r.catches_suffered,
+                "challenges_won": r.challenges_won, "longest_streak": r.longest_streak, "streak": r.streak,
+                "rating": ({"mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "ordinal": round(r.ordinal, 2),
+                            "matches": r.matches} if r.ordinal is not None else None)}
         return out
 
-    async def leaderboard(self, edition: str, top: int, min_matches: int, min_opponents: int) -> list[dict[str, Any]]:
-        """The edition's best ratings (mu - 3 sigma), of players with at least ``min_matches``
-        rated matches against at least ``min_opponents`` different players."""
+    async def leaderboard(self, edition: str, page: int, size: int) -> tuple[list[dict[str, Any]], int]:
+        """Page ``page`` (from 1) of the edition's ranked players, ``size`` a page, by their
+        rating (mu - 3 sigma), and how many are ranked in all.  Who is ranked (enough rated
+        matches against enough different players) is kept in the standings as matches settle."""
+        skip = (page - 1) * size
         async with self.engine.connect() as conn:
-            opponents = dict((await conn.execute(_OPPONENTS, {"edition": edition})).all())
-            rows = (await conn.execute(_RATED, {"edition": edition, "min_matches": min_matches})).all()
-            wins = dict((await conn.execute(
-                select(PlayerMatchRow.player_id, func.count()).where(PlayerMatchRow.edition == edition,
-                                                                     PlayerMatchRow.counted.is_(True),
-                                                                     PlayerMatchRow.won.is_(True))
-                .group_by(PlayerMatchRow.player_id))).all())
-        out: list[dict[str, Any]] = []
-        for rating in rows:
-            if opponents.get(rating.player_id, 0) < min_opponents:
-                continue
-            out.append({"rank": len(out) + 1, "player": rating.player_id, "name": rating.name,
-                        "ordinal": round(rating.ordinal, 2), "mu": round(rating.mu, 2),
-                        "sigma": round(rating.sigma, 2), "matches": rating.matches,
-                        "wins": wins.get(rating.player_id, 0), "opponents": opponents.get(rating.player_id, 0)})
-            if len(out) >= top:
-                break
-        return out
+            rows = (await conn.execute(_BOARD, {"edition": edition, "size": size, "skip": skip})).all()
+            ranked = int((await conn.execute(RANKED_COUNT, {"edition": edition})).scalar() or 0)
+        return [{"rank": skip + i + 1, "player": r.player_id, "name": r.name, "ordinal": round(r.ordinal, 2),
+                 "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "matches": r.matches, "wins": r.wins,
+                 "opponents": r.opponents} for i, r in enumerate(rows)], ranked
 
     async def group(self, pid: str) -> dict[str, Any]:
-        """The people this player played with most (counted matches), and between every two of
-        them: matches together and how often each finished ahead."""
+        """The people this player played with most in their newest ``GROUP_MATCHES`` counted
+        matches, and between every two of them, over each one's newest ``GROUP_MATCHES``:
+        matches together and how often each finished ahead."""
         async with self.engine.connect() as conn:
-            mine = select(PlayerMatchRow.match_id).where(PlayerMatchRow.player_id == pid,
-                                                         PlayerMatchRow.counted.is_(True))
-            shared = Counter(dict((await conn.execute(
-                select(PlayerMatchRow.player_id, func.count()).where(PlayerMatchRow.match_id.in_(mine),
-                                                                     PlayerMatchRow.player_id != pid,
-                                                                     PlayerMatchRow.counted.is_(True))
-                .group_by(PlayerMatchRow.player_id))).all()))
+            mine = [m for m, _ in (await conn.execute(_NEWEST, {"pid": pid})).all()]
+            shared: Counter[str] = Counter()
+            if mine:
+                shared.update(dict((await conn.execute(_WITH, {"ids": mine, "pid": pid})).all()))
             most = [p for p, _ in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))]
             members = [pid, *most[:GROUP_SIZE - 1]]
             names = dict((await conn.execute(_NAMES, {"members": members})).all())
-            rows = (await conn.execute(_PLACES, {"members": members})).all()
-        by_match: dict[str, dict[str, int]] = defaultdict(dict)
-        for row in rows:
-            by_match[row.match_id][row.player_id] = row.placement or 0
+            by_match: dict[str, dict[str, int]] = defaultdict(dict)
+            for member in members:
+                for match_id, placement in (await conn.execute(_NEWEST, {"pid": member})).all():
+                    by_match[match_id][member] = placement or 0
         table: dict[tuple[str, str], dict[str, int]] = {}
         for places in by_match.values():
             for x, y in combinations(sorted(places), 2):

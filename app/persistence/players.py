@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .board import Ranking, met_by, recount_opponents
 from .models import ChatRow, MatchBuildRow, MatchRow, SeatRow
 from .player_models import PlayerCodeRow, PlayerKeyRow, PlayerMatchRow, PlayerRow, PlayerSeatRow
 
@@ -61,8 +62,9 @@ def _aware(moment: datetime) -> datetime:
 
 
 class PlayerStore:
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, ranking: Ranking | None = None) -> None:
         self.engine = engine
+        self.ranking = ranking or Ranking()  # the leaderboard's rule, for the standings a deletion changes
 
     async def create(self, name: str) -> tuple[Player, str]:
         """A new player and the secret their browser keeps (returned once, never stored)."""
@@ -157,5 +159,7 @@ class PlayerStore:
             if tokens:
                 await conn.execute(_UNNAME_SEATS, {"tokens": tokens})
                 await conn.execute(_UNNAME_CHAT, {"tokens": tokens})
+            met = await met_by(conn, pid)  # their different opponents are one fewer
             await conn.execute(delete(PlayerRow).where(PlayerRow.id == pid))
+            await recount_opponents(conn, met, self.ranking)
         return len(played)

@@ -61,6 +61,7 @@ class RememberingStore:
 
     async def start(self) -> None:
         await self.store.start()
+        await _again(self.settler.rerank)
         self._later(self.settler.settle_pending(), "settling finished matches")
 
     async def stop(self) -> None:

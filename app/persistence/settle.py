@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.engine.house.results import sides_of
 from app.engine.match import MatchConfig
 
+from .board import Ranking, rerank, update_standings
 from .export import read_export
 from .farm_guard import FarmGuard
 from .match_figures import figures
@@ -49,8 +50,10 @@ _RATING_MOVED = (update(PlayerRatingRow)
 
 
 class Settler:
-    def __init__(self, engine: AsyncEngine, guard: FarmGuard | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, ranking: Ranking | None = None,
+                 guard: FarmGuard | None = None) -> None:
         self.engine = engine
+        self.ranking = ranking or Ranking()  # who the leaderboard ranks (board.py keeps it as matches settle)
         self.guard = guard or FarmGuard()  # who a rated match may rate (farm_guard.py)
         self.turn = asyncio.Lock()  # one settle at a time in this process (ratings read, then written)
         self.settled = 0
@@ -150,12 +153,19 @@ class Settler:
                                    .values(**values))
             for pid, rating in after.items():
                 await self._put_rating(conn, pid, edition, rating)
+            # The leaderboard's rows, from what was just written (board.py).
+            await update_standings(conn, match_id, edition, self.ranking)
             # Its own clock, to the microsecond: recompute_ratings goes by it (SQLite's now() has seconds).
             await conn.execute(insert(SettledMatchRow).values(match_id=match_id, edition=edition,
                                                               rated=why_not is None, reason=why_not,
                                                               settled_at=datetime.now(UTC)))
         self.settled += 1
         return True
+
+    async def rerank(self) -> None:
+        """The leaderboard's ranked flags by this server's rule (its settings may have changed)."""
+        async with self.turn, self.engine.begin() as conn:
+            await rerank(conn, self.ranking)
 
     async def settle_pending(self) -> int:
         """Settle every finished match with players that is not settled yet (first noting the

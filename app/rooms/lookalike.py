@@ -52,6 +52,7 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
+@lru_cache(maxsize=4096)  # a leaderboard page asks for the same names again and again
 def look_keys(name: str) -> tuple[str, str]:
     """What a name looks like as written, and whatever its case: two names that share either
     key are confusable.  Both are needed: "PayPaI" and "Paypal" look alike as written (a capital

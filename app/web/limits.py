@@ -5,6 +5,7 @@ creating rooms, taking seats and listing rooms.  Refusals use the API's error sh
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -254,19 +255,25 @@ LIST_PATH = CREATE_PATH
 QR_PATH = re.compile(r"^/rooms/[^/]+/qr\.svg$")  # the invite QR code (app/web/invite.py)
 MATCH_PATH = re.compile(r"^/api/matches/[^/]+/(export|replay)$")  # a finished match's documents (app/web/matches.py)
 # What /metrics counts a refusal as, by limit (uno_refused_total{reason}); the others: http_rate.
-REFUSAL_REASONS = {"qr": "qr_rate", "match": "match_downloads"}
+REFUSAL_REASONS = {"qr": "qr_rate", "match": "match_downloads", "pread": "player_reads"}
+# Refusals answered only after this long, by limit: a flood of players' pages refused at once came
+# back as fast as it was refused (4 addresses × 4 connections: 1,500 refusals a second, an honest
+# p99 of 0.75 s on a busy box: bench/player_memory.py); held, each connection asks once a second.
+HELD_S = {"pread": 1.0}
 
 
 class AddressRateLimit:
     """Per client address, 429 past the limit: ``POST /api/rooms`` (create), ``POST
     /api/rooms/{code}/players`` (join), ``GET /api/rooms`` (the lobby's list) and, when
     given, ``GET /rooms/{code}/qr.svg`` (invite QR codes) and ``GET /api/matches/{id}/export`` and
-    ``…/replay`` together (match downloads).  In a cluster each is counted by every node together."""
+    ``…/replay`` together (match downloads), and players' pages and leaderboards (``player_reads``,
+    in bursts as the downloads are).  In a cluster each is counted by every node together."""
 
     def __init__(self, app: ASGIApp, create_per_minute: int, joins_per_minute: int, lists_per_minute: int,
                  on_refuse: Refused | None = None, shared: Shared | None = None,
                  qr_per_minute: int | None = None, match_downloads_per_minute: int | None = None,
-                 more: Sequence[tuple[str, str, int, str, str]] = ()) -> None:
+                 more: Sequence[tuple[str, str, int, str, str]] = (),
+                 player_reads: tuple[str, int] | None = None) -> None:
         self.app, self.on_refuse, self.shared = app, on_refuse, shared
         # With several nodes: windows the shared count refused, until when (monotonic).
         self.blocked: dict[tuple[str, str], float] = {}
@@ -283,6 +290,9 @@ class AddressRateLimit:
         if match_downloads_per_minute is not None:
             downloads, words = burst_limit(match_downloads_per_minute, "match exports and replays")
             self.limits.append(("GET", MATCH_PATH, downloads, words, "match"))
+        if player_reads is not None:  # (path pattern, per minute): players' pages and leaderboards
+            reads, words = burst_limit(player_reads[1], "player pages and leaderboards")
+            self.limits.append(("GET", re.compile(player_reads[0]), reads, words, "pread"))
         # Others the app adds: (method, path pattern, per minute, what is limited, kind for the shared count).
         for method, path, per_minute, what, kind in more:
             self.limits.append((method, re.compile(path), Window(per_minute), f"at most {per_minute} {what} a minute",
@@ -325,7 +335,9 @@ class AddressRateLimit:
                             self.on_refuse(REFUSAL_REASONS.get(kind, "http_rate"))
                         if window.first_refusal(address):
                             log.info("refusing %s %s from %s: %s", method, path, address, words)
-                        await refuse_rate(send, wait, words)
+                        if kind in HELD_S:
+                            await asyncio.sleep(HELD_S[kind])
+                        await refuse_rate(send, max(1.0, wait - HELD_S.get(kind, 0.0)), words)
                         return
                     break
         await self.app(scope, receive, send)

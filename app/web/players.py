@@ -27,6 +27,9 @@ EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 CODE_PATH = r"^/api/me/codes/?$"  # rate-limited per address (app/main.py)
 CLAIM_PATH = r"^/api/me/claim/?$"
 BECOME_PATH = r"^/api/me/?$"
+READ_PATH = r"^/api/(leaderboard|players)/"  # what everyone may read: limited per address (app/main.py)
+MAX_PAGE_SIZE = 50  # leaderboard rows a page, whatever UNO_LEADERBOARD_SIZE says
+MAX_PAGE = 100_000  # a page number past this is refused (422), not looked for
 ERRORS: dict[int | str, dict[str, Any]] = {404: {"model": ErrorResponse}, 422: {"model": ErrorResponse}}
 
 
@@ -169,15 +172,17 @@ async def player(pid: str, request: Request, limit: Annotated[int, Query(ge=1, l
     if found is None:
         raise _error(404, "no_such_player", "There is no such player on this server.")
     viewer = await current(request)
-    return {"player": _public(found), "stats": await players.reads.stats(pid),
-            "standing": await _standing(request, pid, own=viewer is not None and viewer.id == pid),
-            "history": await players.reads.history(pid, limit, own=viewer is not None and viewer.id == pid)}
+    own = viewer is not None and viewer.id == pid
+    async with players.reads.engine.connect() as conn:  # one connection for the page's few reads
+        return {"player": _public(found), "stats": await players.reads.stats(pid, conn),
+                "standing": await _standing(request, pid, own, conn),
+                "history": await players.reads.history(pid, limit, own, conn)}
 
 
-async def _standing(request: Request, pid: str, own: bool) -> dict[str, Any]:
+async def _standing(request: Request, pid: str, own: bool, conn: Any = None) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
     editions = await standings(_players(request).reads, pid, EDITIONS, settings.leaderboard_min_matches,
-                               settings.leaderboard_min_opponents)
+                               settings.leaderboard_min_opponents, conn)
     if not own:  # a private room's match id leads to its room's code: the player's own to see (history)
         for entry in editions.values():
             entry["latest"] = None
@@ -209,15 +214,20 @@ async def group(pid: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/leaderboard/{edition}", responses=ERRORS)
-async def leaderboard(edition: str, request: Request) -> dict[str, Any]:
-    """An edition's best ratings (mu - 3 sigma), of players with enough rated matches against
-    enough different people."""
+async def leaderboard(edition: str, request: Request,
+                      page: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 1) -> dict[str, Any]:
+    """A page of an edition's best ratings (mu - 3 sigma), of players with enough rated matches
+    against enough different people: `UNO_LEADERBOARD_SIZE` a page, `page` from 1; `pages` and
+    `ranked_players` say how far it goes."""
     players = _players(request)
     if edition not in EDITIONS:
         raise _error(404, "no_edition", f"There is no edition {edition!r}.")
     settings: Settings = request.app.state.settings
-    rows = await players.reads.leaderboard(edition, settings.leaderboard_size, settings.leaderboard_min_matches,
-                                           settings.leaderboard_min_opponents)
-    mark_lookalikes(rows)  # two look-alike names on one board are told apart by their tags
+    size = max(1, min(settings.leaderboard_size, MAX_PAGE_SIZE))
+    rows, ranked = await players.reads.leaderboard(edition, page, size)
+    mark_lookalikes(rows)  # two look-alike names on one page are told apart by their tags
+    pages = max(1, -(-ranked // size))
     return {"edition": edition, "min_matches": settings.leaderboard_min_matches,
-            "min_opponents": settings.leaderboard_min_opponents, "players": rows}
+            "min_opponents": settings.leaderboard_min_opponents, "players": rows,
+            "page": page, "page_size": size, "pages": pages, "ranked_players": ranked,
+            "previous": page - 1 if page > 1 else None, "next": page + 1 if page < pages else None}

@@ -32,8 +32,13 @@ async function standingAfter(matchId) {
   let me;
   try { me = await api("GET", "/api/me"); } catch { return null; } // no player here: nothing to tell
   for (let tries = 0; tries < 20; tries++) {
-    const standing = await api("GET", `/api/players/${encodeURIComponent(me.id)}/standing`);
-    if (Object.values(standing.editions).some((s) => s.latest === matchId)) return standing;
+    let standing = null;
+    try {
+      standing = await api("GET", `/api/players/${encodeURIComponent(me.id)}/standing`);
+    } catch (err) {
+      if (err.status !== 429) throw err; // players' reads are limited per address (a household shares one): ask again
+    }
+    if (standing && Object.values(standing.editions).some((s) => s.latest === matchId)) return standing;
     await new Promise((resolve) => { setTimeout(resolve, 1000); });
   }
   return null; // not counted for this player (say, a bot played their seat): nothing said rather than old news

@@ -1,6 +1,6 @@
 """Per-address limits hold for the cluster, not per node: two nodes behind nginx refuse one
-client at the configured limit (room creations, unknown room codes, match downloads), counted in
-Postgres."""
+client at the configured limit (room creations, unknown room codes, match downloads, players'
+pages and leaderboards), counted in Postgres."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bench.nodes import LocalCluster
 
-CREATES, MISSES, DOWNLOADS = 6, 8, 4
+CREATES, MISSES, DOWNLOADS, READS = 6, 8, 4, 4
 
 
 def _dsn(url: str) -> str:
@@ -38,7 +38,7 @@ async def ws_close_code(url: str) -> int | None:
 def test_two_nodes_behind_nginx_refuse_one_address_at_the_limit(fresh_postgres_url: str) -> None:
     cluster = LocalCluster(fresh_postgres_url, nodes=2, env={
         "UNO_CREATE_ROOMS_PER_MINUTE": str(CREATES), "UNO_ROOM_MISSES_PER_MINUTE": str(MISSES),
-        "UNO_MATCH_DOWNLOADS_PER_MINUTE": str(DOWNLOADS)}).start()
+        "UNO_MATCH_DOWNLOADS_PER_MINUTE": str(DOWNLOADS), "UNO_PLAYER_READS_PER_MINUTE": str(READS)}).start()
 
     async def main() -> None:
         async with httpx.AsyncClient(base_url=cluster.http, timeout=10) as http:
@@ -80,6 +80,14 @@ def test_two_nodes_behind_nginx_refuse_one_address_at_the_limit(fresh_postgres_u
                 assert r.status_code == 404 and r.json()["detail"]["code"] == "no_match", r.text
             for _ in range(2):
                 r = await http.get(f"/api/matches/{0:016x}/export")
+                assert r.status_code == 429 and r.json()["detail"]["code"] == "rate_limited", r.text
+
+            # Players' pages and leaderboards together, whichever node answers.
+            for i in range(READS):
+                r = await http.get("/api/leaderboard/classic" if i % 2 else "/api/players/nobody")
+                assert r.status_code == (200 if i % 2 else 404), r.text
+            for path in ("/api/leaderboard/classic", "/api/players/nobody/standing"):
+                r = await http.get(path)
                 assert r.status_code == 429 and r.json()["detail"]["code"] == "rate_limited", r.text
         # Another address is not held to the first one's count.
         other = httpx.AsyncHTTPTransport(local_address="127.0.0.2")

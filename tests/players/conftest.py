@@ -22,7 +22,7 @@ QUICK: dict[str, Any] = dict(
     joins_per_minute=100_000, socket_rate_messages=100_000, rooms_per_address=100_000, room_lists_per_minute=100_000,
     room_misses_per_minute=100_000, sockets_per_address=100_000, connections_per_address=100_000,
     socket_opens_per_minute=1_000_000, spectators_per_address=100_000, match_downloads_per_minute=100_000,
-    http_requests_per_minute=0,
+    http_requests_per_minute=0, player_reads_per_minute=100_000,
     watchers_coalesce_seconds=0.0, echo_endpoint=True,
     # The scripted matches of these tests are about figures, not farming (tests/players/test_farm.py):
     # their instant moves, new players and repeated tables count as a person's would.

@@ -5,8 +5,8 @@ room's last change (app/rooms/think_time.py); the match's end hands them over an
 history line keeps them, for the ratings' by-hand check (app/persistence/farm_guard.py).  Null
 for lines written before, and for a match whose room was restored mid-way (not timed).
 
-Revision ID: 0010_seat_think_times
-Revises: 0009_bot_levels
+Revision ID: 0011_seat_think_times
+Revises: 0010_player_standings
 Create Date: 2026-12-06 21:30:00
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_seat_think_times"
-down_revision = "0009_bot_levels"
+revision = "0011_seat_think_times"
+down_revision = "0010_player_standings"
 branch_labels = None
 depends_on = None
 

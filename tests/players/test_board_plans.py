@@ -1,0 +1,62 @@
+"""Every read of the players' pages and the leaderboard follows an index, on SQLite and Postgres:
+none scans the player matches or the standings (EXPLAIN; Postgres with sequential scans priced out,
+so that a plan that could use an index shows it however small the seeded tables are)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sqlalchemy import text
+
+from app.persistence import player_reads as reads
+from app.persistence import standing
+from app.persistence.db import alembic_config, create_engine, upgrade
+from bench.player_seed import player_id, seed
+from tests.persistence.conftest import db_url, postgres_url  # noqa: F401  (fixtures)
+
+PID = player_id(3)
+MATCHES = ["m000000001", "m000000002"]
+READS = {
+    "leaderboard page": reads._BOARD.params(edition="classic", size=20, skip=40),
+    "ranked players": reads.RANKED_COUNT.params(edition="classic"),
+    "history": reads.HISTORY.params(pid=PID, limit=50),
+    "history's opponents": reads._OPPONENT_SEATS.params(ids=MATCHES),
+    "stats": reads._STANDINGS.params(pid=PID),
+    "group's matches": reads._NEWEST.params(pid=PID),
+    "group's people": reads._WITH.params(ids=MATCHES, pid=PID),
+    "standing": standing._MINE.params(pid=PID),
+    "standing's rank": standing._AHEAD.params(edition="classic", ordinal=10.0, pid=PID),
+}
+
+
+def test_no_player_read_scans_the_matches_or_the_standings(db_url: str) -> None:  # noqa: F811
+    from alembic import command
+
+    command.downgrade(alembic_config(db_url), "0009_bot_levels")
+
+    async def plans() -> dict[str, str]:
+        engine = create_engine(db_url)
+        await seed(engine, players=200, lines=2000)
+        await engine.dispose()
+        await asyncio.to_thread(upgrade, db_url)
+        engine = create_engine(db_url)
+        found = {}
+        async with engine.connect() as conn:
+            postgres = conn.dialect.name == "postgresql"
+            if postgres:
+                await conn.execute(text("SET enable_seqscan = off"))
+            for what, statement in READS.items():
+                sql = str(statement.compile(engine.sync_engine, compile_kwargs={"literal_binds": True}))
+                rows = (
+                    await conn.execute(text(("EXPLAIN " if postgres else "EXPLAIN QUERY PLAN ") + sql))
+                ).all()
+                found[what] = "\n".join(str(row[0] if postgres else row[-1]) for row in rows)
+        await engine.dispose()
+        return found
+
+    for what, plan in asyncio.run(plans()).items():
+        for table in ("player_matches", "player_standings", "players", "matches"):
+            assert f"Seq Scan on {table} " not in plan and not any(
+                line.strip().startswith(f"SCAN {table}") for line in plan.splitlines()
+            ), f"{what}:\n{plan}"
+        assert "Index" in plan or "INDEX" in plan, f"{what}:\n{plan}"
