@@ -44,8 +44,12 @@ export class SidePanel {
     // The room's house rules as labels that open on a tap (kept across redraws, so an open one stays open).
     this.options = h("div", { class: "muted side-options", "data-testid": "side-options" });
     this.close = h("button", { class: "btn btn-small drawer-close", type: "button", "data-testid": "drawer-close", text: t("dialog.close"), onclick: closeDrawer });
+    // The table's own tools (the Alerts menu, the host's big-screen link) share one row: a second
+    // row would push the chat below a laptop's fold.
+    this.tools = h("div", { class: "side-tools" });
     this.el = h("aside", { class: "side", id: "side-panel", "aria-label": t("side.label") },
       this.close,
+      this.tools,
       h("section", { class: "side-block scores-block" }, h("h2", { text: t("side.scores") }), this.scores),
       h("section", { class: "side-block log-block", "data-testid": "event-log" }, h("h2", { text: t("side.log") }), this.log),
       h("section", { class: "side-block chat-block", "data-testid": "chat" }, h("h2", { text: t("side.chat") }), this.chatList, form));

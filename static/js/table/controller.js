@@ -232,9 +232,9 @@ export class RoomController {
     const badge = this.side.badge.el;
     if (mode === "game") ui.els.head.append(badge, this.cues.toggle(), this.reactions.toggle());
     // The phone's Alerts at the top of the side panel (the drawer, on a phone): the head has no room to spare.
-    if (mode === "game") this.side.close.after(this.phone.menu());
+    if (mode === "game") this.side.tools.append(this.phone.menu());
     if (mode === "game") ui.els.keysToggle.before(this.rules.toggle());
-    if (mode === "game") { this.layout.place(ui.els); this.side.close.after(this.screenLink.el); }
+    if (mode === "game") { this.layout.place(ui.els); this.side.tools.append(this.screenLink.el); }
     else main.querySelector(".share").append(this.screenLink.el);
     if (mode !== "game") {
       if (badge.parentElement !== document.body) document.body.append(badge);
