@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 from tests.browser.house_table import ana_plays
 from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import PHONE, new_room, open_seat, take_seat, until
+from tests.browser.test_cues import COUNT
 from tests.live import LiveServer
 
 TV: ViewportSize = {"width": 1920, "height": 1080}
@@ -285,6 +286,46 @@ def test_revoking_the_link_closes_the_screen_and_it_can_watch_instead(browser: B
         tv.goto(f"{server.http}/r/{code}/screen")
         expect(tv.get_by_test_id("screen-note")).to_be_visible()
         assert not tv.errors  # type: ignore[attr-defined]
+    finally:
+        for page in (tv, *phones):
+            page.context.close()
+
+
+def test_the_screen_sounds_the_table_only_once_turned_on__D_14(browser: Browser, server: LiveServer) -> None:
+    """The screen's optional sound: silent by default while cards are played; the corner's
+    loudspeaker turns on the table's cues (cards played, UNO!), as a seat's toggle does."""
+    code = new_room(server, "classic", seats=2, turn_seconds=60)
+    seats = [take_seat(server, code, name) for name in ("Ana", "Bruno")]
+    phones = [open_seat(browser, server, code, seat, PHONE) for seat in seats]
+    context = browser.new_context(viewport=TV, locale="en-GB")
+    context.add_init_script(COUNT)
+    tv = context.new_page()
+    try:
+        tv.goto(screen_link(phones[0]))
+        toggle = tv.get_by_test_id("cue-toggle")
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        phones[0].get_by_test_id("start-button").click()
+        expect(tv.get_by_test_id("screen-board")).to_be_visible()
+        stats: dict[str, int] = {}
+
+        def play(moves: int, until: str = "false") -> None:
+            """The phones play `moves` moves, or until `until` holds on the screen."""
+            deadline = time.monotonic() + 60
+            while moves > 0 and not tv.evaluate(until):
+                assert time.monotonic() < deadline, f"the table stalled ({until})"
+                assert tv.get_by_test_id("screen-board").get_attribute("data-status") == "playing"
+                moved = sum(ana_plays(phone, stats) for phone in phones)
+                moves -= moved
+                if not moved:
+                    time.sleep(0.05)
+
+        play(4)  # off: the table moves on in silence
+        assert tv.evaluate("window.cueCalls") == {"contexts": 0, "sounds": 0, "vibrations": 0}
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        play(10_000, until="window.cueCalls.sounds > 0")
+        assert tv.evaluate("window.cueCalls.sounds") > 0, "cards were played on the screen without a sound"
+        assert tv.evaluate("window.cueCalls.vibrations") == 0  # a screen never buzzes
     finally:
         for page in (tv, *phones):
             page.context.close()

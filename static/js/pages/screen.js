@@ -1,12 +1,14 @@
 // The table on a big screen (/r/CODE/screen?key=…): one socket with the host's screen key, which
 // the server sends the public table live (RULES.md D-14; docs/PROTOCOL.md, "A big screen").
 // Without a key, or once the host revokes it, the page is a spectator's view, under the room's
-// spectator rules.  The screen is for looking at: nothing on it is played.
+// spectator rules.  The screen is for looking at: nothing on it is played.  Sound is optional:
+// the corner's loudspeaker turns on the table's cues (cards played, UNO! said), off until pressed.
 import { RoomSync } from "../sync.js";
 import { loadCatalogue, t } from "../i18n.js";
 import { clear, h } from "../dom.js";
 import { installDefs } from "../cards.js";
 import { TableMotion } from "../motion.js";
+import { Cues } from "../cues.js";
 import { derive, modeOf, namer } from "../table/model.js";
 import { buildLobby, showLobby } from "../screen/lobby.js";
 import { Board } from "../screen/board.js";
@@ -20,6 +22,7 @@ const note = document.getElementById("screen-note");
 
 const board = new Board();
 const motion = new TableMotion();
+const cues = new Cues();
 let lobby = null;
 let sync = null;
 let view = null;
@@ -48,6 +51,7 @@ function render(v) {
     board.render(v, derive(v, { choosing: null, batch: null, armed: false, dismissedReveal: "", code }), nameOf);
   }
   motion.update(v);
+  cues.notice(v, false); // a screen has no turn of its own: only what everyone hears
   showNote(v);
 }
 
@@ -105,6 +109,7 @@ async function main() {
   installDefs();
   await loadCatalogue();
   languagePicker();
+  document.querySelector(".screen-corner").append(cues.toggle());
   connect();
 }
 
