@@ -145,11 +145,13 @@ def _fill(conn: Any) -> None:
             list(out.values()),
         )
     if conn.dialect.name == "postgresql":
-        # Vacuumed (outside the migration's transaction: VACUUM cannot run in one), so that the
-        # planner reads the leaderboard from its index alone rather than the whole new table.
-        with op.get_context().autocommit_block():
-            op.execute("VACUUM ANALYZE player_standings")
-            op.execute("VACUUM ANALYZE rated_opponents")
+        # Analysed, so that the planner reads the leaderboard from its index rather than the whole
+        # new table.  Inside the migration's transaction, not VACUUM ANALYZE outside it: leaving
+        # the transaction would let go of env.py's lock before the version row is written, and a
+        # second node starting at the same moment would run this migration again.  Autovacuum
+        # fills the visibility map that index-only scans use soon after.
+        op.execute("ANALYZE player_standings")
+        op.execute("ANALYZE rated_opponents")
 
 def downgrade() -> None:
     op.drop_index("ix_player_matches_history", table_name="player_matches")
