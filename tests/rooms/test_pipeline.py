@@ -144,8 +144,8 @@ class FrameCounter:
         self.counts: Counter[tuple[Any, ...]] = Counter()
 
     def __call__(self, code: str, seat: int | None, text: str, state: RoomState,
-                 view: dict[str, Any] | None) -> None:
-        self.inner(code, seat, text, state, view)
+                 view: dict[str, Any] | None, screen: bool = False) -> None:
+        self.inner(code, seat, text, state, view, screen)
         if view is None or seat is None or state.match is None or '"type":"patch"' not in text[:20]:
             return
         m = state.match
