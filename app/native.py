@@ -33,8 +33,10 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 # What is compiled: the whole engine (its packages' __init__ files stay Python: they only gather
-# names) and the room's hot path that profiles show outside it.
-HOT = ("app/rooms/diff.py", "app/rooms/overlay.py")
+# names) and the room's hot path that profiles show outside it: the differ and overlay, the seats'
+# views (room_state, narrate), and the publish with its frames (streams, watching, stream, frames).
+HOT = ("app/rooms/diff.py", "app/rooms/overlay.py", "app/rooms/frames.py", "app/rooms/narrate.py",
+       "app/rooms/room_state.py", "app/rooms/stream.py", "app/rooms/watching.py", "app/rooms/streams.py")
 STAMP = "stamp.json"
 
 MODE = "interpreted"  # or "compiled", once activate() has served the build
