@@ -32,15 +32,19 @@ node --test tests/js/
 # Each worker has its own Postgres database and browser.  "-n 0" after it runs the suite in one process.
 # The suite runs the engine interpreted (tests/conftest.py sets UNO_ENGINE=interpreted).
 uv run pytest -n auto --maxprocesses 4 "$@"
-# The same engine compiled (app/native.py): its tests, the room's differ and overlay, the native
-# loader and the equivalence hash again on the native build.  In a full run only (no arguments).
+# The same engine compiled (app/native.py): its tests, the room's compiled modules (the differ and
+# overlay, the views, streams and frames, the bots' and clocks' timers), the native loader and the equivalence hash again on the
+# native build.  In a full run only (no arguments).
 if [ $# -eq 0 ]; then
   if ! command -v cc >/dev/null 2>&1; then
     echo "Compiled engine: SKIPPED, no C compiler here and none could be installed (apt-get install gcc)."
   else
     uv run python -m app build-native
     UNO_ENGINE=compiled uv run pytest -n auto --maxprocesses 4 -p no:cacheprovider tests/engine tests/native \
-      tests/rooms/test_diff.py tests/rooms/test_overlay.py
+      tests/rooms/test_diff.py tests/rooms/test_overlay.py tests/rooms/test_narrate.py \
+      tests/rooms/test_kept_views.py tests/rooms/test_publish_patches.py tests/rooms/test_batch_frames.py \
+      tests/rooms/test_spectators.py tests/rooms/test_bot_catch_pause.py tests/rooms/test_house_blitz.py \
+      tests/rooms/test_round_secrets.py tests/persistence/test_bad_rows.py
   fi
 fi
 # Every rule of the rules contract, the house rules of its section 7 included, is named by at least one test.

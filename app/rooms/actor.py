@@ -278,9 +278,7 @@ class RoomActor:
                 if was is not None:
                     p.connected, p.ready, p.away_since, p.auto = was.connected, was.ready, was.away_since, was.auto
             self.automation.cancel()
-            kept = vars(self.state)  # the one state object every part of the room holds
-            kept.clear()  # cached properties too
-            kept.update(vars(fresh))
+            self.state.take(fresh)  # the one state object every part of the room holds
             self.streams.publish()
         except Exception:
             log.exception("room %s: could not go back to its stored state", self.code)

@@ -14,7 +14,7 @@ import hashlib
 import secrets
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from app.config import Settings
@@ -116,6 +116,12 @@ class RoomState:
     clock: Clock = field(default=REAL_CLOCK, repr=False, compare=False)  # the room's time (clock.py)
     # How long each seat's sender took over its moves in this match (the ratings' by-hand check).
     think: ThinkTimes = field(default_factory=ThinkTimes, repr=False, compare=False)
+
+    def take(self, other: RoomState) -> None:
+        """Become ``other`` (a room rebuilt from the store), field by field: this object stays the
+        one every part of the room holds.  (Compiled, a RoomState has no ``__dict__`` to swap.)"""
+        for f in fields(other):
+            setattr(self, f.name, getattr(other, f.name))
 
     @classmethod
     def open(cls, code: str, options: RoomOptions, settings: Settings,
