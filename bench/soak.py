@@ -2,12 +2,20 @@
 
     uv run python bench/soak.py                          # 1,000 rooms, 45 minutes, SQLite
     uv run python bench/soak.py --rooms 50 --minutes 3 --warmup-minutes 1 --every 5   # a quick look
+    uv run python bench/soak.py --database postgres --remembered --rooms 200 --minutes 30 --warmup-minutes 10
 
 The server and the clients are bench/load.py's (the same bots, the same server settings, the
 server started through bench/gc_trace.py), with its garbage-collector policy as it ships
 (app/gc_policy.py: no automatic collection; at 4,000 sockets no timed full pass either, unless
 memory passes ``UNO_GC_CEILING_MIB``).  The store is SQLite, as a server starts by default: the
 in-memory store keeps every match ever played, by design, and would grow for that alone.
+``--database postgres`` runs on a database made for the run on ``BENCH_POSTGRES_URL``'s server
+(bench/databases.py) and dropped after it, however the run ends (SIGTERM included).
+``--remembered``: each seat is a player of its own (``POST /api/me``, as the player page makes
+one) and sends that player's cookie on joining and on connecting, as a browser does, so every
+finished match settles into the players' histories and ratings.  With each RSS sample the sizes
+of the server's caches are read from /metrics (app/web/cache_sizes.py): ``caches_flat`` is true
+when none grew from the first sample after the warm-up to the last.
 
 Every ``--every`` seconds the server's resident memory is read from /proc.  Once the warm-up is
 over, the series should be flat: ``flat`` is true when its highest and lowest samples are within
