@@ -88,8 +88,9 @@ class Bot:
     """One seat's client: synchronous callbacks on a ``WireClient``."""
 
     def __init__(self, room: Room, index: int, token: str, ws_url: str, stats: Stats, rng: random.Random,
-                 think: float) -> None:
+                 think: float, cookie: str | None = None) -> None:
         self.room, self.index, self.token, self.ws_url = room, index, token, ws_url
+        self.cookie = cookie  # the player's, sent on connecting as a browser sends it (None: no player)
         self.stats, self.rng, self.think = stats, rng, think
         self.view: Any = None
         self.seq = 0
@@ -100,7 +101,8 @@ class Bot:
 
     async def open(self) -> None:
         # As the browser does: a move's ack rides in the patch it caused (docs/PROTOCOL.md).
-        self.wire = await WireClient.connect(f"{self.ws_url}?token={self.token}&acks=in_patch", self.on_text)
+        self.wire = await WireClient.connect(f"{self.ws_url}?token={self.token}&acks=in_patch", self.on_text,
+                                            headers={"Cookie": self.cookie} if self.cookie else None)
 
     def on_text(self, text: str) -> None:
         try:

@@ -34,7 +34,8 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
     pipes, procs, first = [], [], 0
     for n in share:
         parent, child = ctx.Pipe()
-        plan = Plan(http, ws, first, n, args.seats, think, args.warmup, args.duration, mode)
+        plan = Plan(http, ws, first, n, args.seats, think, args.warmup, args.duration, mode,
+                    remembered=getattr(args, "remembered", False))
         proc = ctx.Process(target=worker, args=(plan, child), daemon=True)
         proc.start()
         pipes.append(parent)

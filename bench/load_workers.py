@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -23,6 +24,8 @@ import httpx
 from bench.load_bots import Bot, Room, Stats, Window
 from bench.machine import raise_open_files
 from bench.wire import WireClient
+
+PLAYER_COOKIE = "uno_player"  # app/web/identity.py
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 
@@ -39,12 +42,15 @@ class Plan:
     warmup: float
     duration: float
     mode: str  # "game", "echo" or "relay"
+    remembered: bool = False  # each seat a player of its own, its cookie sent as a browser sends it
 
 
 async def setup_rooms(plan: Plan, stats: Stats) -> list[Room]:
     out: list[Room] = []
     limits = httpx.Limits(max_connections=8)
-    async with httpx.AsyncClient(base_url=plan.http, timeout=60, limits=limits) as client:
+    # Remembered players: each seat's cookie is its own, sent by hand (the shared client keeps none).
+    jar = CookieJar(DefaultCookiePolicy(allowed_domains=[])) if plan.remembered else None
+    async with httpx.AsyncClient(base_url=plan.http, timeout=60, limits=limits, cookies=jar) as client:
 
         async def one(i: int) -> Room:
             r = await client.post("/api/rooms", json={"variant": EDITIONS[i % len(EDITIONS)], "public": False,
@@ -52,10 +58,12 @@ async def setup_rooms(plan: Plan, stats: Stats) -> list[Room]:
             r.raise_for_status()
             room = Room(r.json()["code"])
             for s in range(plan.seats):
-                j = await client.post(f"/api/rooms/{room.code}/players", json={"name": f"bot{s}"})
+                cookie = await player_cookie(client, f"bot{s}") if plan.remembered else None
+                j = await client.post(f"/api/rooms/{room.code}/players", json={"name": f"bot{s}"},
+                                      headers={"cookie": cookie} if cookie else None)
                 j.raise_for_status()
                 room.bots.append(Bot(room, s, j.json()["token"], f"{plan.ws}/ws/rooms/{room.code}", stats,
-                                     random.Random(f"{i}/{s}"), plan.think))
+                                     random.Random(f"{i}/{s}"), plan.think, cookie))
             return room
 
         for batch in range(plan.first, plan.first + plan.rooms, 50):
@@ -68,6 +76,16 @@ async def setup_rooms(plan: Plan, stats: Stats) -> list[Room]:
 
     await asyncio.gather(*(opened(b) for room in out for b in room.bots))
     return out
+
+
+async def player_cookie(client: httpx.AsyncClient, name: str) -> str:
+    """A new player (``POST /api/me``, as the player page makes one): the cookie header its browser sends."""
+    r = await client.post("/api/me", json={"name": name})
+    r.raise_for_status()
+    for line in r.headers.get_list("set-cookie"):
+        if line.startswith(f"{PLAYER_COOKIE}="):
+            return line.split(";", 1)[0]
+    raise RuntimeError("POST /api/me set no player cookie")
 
 
 async def until(t: float) -> None:

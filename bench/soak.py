@@ -2,12 +2,20 @@
 
     uv run python bench/soak.py                          # 1,000 rooms, 45 minutes, SQLite
     uv run python bench/soak.py --rooms 50 --minutes 3 --warmup-minutes 1 --every 5   # a quick look
+    uv run python bench/soak.py --database postgres --remembered --rooms 200 --minutes 30 --warmup-minutes 10
 
 The server and the clients are bench/load.py's (the same bots, the same server settings, the
 server started through bench/gc_trace.py), with its garbage-collector policy as it ships
 (app/gc_policy.py: no automatic collection; at 4,000 sockets no timed full pass either, unless
 memory passes ``UNO_GC_CEILING_MIB``).  The store is SQLite, as a server starts by default: the
 in-memory store keeps every match ever played, by design, and would grow for that alone.
+``--database postgres`` runs on a database made for the run on ``BENCH_POSTGRES_URL``'s server
+(bench/databases.py) and dropped after it, however the run ends (SIGTERM included).
+``--remembered``: each seat is a player of its own (``POST /api/me``, as the player page makes
+one) and sends that player's cookie on joining and on connecting, as a browser does, so every
+finished match settles into the players' histories and ratings.  With each RSS sample the sizes
+of the server's caches are read from /metrics (app/web/cache_sizes.py): ``caches_flat`` is true
+when none grew from the first sample after the warm-up to the last.
 
 Every ``--every`` seconds the server's resident memory is read from /proc.  Once the warm-up is
 over, the series should be flat: ``flat`` is true when its highest and lowest samples are within
@@ -28,6 +36,7 @@ referenced from memory the allocator keeps.  The last line printed is one JSON o
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -41,22 +50,44 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ is importable from the project root
+from bench.databases import fresh_database  # noqa: E402
 from bench.load_clients import run_clients  # noqa: E402
 from bench.load_server import gc_figures, start_server  # noqa: E402
 from bench.machine import end_on_signals, raise_open_files, rss_kib  # noqa: E402
 
 
-class Sampler(threading.Thread):
-    """The server's RSS every ``every`` seconds, with the seconds since the run started; a census
-    asked for (``SIGUSR2``, bench/gc_trace.py) every ``census_every`` seconds (0: never)."""
+def read_caches(url: str) -> dict[str, float]:
+    """The server's caches by entries (``uno_cache_entries``, app/web/cache_sizes.py) and the
+    matches it has settled into players' histories and ratings, from ``GET /metrics``."""
+    try:
+        text = httpx.get(f"{url}/metrics", timeout=10).text
+    except httpx.HTTPError:
+        return {}
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith("uno_cache_entries{cache=\""):
+            name, _, value = line[len("uno_cache_entries{cache=\""):].partition("\"} ")
+            out[name] = float(value)
+        elif line.startswith("uno_matches_settled_total "):
+            out["matches_settled"] = float(line.split()[1])
+    return out
 
-    def __init__(self, pid: int, every: float, census_every: float = 0.0) -> None:
+
+class Sampler(threading.Thread):
+    """The server's RSS every ``every`` seconds, with the seconds since the run started, and the
+    sizes of its caches (from ``url``'s /metrics); a census asked for (``SIGUSR2``,
+    bench/gc_trace.py) every ``census_every`` seconds (0: never)."""
+
+    def __init__(self, pid: int, every: float, census_every: float = 0.0, url: str | None = None) -> None:
         super().__init__(daemon=True)
-        self.pid, self.every, self.census_every = pid, every, census_every
+        self.pid, self.every, self.census_every, self.url = pid, every, census_every, url
         self.census_at = census_every
         self.samples: list[tuple[float, float]] = []  # (seconds, MiB)
+        self.caches: list[tuple[float, dict[str, float]]] = []  # (seconds, entries by cache)
         self.started = time.monotonic()
         self.stopped = threading.Event()
 
@@ -66,6 +97,10 @@ class Sampler(threading.Thread):
             if kib is not None:
                 self.samples.append((round(time.monotonic() - self.started, 1), round(kib / 1024, 1)))
                 print(f"rss at {self.samples[-1][0]:.0f} s: {self.samples[-1][1]} MiB", file=sys.stderr, flush=True)
+            if self.url is not None:
+                sizes = read_caches(self.url)
+                if sizes:
+                    self.caches.append((round(time.monotonic() - self.started, 1), sizes))
             if self.census_every and time.monotonic() - self.started >= self.census_at:
                 self.census_at += self.census_every
                 os.kill(self.pid, signal.SIGUSR2)
@@ -89,6 +124,21 @@ def flatness(samples: list[tuple[float, float]], warmup_s: float, tolerance: flo
         "spread_pct": round(spread * 100, 2),
         "flat": spread <= tolerance,
     }
+
+
+def cache_growth(taken: list[tuple[float, dict[str, float]]], warmup_s: float) -> dict[str, Any]:
+    """Each cache's entries at the first and last sample after the warm-up (and its highest);
+    ``caches_flat``: none of them grew from the one to the other (the settled matches are a count,
+    not a cache, and are left out of the judgement)."""
+    after = [sizes for at, sizes in taken if at >= warmup_s]
+    if len(after) < 2:
+        return {"caches_flat": None}
+    first, last = after[0], after[-1]
+    names = sorted(first.keys() | last.keys())
+    sizes = {name: {"first": first.get(name), "last": last.get(name),
+                    "max": max(s.get(name, 0) for s in after)} for name in names}
+    grew = [name for name in names if name != "matches_settled" and last.get(name, 0) > first.get(name, 0)]
+    return {"cache_entries_after_warmup": sizes, "caches_grown": grew, "caches_flat": not grew}
 
 
 def first_matches(overs: list[float], enough: int, settled: float) -> dict[str, Any]:
@@ -130,6 +180,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="client processes")
     ap.add_argument("--census-every", type=float, default=0.0,
                     help="minutes between censuses of the server's objects and allocator (0: none)")
+    ap.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
+                    help="postgres: a database made for the run on BENCH_POSTGRES_URL's server, dropped after it")
+    ap.add_argument("--remembered", action="store_true",
+                    help="each seat a player of its own (POST /api/me), its cookie sent on joining and "
+                         "connecting, as a browser does: the matches settle into histories and ratings")
     args = ap.parse_args()
     end_on_signals()  # a SIGTERM stops what this run started, as Ctrl-C does
     raise_open_files()
@@ -140,12 +195,15 @@ def main() -> None:
     # What run_clients (bench/load_clients.py) reads: its measured window is the run after the warm-up.
     plan = argparse.Namespace(rooms=args.rooms, seats=args.seats, think=args.think, pace="human",
                               workers=args.workers, warmup=args.warmup_minutes * 60,
-                              duration=(args.minutes - args.warmup_minutes) * 60)
-    with tempfile.TemporaryDirectory() as tmp:
+                              duration=(args.minutes - args.warmup_minutes) * 60, remembered=args.remembered)
+    with tempfile.TemporaryDirectory() as tmp, (
+            fresh_database() if args.database == "postgres" else contextlib.nullcontext(None)) as made:
         trace = f"{tmp}/gc.json"
-        proc, url = start_server(f"sqlite:///{tmp}/soak.sqlite3", trace, start_within=120)  # a busy machine
+        database_url = made or f"sqlite:///{tmp}/soak.sqlite3"
+        print(f"database: {database_url}", file=sys.stderr, flush=True)
+        proc, url = start_server(database_url, trace, start_within=120)  # a busy machine
         ready = time.time()
-        sampler = Sampler(proc.pid, args.every, args.census_every * 60)
+        sampler = Sampler(proc.pid, args.every, args.census_every * 60, url)
         sampler.start()
 
         def probe() -> None:  # with every socket still open: the garbage a full pass finds now
@@ -179,7 +237,8 @@ def main() -> None:
         warmup_s = max(warmup_s, overs[enough - 1])
     series = sampler.samples
     print("rss series (seconds, MiB): " + " ".join(f"{at:.0f}:{mib}" for at, mib in series), file=sys.stderr)
-    result = {"rooms": args.rooms, "sockets": args.rooms * args.seats, "minutes": args.minutes,
+    result = {"database": args.database, "remembered": args.remembered,
+              "rooms": args.rooms, "sockets": args.rooms * args.seats, "minutes": args.minutes,
               "warmup_minutes": args.warmup_minutes, "every_s": args.every,
               "judged_from_min": round(warmup_s / 60, 1),
               "first_match_over_min": first_matches(overs, enough, args.settled),
@@ -188,6 +247,7 @@ def main() -> None:
               "actions_per_s": game["actions_per_s"], "p50_ms": game["p50_ms"], "p99_ms": game["p99_ms"],
               "errors": game["errors"], "client_failures": game["client_failures"],
               "gc_collections": gc.get("gc_collections"), "gc_max_pause_ms": gc.get("gc_max_pause_ms"),
+              **cache_growth(sampler.caches, warmup_s),
               "gc_probe": gc.get("gc_probe"), **censuses(traced.get("census") or [], ready, warmup_s)}
     print(json.dumps(result))
 

@@ -18,17 +18,19 @@ from websockets.uri import parse_uri
 
 
 class WireClient(asyncio.Protocol):
-    def __init__(self, url: str, on_text: Callable[[str], None]) -> None:
+    def __init__(self, url: str, on_text: Callable[[str], None], headers: dict[str, str] | None = None) -> None:
         self.proto = ClientProtocol(parse_uri(url), max_size=2**22)
         self.on_text = on_text
+        self.headers = headers or {}  # added to the handshake (a browser's cookie, say)
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     @classmethod
-    async def connect(cls, url: str, on_text: Callable[[str], None], timeout: float = 60) -> WireClient:
+    async def connect(cls, url: str, on_text: Callable[[str], None], timeout: float = 60,
+                      headers: dict[str, str] | None = None) -> WireClient:
         uri = parse_uri(url)
-        client = cls(url, on_text)
+        client = cls(url, on_text, headers)
         await asyncio.get_running_loop().create_connection(lambda: client, uri.host, uri.port)
         await asyncio.wait_for(client.opened, timeout)
         return client
@@ -36,7 +38,10 @@ class WireClient(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
-        self.proto.send_request(self.proto.connect())
+        request = self.proto.connect()
+        for name, value in self.headers.items():
+            request.headers[name] = value
+        self.proto.send_request(request)
         self._flush()
 
     def data_received(self, data: bytes) -> None:

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from app.config import Settings, networks_of
 from app.gc_policy import Passes, resident_bytes
+from app.web.cache_sizes import cache_sizes
 from app.web.limits import client_address
 
 router = APIRouter(tags=["health"])
@@ -126,6 +127,15 @@ def render(request: Request) -> str:
                "for a short one.", [("", Passes.skipped)])
     out.metric("uno_gc_forced_total", "counter", "Collections made however long, memory being over the ceiling "
                "(UNO_GC_CEILING_MIB).", [("", Passes.forced)])
+    sizes = cache_sizes(state)
+    out.metric("uno_cache_entries", "gauge", "Entries held in memory, by cache (app/web/cache_sizes.py).",
+               [(f'{{cache="{_label(name)}"}}', n) for name, (n, _) in sizes.items()])
+    out.metric("uno_cache_bytes", "gauge", "Bytes those entries hold, by cache, where counted.",
+               [(f'{{cache="{_label(name)}"}}', b) for name, (_, b) in sizes.items() if b is not None])
+    players = getattr(state, "players", None)
+    if players is not None:
+        out.metric("uno_matches_settled_total", "counter", "Finished matches settled into players' histories "
+                   "and ratings by this process.", [("", players.settler.settled)])
     out.metric("process_resident_memory_bytes", "gauge", "Resident memory of the server process.",
                [("", resident_bytes())])
     fds = open_fds()

@@ -68,3 +68,14 @@ def test_metrics_count_rooms_sockets_actions_and_latency(server: LiveServer) -> 
     assert buckets == sorted(buckets)  # cumulative
     assert after['uno_messages_total{type="invalid"}'] >= 1 and after['uno_messages_total{type="action"}'] >= 3
     assert after["uno_sockets_opened_total"] >= before["uno_sockets_opened_total"] + 2
+
+
+def test_metrics_give_each_cache_its_size_and_the_matches_settled(server: LiveServer) -> None:
+    """What bench/soak.py samples to tell a bounded cache from a growing one (app/web/cache_sizes.py)."""
+    values = scrape(server)
+    for cache in ("match_builds", "match_builds_plain", "match_builds_too_large", "qr_codes", "lobby_pages",
+                  "new_player_windows"):
+        assert f'uno_cache_entries{{cache="{cache}"}}' in values, cache
+    assert values['uno_cache_bytes{cache="match_builds"}'] >= 0
+    httpx.get(server.http + "/api/rooms")  # a lobby page, made once and kept for the list it was cut from
+    assert scrape(server)['uno_cache_entries{cache="lobby_pages"}'] >= 1
