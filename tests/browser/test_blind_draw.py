@@ -133,7 +133,8 @@ def test_an_open_hands_face_down_card_is_named_as_one_on_its_seat__D_13__HR_31__
             turn up at his."""
             return open_hand.count() == 1 and "face-down card" in open_hand.inner_text()
 
-        drive(ana, [(bo, bo_plays_what_he_can)], lambda: shown(ana), ana=shown)
+        # Up to 90 s: on a loaded machine the dozens of moves this takes outlast drive's 40 s.
+        drive(ana, [(bo, bo_plays_what_he_can)], lambda: shown(ana), ana=shown, seconds=90)
 
         def bo_sees_it() -> bool:
             bo.pump(0.05)
