@@ -131,7 +131,8 @@ def test_an_open_hands_face_down_card_is_named_as_one_on_its_seat__D_13__HR_31__
             """Bo's seat names a face-down card.  The page draws no more then (the frame that gives
             Ana her turn draws Bo's seat too): her draw would end her turn, and his card would
             turn up at his."""
-            return open_hand.count() == 1 and "face-down card" in open_hand.inner_text()
+            texts = open_hand.all_inner_texts()  # no waiting: the seat is redrawn as it is read
+            return len(texts) == 1 and "face-down card" in texts[0]
 
         # Up to 90 s: on a loaded machine the dozens of moves this takes outlast drive's 40 s.
         drive(ana, [(bo, bo_plays_what_he_can)], lambda: shown(ana), ana=shown, seconds=90)
