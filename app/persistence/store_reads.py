@@ -52,14 +52,16 @@ class StoreReads:
 
     async def load_room(self, code: str) -> StoredRoom | None:
         async with self.engine.connect() as conn:
-            room = (await conn.execute(select(RoomRow).where(RoomRow.code == code, RoomRow.status != "closed"))).first()
+            open_room = select(RoomRow).where(RoomRow.code == code, RoomRow.status != "closed")
+            room = (await conn.execute(open_room)).first()
             return await self._load(conn, room) if room is not None else None
 
     async def _load(self, conn: Any, room: Any) -> StoredRoom:
         seats = (await conn.execute(select(SeatRow.seat, SeatRow.name, SeatRow.token_hash, SeatRow.is_bot,
                                            SeatRow.bot_level)
                                     .where(SeatRow.room_code == room.code).order_by(SeatRow.seat))).all()
-        chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.client_id, ChatRow.sender)
+        chat = (await conn.execute(select(ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.client_id,
+                                          ChatRow.sender)
                                    .where(ChatRow.room_code == room.code).order_by(ChatRow.id))).all()
         answered = [(c.sender, c.client_id) for c in chat if c.client_id is not None and c.sender is not None]
         match = None
@@ -69,7 +71,8 @@ class StoreReads:
             answered += [(by_seat[seat], cid) for seat, cid in client_ids if seat in by_seat]
         return StoredRoom(room.code, room.name, room.edition, room.public, room.max_seats, room.target,
                           room.options, room.status, room.host,
-                          [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot, s.bot_level) for s in seats], match,
+                          [SeatInfo(s.seat, s.name, s.token_hash, s.is_bot, s.bot_level) for s in seats],
+                          match,
                           [(c.seat, c.name, c.text) for c in chat], answered)
 
     @staticmethod
@@ -80,11 +83,13 @@ class StoreReads:
             return None, []
         rounds = (await conn.execute(select(RoundRow.number, RoundRow.secret)
                                      .where(RoundRow.match_id == match_id))).all()
-        actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action, ActionRow.client_id)
+        actions = (await conn.execute(select(ActionRow.round, ActionRow.seat, ActionRow.action,
+                                             ActionRow.client_id)
                                       .where(ActionRow.match_id == match_id).order_by(ActionRow.seq))).all()
         client_ids = [(a.seat, a.client_id) for a in actions if a.client_id is not None]
         return (StoredMatch(row.id, row.number, row.options, row.seed, list(row.players),
-                            max((r.number for r in rounds), default=1), [(a.round, a.seat, a.action) for a in actions],
+                            max((r.number for r in rounds), default=1),
+                            [(a.round, a.seat, a.action) for a in actions],
                             {r.number: r.secret for r in rounds if r.secret is not None}, row.blitz_deadline),
                 client_ids)
 
@@ -120,12 +125,13 @@ class StoreReads:
                     "points": r.points,
                     "commitment": r.commitment,
                     "secret": r.secret if r.winner is not None else None,  # revealed once the round is over
-                    "scores": [{"seat": s.seat, "points": s.points, "total": s.total, "cards_left": s.cards_left}
-                               for s in by_round.get(r.number, [])],
+                    "scores": [{"seat": s.seat, "points": s.points, "total": s.total,
+                                "cards_left": s.cards_left} for s in by_round.get(r.number, [])],
                 }
                 for r in rounds
             ],
-            "totals": (totals := [s.total for s in by_round[max(by_round)]] if by_round else [0] * len(match.players)),
+            "totals": (totals := [s.total for s in by_round[max(by_round)]] if by_round
+                       else [0] * len(match.players)),
             **credited(match.options, totals, match.winner),
         }
 

@@ -106,7 +106,8 @@ class SpectatorFrames:
             if full and tail is not None and tail.patch is not None and lag.base is not None:
                 # Over budget: the newest queued frame takes this change too, and waits again.
                 lag.chars -= tail.chars
-                tail.patch = self._lag_text("patch", "ops", tail.seq, make_patch(lag.base, watch, memo), watch)
+                merged = make_patch(lag.base, watch, memo)
+                tail.patch = self._lag_text("patch", "ops", tail.seq, merged, watch)
                 if tail.snapshot is not None:
                     tail.snapshot = self._lag_text("snapshot", "view", tail.seq, watch, watch)
                 tail.due = due
@@ -124,7 +125,8 @@ class SpectatorFrames:
             tail = Lagged(due, lag.seq, None)
             lag.queue.append(tail)
         if fresh:
-            if tail is None or tail.seq != lag.seq:  # nothing queued shows the view as it is: a frame for them
+            # Nothing queued shows the view as it is: a frame for them.
+            if tail is None or tail.seq != lag.seq:
                 tail = Lagged(due, lag.seq, None)
                 lag.queue.append(tail)
             if tail.snapshot is None:

@@ -158,7 +158,8 @@ class MatchBuilds:
             if await self.kept.put(match_id, kind, built, names):
                 return built
         raise Refused(503, "match_build_failed",
-                      "This match changed while it was being built; try again in a few seconds.", retry_after=5)
+                      "This match changed while it was being built; try again in a few seconds.",
+                      retry_after=5)
 
     async def _build(self, match_id: str, kind: str) -> tuple[Built, list[str]]:
         s = self.settings
