@@ -118,13 +118,21 @@ def smallest(page: Page) -> dict[str, Any]:
     return seen
 
 
+def settled(page: Page) -> None:
+    """Until no finite transition or animation runs on the screen (a seat lit up for its turn
+    grows); the current seat's endless glow is left to glow."""
+    until(page, "document.getAnimations().every((a) => a.playState !== 'running'"
+          " || a.effect.getTiming().iterations === Infinity)",
+          "the screen never came to rest")
+
+
 def legible(page: Page, where: str, artifacts: Path, shot: str) -> dict[int, float]:
     """The screen at both sizes: its smallest text measured, a screenshot of each; back to 1920×1080."""
     sizes = {}
     for size in (TV, SMALL_TV):
         page.set_viewport_size(size)
         until(page, f"innerWidth === {size['width']}", "the window did not resize")
-        time.sleep(0.3)  # (a seat lit up for its turn grows over 0.3 s)
+        settled(page)  # a seat lit up for its turn grows over 0.3 s
         seen = smallest(page)
         assert seen["min"] >= MIN_FONT[size["width"]], f"{where} at {size['width']}: {seen}"
         sizes[size["width"]] = seen["min"]
@@ -255,7 +263,7 @@ def test_ten_seats_fit_one_screen_at_both_sizes(
         for size in (TV, SMALL_TV):
             tv.set_viewport_size(size)
             until(tv, f"innerWidth === {size['width']}", "the window did not resize")
-            time.sleep(0.3)
+            settled(tv)
             seen = tv.evaluate(ONE_SCREEN)
             assert not seen["problems"] and seen["seats"] == 10, (size, seen)
         legible(tv, "ten seats at play", artifacts, "screen-table-10-seats")
