@@ -8,13 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet "uv==0.13.9"
-uv sync --frozen --quiet
+# The build group too (mypy's mypyc, setuptools): an exact sync without it would take them out of
+# an environment the test command set up, and the native build below needs them.
+uv sync --frozen --quiet --group build
 # The engine compiled with mypyc when this machine can (a C compiler and Python's headers): about a
 # minute, once per change of the engine's sources; otherwise it runs as plain Python, which is
 # just as correct.  The server says at start which one it runs, and why (app/native.py).
 # UNO_ENGINE=interpreted skips the build.
 if [ "${UNO_ENGINE:-auto}" != "interpreted" ]; then
-  uv run --frozen --quiet --group build python -m app build-native || echo "  (the server runs the engine interpreted)"
+  uv run --frozen --quiet python -m app build-native || echo "  (the server runs the engine interpreted)"
 fi
 
 HOST="${HOST:-127.0.0.1}"

@@ -39,7 +39,7 @@ if [ $# -eq 0 ]; then
   if ! command -v cc >/dev/null 2>&1; then
     echo "Compiled engine: SKIPPED, no C compiler here and none could be installed (apt-get install gcc)."
   else
-    uv run python -m app build-native
+    uv run --frozen --group build python -m app build-native
     UNO_ENGINE=compiled uv run pytest -n auto --maxprocesses 4 -p no:cacheprovider tests/engine tests/native \
       tests/rooms/test_diff.py tests/rooms/test_overlay.py tests/rooms/test_narrate.py \
       tests/rooms/test_kept_views.py tests/rooms/test_publish_patches.py tests/rooms/test_batch_frames.py \
