@@ -30,6 +30,7 @@ from typing import Any
 
 from . import heuristic
 from .counting import COLOURS, GUILTY_WILDS, Tally, held_any_odds
+from .situation import Situation
 
 LEVEL = "hard"
 Action = dict[str, Any]
@@ -85,7 +86,7 @@ class Hard:
     def colour(self, view: dict[str, Any], hand: list[dict[str, Any]], rng: random.Random) -> str:
         """Held most; then lacked by the next opponent; then most seen (fewest left out there)."""
         held = Counter(c["colour"] for c in hand if c["colour"] is not None)
-        nxt = heuristic.Situation.from_view(view).next_seat
+        nxt = Situation.from_view(view).next_seat
         lacks = self.tally.lacks.get(nxt, set())
         seen = self.tally.seen_by_colour()
         return max(COLOURS, key=lambda col: (held[col], col in lacks, seen[col], rng.random()))
@@ -117,7 +118,7 @@ class Hard:
     def _starve(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """Turn play to a colour the next seat has shown it lacks: it must draw.  Not when that seat
         is close to going out and a stopper would do more (the heuristic's choice then)."""
-        s = heuristic.Situation.from_view(view)
+        s = Situation.from_view(view)
         lacks = self.tally.lacks.get(s.next_seat)
         if not lacks or s.next_threatens or s.sizes[s.next_seat] > 4:
             return legal
@@ -128,7 +129,7 @@ class Hard:
     def _exchanges(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """Seven-O: play a 7 or 0 that sheds at least two cards' worth of hand; never one that grows it."""
         table = view["table"]
-        s = heuristic.Situation.from_view(view)
+        s = Situation.from_view(view)
         faces = {c["id"]: c["face"] for c in table["hand"]}
         good: set[tuple[int, int | None]] = set()
         bad: set[tuple[int, int | None]] = set()

@@ -10,8 +10,9 @@ What it does, in order of urgency: (1) UNO business first, because it races ever
 now and then, like a human); (2) the decision it owes (``table.pending``): play or draw, keep
 or play a drawn card, accept or challenge, choose a colour / an opponent / a card to pass.
 
-Plays are scored card by card (see ``_score_coloured`` and ``_score_all_wild``); the best
-card is then played in its best form (colour held most, opponent closest to winning, UNO).
+Plays are scored card by card (``scoring.py``); the best card is then played in its best form
+(colour held most, opponent closest to winning, UNO).  The view is read once, into a
+``Situation`` (``situation.py``).
 """
 
 from __future__ import annotations
@@ -19,100 +20,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from . import penalties
-
-Card = dict[str, Any]
-ActionJSON = dict[str, Any]
+from .scoring import CHALLENGEABLE, best_card, guilty
+from .situation import ActionJSON, Card, Situation
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 UNO_KINDS = frozenset({"declare_uno", "catch"})
-
-# How hard a face stops the next player (they lose their turn, and may draw too).
-# With two players every one of them means "play again".
-STOPPERS: dict[str, int] = {"skip": 1, "draw1": 2, "draw2": 3, "wild_skip": 1, "wild_skip2": 2, "wild_draw2": 3,
-                             "wild_draw4": 4}
-# Draw wilds whose legality a challenge can test (CL-5, MK-4, PP-5).
-CHALLENGEABLE = {"classic": "wild_draw4", "mario_kart": "wild_draw4", "pocket_pizza": "wild_draw2"}
-# A player this close to going out is a threat: stop them, shed points before they score them.
-THREAT = 2
-
-WIN = 10_000.0  # playing the last card
-NEVER = None  # a card the bot will not play now
-
-
-@dataclass(frozen=True)
-class Situation:
-    """The parts of a seat's view the heuristics use, with the arithmetic of seats done once."""
-
-    seat: int
-    edition: str
-    hand: list[Card]  # the cards it sees and may play: not the face-down ones (HR-33), only counted
-    legal: list[ActionJSON]
-    sizes: list[int]
-    colour: str | None
-    top: Card
-    direction: int
-    owed: list[int]
-    pending: dict[str, Any] | None
-    exposed: list[int]
-    drawn: Card | None
-
-    @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Situation:
-        table = view["table"]
-        sizes = list(table["hand_sizes"])
-        return cls(
-            seat=view["seat"], edition=view["edition"], hand=list(table.get("hand", [])),
-            legal=list(table.get("legal", [])), sizes=sizes, colour=table.get("colour"), top=table["top"],
-            direction=table["direction"], owed=list(table.get("skips_owed", [0] * len(sizes))),
-            pending=table.get("pending"), exposed=list(table.get("exposed", [])), drawn=table.get("drawn"),
-        )
-
-    @property
-    def n(self) -> int:
-        return len(self.sizes)
-
-    def step(self, seat: int, direction: int | None = None) -> int:
-        return (seat + (self.direction if direction is None else direction)) % self.n
-
-    @property
-    def next_seat(self) -> int:
-        """The opponent who plays after us if we pass the turn: seats owing lost turns are jumped
-        (C-9); if every opponent owes one, the plain next seat (they will play, just later)."""
-        opponents = self.opponents
-        return next((s for s in opponents if not self.owed[s]), opponents[0])
-
-    @property
-    def prev_seat(self) -> int:
-        return self.step(self.seat, -self.direction)
-
-    @property
-    def opponents(self) -> list[int]:
-        """Opponents in turn order, starting with the next seat."""
-        out, s = [], self.seat
-        for _ in range(self.n - 1):
-            s = self.step(s)
-            out.append(s)
-        return out
-
-    def closest_to_winning(self) -> int:
-        """The opponent with the fewest cards; ties go to whoever plays sooner."""
-        return min(self.opponents, key=lambda s: self.sizes[s])
-
-    @property
-    def fewest(self) -> int:
-        return min(self.sizes[s] for s in self.opponents)
-
-    @property
-    def threatened(self) -> bool:
-        return self.fewest <= THREAT
-
-    @property
-    def next_threatens(self) -> bool:
-        return self.sizes[self.next_seat] <= THREAT
 
 
 # ---------------------------------------------------------------------------- entry points
@@ -168,7 +83,7 @@ def _turn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
         assert special is not None
         return special
     plays = [a for a in s.legal if a["kind"] == "play"]
-    best = _best_card(s, {a["card"] for a in plays}, rng)
+    best = best_card(s, {a["card"] for a in plays}, rng)
     if best is None:
         fallback = _first(s.legal, "draw") or _first(s.legal, "special_draw")
         if fallback is not None:
@@ -176,92 +91,6 @@ def _turn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
         # All Wild without a special draw: every card is playable, so this is only the last resort.
         best = rng.choice(plays)["card"]
     return _best_form(s, [a for a in plays if a["card"] == best], rng, reliability)
-
-
-def _best_card(s: Situation, ids: set[int], rng: random.Random) -> int | None:
-    """The playable card with the highest score; None when none is worth playing."""
-    scored: list[tuple[float, float, int]] = []
-    for card in s.hand:
-        if card["id"] not in ids:
-            continue
-        score = _score_all_wild(s, card) if s.edition == "all_wild" else _score_coloured(s, card)
-        if score is not None:
-            scored.append((score, rng.random(), card["id"]))  # the random key breaks ties
-    return max(scored)[2] if scored else None
-
-
-def _score_coloured(s: Situation, card: Card) -> float | None:
-    """Classic, Mario Kart, Pocket Pizza: stay in the colour we hold most, keep wilds for later."""
-    if s.sizes[s.seat] == 1:  # the whole hand: face-down cards (HR-33) are not in ``hand``
-        return WIN
-    face = card["face"]
-    if card["colour"] is None:
-        return _score_coloured_wild(s, card)
-    rest = [c for c in s.hand if c["id"] != card["id"]]
-    value = float(card["value"])
-    # Cards still playable after this one sets the colour: fewer draws on later turns.
-    score: float = 100.0 + 3 * sum(c["colour"] == card["colour"] for c in rest) + value / 10
-    if _stops_next(s, face):
-        if s.n == 2:
-            score += 4  # the opponent loses a turn: we play again
-        if s.next_threatens:
-            score += 150 + 10 * STOPPERS.get(face, 1)  # keep them from going out
-    if s.threatened:
-        score += value / 2  # the round may end soon: do not be caught holding points
-    return score
-
-
-def _score_coloured_wild(s: Situation, card: Card) -> float | None:
-    """Wilds go last (they always play later), except a draw wild that stops a threat."""
-    face = card["face"]
-    if face == CHALLENGEABLE.get(s.edition):
-        if _guilty(s, card):
-            return NEVER  # a challenge would turn it against us
-        return 300.0 if s.next_threatens else 20.0
-    if face == "wild_dip" and s.next_threatens:
-        return 60.0  # the pass puts a card back into a nearly empty hand
-    return 12.0 if face == "item_box" else 10.0  # the Item Box's item is usually a bonus
-
-
-def _score_all_wild(s: Situation, card: Card) -> float | None:
-    """All Wild: every card plays, so the question is which action helps most now."""
-    if s.sizes[s.seat] == 1:
-        return WIN
-    face = card["face"]
-    if face == "wild_forced_swap":
-        gain = s.sizes[s.seat] - 1 - s.sizes[s.closest_to_winning()]
-        return 55.0 + gain if gain > 0 else 1.0  # never trade for a bigger hand unless forced
-    if face == "wild_targeted_draw2":
-        return 140.0 if s.threatened else 40.0
-    if s.n == 2:
-        # Stoppers and Reverse keep the turn: chain them, with a passing card kept for the end.
-        keeps = {"wild_skip": 60.0, "wild_reverse": 60.0, "wild_skip2": 62.0, "wild_draw2": 52.0,
-                 "wild_draw4": 54.0}
-        return keeps.get(face, 30.0)
-    if _stops_next(s, face) and s.next_threatens:
-        return 150.0 + 10 * STOPPERS.get(face, 1)
-    # No threat: spend plain Wilds and hold the actions for when someone gets close.
-    return 30.0 if face == "wild" else 25.0
-
-
-def _stops_next(s: Situation, face: str) -> bool:
-    """Does this face keep the next player from playing?  A Reverse does when play turns to a
-    player with more cards (and always with two players, C-10)."""
-    if face in STOPPERS:
-        return True
-    if face in ("reverse", "wild_reverse"):
-        return s.n == 2 or s.sizes[s.prev_seat] > s.sizes[s.next_seat]
-    return False
-
-
-def _guilty(s: Situation, card: Card) -> bool:
-    """Would a challenge of this draw wild succeed?  (CL-5, MK-4, PP-5, judged on our own hand.)"""
-    others = [c for c in s.hand if c["id"] != card["id"]]
-    if s.edition == "pocket_pizza":
-        return any(c["colour"] is None or c["colour"] == s.colour or c["face"] == s.top["face"] for c in others)
-    if s.edition == "mario_kart" and any(c["face"] == "item_box" for c in others):
-        return True
-    return any(c["colour"] == s.colour for c in others)
 
 
 def _wants_special_draw(s: Situation) -> bool:
@@ -315,7 +144,7 @@ def _drawn(s: Situation, rng: random.Random, reliability: float) -> ActionJSON:
     card = s.drawn
     if keep is not None and card is not None and card["colour"] is None:
         if card["face"] == CHALLENGEABLE.get(s.edition):
-            if _guilty(s, card):
+            if guilty(s, card):
                 return keep
         elif s.sizes[s.seat] >= 4 and not s.threatened:
             return keep  # a plain wild: a sure play on a later turn is worth more than one card now

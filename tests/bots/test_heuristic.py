@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 import app.bots.heuristic as heuristic
+import app.bots.scoring as scoring
+import app.bots.situation as situation
 from app.bots import bot_delay_s, choose_action
 from app.engine import (
     BETWEEN,
@@ -106,9 +108,10 @@ def test_bots_only_ever_choose_legal_actions(edition: str) -> None:
     assert EXPECTED_KINDS[edition] <= set(kinds), EXPECTED_KINDS[edition] - set(kinds)
 
 
-def test_bot_reads_nothing_but_the_view() -> None:
-    """The bot module imports nothing from the engine: it cannot reach a Match or a Round."""
-    tree = ast.parse(Path(heuristic.__file__).read_text())
+@pytest.mark.parametrize("module", [heuristic, situation, scoring], ids=lambda m: m.__name__)
+def test_bot_reads_nothing_but_the_view(module: Any) -> None:
+    """The bot's modules import nothing from the engine: it cannot reach a Match or a Round."""
+    tree = ast.parse(Path(module.__file__).read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     assert not any(m and m.startswith("app") for m in imported), imported
@@ -299,12 +302,12 @@ def test_delays_look_human() -> None:
 def test_the_next_player_is_the_first_opponent_not_owing_a_lost_turn() -> None:
     m = make("all_wild", [["wild"] * 3, ["wild"], ["wild"] * 5], "wild")
     seen = view(m, 0)
-    assert heuristic.Situation.from_view(seen).next_seat == 1
+    assert situation.Situation.from_view(seen).next_seat == 1
     seen["table"]["skips_owed"] = [0, 1, 0]  # as after a Double Skip: seat 1 will be jumped
-    s = heuristic.Situation.from_view(seen)
+    s = situation.Situation.from_view(seen)
     assert s.next_seat == 2 and not s.next_threatens
     seen["table"]["skips_owed"] = [0, 1, 1]
-    assert heuristic.Situation.from_view(seen).next_seat == 1
+    assert situation.Situation.from_view(seen).next_seat == 1
 
 
 def test_never_tries_a_face_down_card_and_the_clock_still_draws__HR_33__HX_8() -> None:
@@ -326,5 +329,5 @@ def test_never_tries_a_face_down_card_and_the_clock_still_draws__HR_33__HX_8() -
     play(m, 0, "red 7")
     act(m, 1, "draw")
     seen = json.loads(json.dumps(view(m, 0)))
-    s = heuristic.Situation.from_view(seen)
+    s = situation.Situation.from_view(seen)
     assert s.sizes[0] == 2 and len(s.hand) == 2  # red 3 turned up at its turn: it sees both
