@@ -52,14 +52,17 @@ from app.web import (
     rules,
     screen_links,
 )
+from app.web.address_limits import AddressRateLimit, MissLimit
+from app.web.body_limit import BodyLimit
 from app.web.budget import RequestBudget
 from app.web.download_budget import DownloadBudget
 from app.web.headers import SecurityHeaders
 from app.web.identity import Players
 from app.web.invite import QrCodes
-from app.web.limits import AddressRateLimit, BodyLimit, MissLimit, SharedWindows, validation_error
+from app.web.limits import SharedWindows
 from app.web.match_builds import MatchBuilds
 from app.web.new_players import NewPlayers
+from app.web.validation_errors import validation_error
 
 log = logging.getLogger("app")
 
@@ -270,7 +273,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None,
     app.state.room_misses = MissLimit(settings.room_misses_per_minute, on_refuse=counters.refuse, shared=shared)
     app.state.qr_codes = QrCodes()  # app/web/invite.py
     app.state.new_players = NewPlayers(settings.new_players_per_hour, shared=shared)  # per address, per hour
-    # Limits (app/web/limits.py); the last added runs first: per-address rates, then body size.
+    # Limits (app/web/body_limit.py, address_limits.py); the last added runs first: per-address
+    # rates, then body size.
     app.add_middleware(BodyLimit, max_bytes=settings.http_body_max_bytes, on_refuse=counters.refuse)
     app.add_middleware(AddressRateLimit, create_per_minute=settings.create_rooms_per_minute,
                        joins_per_minute=settings.joins_per_minute, lists_per_minute=settings.room_lists_per_minute,

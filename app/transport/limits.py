@@ -1,7 +1,8 @@
 """Limits checked by the WebSocket reader: the handshake's ``Origin``, frame size, each seat's message rate
 (a ``SlidingWindow`` of app/rates.py, the limiter the HTTP side uses too).
 
-The HTTP-side limits (body size, per-address room creation and joins) are in ``app/web/limits.py``.
+The HTTP-side limits (body size, per-address room creation and joins) are in ``app/web/body_limit.py``
+and ``app/web/address_limits.py``, on the windows of ``app/web/limits.py``.
 """
 
 from __future__ import annotations

@@ -164,7 +164,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
 
 async def _serve(ws: WebSocket, code: str, registry: RoomRegistry, settings: Settings, metrics: Metrics) -> None:
     # Unknown codes count against the address, as over HTTP: codes are not to be guessed here
-    # either.  One count for both (app.main wires it: the MissLimit of app/web/limits.py).
+    # either.  One count for both (app.main wires it: the MissLimit of app/web/address_limits.py).
     misses = ws.app.state.room_misses
     address = address_key(ws.client.host) if ws.client else "unknown"
     if misses.refused(address):

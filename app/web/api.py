@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.rooms.actor import RoomActor
 from app.rooms.errors import RoomError
 from app.rooms.registry import RoomRegistry
+from app.web.address_limits import MissLimit
 from app.web.identity import remember_seat
-from app.web.limits import MissLimit, limited_address
+from app.web.limits import limited_address
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 

@@ -1,6 +1,6 @@
 """Every HTTP request from one client address draws on a budget of its own, on this node.
 
-The limits of app/web/limits.py guard what is dear (rooms made, joins, QR codes, downloads),
+The limits of app/web/address_limits.py guard what is dear (rooms made, joins, QR codes, downloads),
 each counted across nodes. Everything else was free, and a cheap answer is not free in bulk:
 1,500 ``GET /api/house-rules`` a second from one address (8 keep-alive connections) took an
 honest room's p99 from 30 ms to 860 ms on the 2-core box (bench/abuse.py ``http_flood``). So

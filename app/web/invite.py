@@ -118,7 +118,7 @@ def invite_base(request: Request) -> str:
 
 class QrCodes:
     """The invite QR codes: drawn off the event loop, one at a time, and kept.  (Limited per
-    address by ``AddressRateLimit`` in app/web/limits.py, before any routing.)"""
+    address by ``AddressRateLimit`` in app/web/address_limits.py, before any routing.)"""
 
     def __init__(self, kept: int = QR_CACHED) -> None:
         self.kept = kept

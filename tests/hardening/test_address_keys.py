@@ -10,7 +10,7 @@ from starlette.types import Receive, Scope, Send
 
 from app.persistence.db import resolve_url
 from app.rates import address_key
-from app.web.limits import AddressRateLimit
+from app.web.address_limits import AddressRateLimit
 from tests.players.conftest import Person, remembering_server
 
 
