@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .card_shapes import card_shapes
 from .house import information, scoring, teams
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
@@ -45,6 +46,9 @@ def views(match: Match, seats: Iterable[int | None],
             "seats": match.config.seats,
             "target": match.target,
             "house_rules": parts.get("house_rules", match.config.house, match.config.house.to_json),
+            # What a play of each face takes under them (a client offering moves without `legal`, HR-32).
+            "card_rules": parts.get("card_rules", (match.config.edition, match.config.house),
+                                    lambda: card_shapes(match.variant, match.config.house)),
             "phase": match.phase,
             "round": match.round_no,
             "dealer": match.dealer,

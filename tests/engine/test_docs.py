@@ -26,7 +26,11 @@ def keys_of(value: Any, out: set[str]) -> None:
     if isinstance(value, dict):
         for key, inner in value.items():
             out.add(key)
-            keys_of(inner, out)
+            if key == "card_rules":  # keyed by the edition's faces: only its shapes' keys are the view's
+                for shape in inner.values():
+                    keys_of(shape, out)
+            else:
+                keys_of(inner, out)
     elif isinstance(value, list):
         for inner in value:
             keys_of(inner, out)

@@ -17,15 +17,26 @@ const card = (id, colour, face) => ({ id, name: `${colour || "wild"} ${face}`, c
 const LOCAL = { choosing: null, armed: false, dismissedReveal: "", code: "ROOM1234" };
 const STRICT = { strict_uno: true, uno_penalty: 4, misplay_penalty: true, no_hints: true, forced_play: true, preset: "strict" };
 
+// The card shapes the engine sends (`game.card_rules`, app/engine/card_shapes.py; the engine's
+// tests/engine/test_card_shapes.py asserts these very values): a plain card's shape is {}.
+const plain = (faces) => Object.fromEntries(faces.map((f) => [f, {}]));
+const CLASSIC = { ...plain(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2"]),
+  wild: { colour: true }, wild_draw4: { colour: true } };
+// HR-6 both, HR-7 chosen; then HR-7 next.
+const SEVEN_O = { ...CLASSIC, 7: { target: "always", left: "targets" }, 0: { left: "previous_seats" } };
+const SEVEN_NEXT = { ...SEVEN_O, 7: { left: "next_seats" } };
+const ALL_WILD = { ...plain(["wild", "wild_reverse", "wild_skip", "wild_draw2", "wild_draw4", "wild_skip2"]),
+  wild_targeted_draw2: { target: "always" }, wild_forced_swap: { target: "always", left: "targets" } };
+
 /** A three-seat classic no-hints table (strict preset), Ana (you, seat 0) to play: no `legal`. */
-function view({ table = {}, house = STRICT, you = 0, edition = "classic", game = {} } = {}) {
+function view({ table = {}, house = STRICT, you = 0, edition = "classic", rules = CLASSIC, game = {} } = {}) {
   return {
     room: { code: "ROOM1234", name: "Strict", edition, status: "playing", host: 0, house_rules: house, turn_seconds: null },
     you,
     players: [{ seat: 0, name: "Ana", connected: true }, { seat: 1, name: "Bo", connected: true }, { seat: 2, name: "Cy", connected: true }],
     log: [],
     game: {
-      edition, round: 1, dealer: 2, scores: [0, 0, 0], house_rules: house, ...game,
+      edition, round: 1, dealer: 2, scores: [0, 0, 0], house_rules: house, card_rules: rules, ...game,
       table: {
         current: 0, direction: 1, top: card(90, "red", "5"), colour: "red", draw_pile: 80, discard_pile: 3,
         hand_sizes: [3, 5, 4], exposed: [], declared: [], skips_owed: [0, 0, 0], pending: { kind: "turn", seat: 0 },
@@ -147,11 +158,12 @@ test("colour and target decisions offer the four colours and the opponents still
 });
 
 test("cards that name an opponent are offered once per opponent: a Seven-O 7 (HR-7), All Wild's Forced Swap", () => {
-  const seven = view({ house: { ...STRICT, seven_o: true, seven_o_cards: "both", seven_target: "chosen" } });
+  const seven = view({ house: { ...STRICT, seven_o: true, seven_o_cards: "both", seven_target: "chosen" },
+    rules: SEVEN_O });
   assert.deepEqual(unhinted(seven).filter((a) => a.card === 3), [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }]);
-  const next = view({ house: { ...STRICT, seven_o: true, seven_target: "next" } });
+  const next = view({ house: { ...STRICT, seven_o: true, seven_target: "next" }, rules: SEVEN_NEXT });
   assert.deepEqual(unhinted(next).filter((a) => a.card === 3), [{ kind: "play", card: 3 }]);
-  const aw = view({ edition: "all_wild", house: { no_hints: true },
+  const aw = view({ edition: "all_wild", house: { no_hints: true }, rules: ALL_WILD,
     table: { hand: [card(4, null, "wild_forced_swap"), card(5, null, "wild")], hand_sizes: [2, 1, 4], top: card(90, null, "wild"), colour: null } });
   const moves = unhinted(aw);
   // The swap leaves you the target's hand: UNO! goes with it only toward a one-card hand (C-11).
@@ -170,8 +182,54 @@ test("HR-8 with HR-32: every group the hand could batch is offered once, any of 
   assert.deepEqual(offers, [{ kind: "batch", cards: [1, 2, 3], leads: [1, 2, 3], uno: [[3, null]] }]);
   assert.equal(unhinted(view({ table: { hand, hand_sizes: [4, 5, 4] } })).some((a) => a.kind === "batch"), false, "multi_play off: none");
   const sevens = [card(1, "red", "7"), card(2, "blue", "7"), card(4, "red", "9")];
-  const seven = view({ house: { no_hints: true, multi_play: true, seven_o: true }, table: { hand: sevens, hand_sizes: [3, 1, 4] } });
+  const seven = view({ house: { no_hints: true, multi_play: true, seven_o: true }, rules: SEVEN_O,
+    table: { hand: sevens, hand_sizes: [3, 1, 4] } });
   // A 7 names its target: the targets once, UNO! where the swap leaves one card (seat 1 holds one).
   assert.deepEqual(unhinted(seven).filter((a) => a.kind === "batch"),
     [{ kind: "batch", cards: [1, 2], leads: [1, 2], targets: [1, 2], uno: [[2, 1]] }]);
+});
+
+test("HR-32: the offers follow the card shapes the view carries (game.card_rules), not the edition", () => {
+  const sevenOf = (moves) => moves.filter((a) => a.card === 3);
+  const wildOf = (moves) => moves.filter((a) => a.card === 7);
+  const two = { hand: [card(3, "red", "7"), card(7, null, "wild")], hand_sizes: [2, 1, 4] };
+  const house = { no_hints: true };
+  const offers = (rules, edition = "classic") => unhinted(view({ house, table: two, rules, edition }));
+  // The same table and hand; only the shapes change, and with them the offers.
+  const base = offers(CLASSIC);
+  assert.deepEqual(sevenOf(base), [{ kind: "play", card: 3 }, { kind: "play", card: 3, uno: true }]);
+  assert.equal(wildOf(base).length, 8); // four colours, each with and without UNO!
+  // A swap leaves the target's hand: UNO! goes with it only toward seat 1's one card.
+  assert.deepEqual(sevenOf(offers({ ...CLASSIC, 7: { target: "always", left: "targets" } })), [
+    { kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 1, uno: true },
+    { kind: "play", card: 3, target: 2 }]);
+  // What it leaves depends on the order of play: UNO! is said on its own.
+  assert.deepEqual(sevenOf(offers({ ...CLASSIC, 7: { left: "next_seats" } })), [{ kind: "play", card: 3 }]);
+  // The hand stays at two (a dip's shape): no UNO! with the play.
+  assert.deepEqual(sevenOf(offers({ ...CLASSIC, 7: { left: "same" } })), [{ kind: "play", card: 3 }]);
+  const coloured = offers({ ...CLASSIC, 7: { colour: true }, wild: {} });
+  const colours = sevenOf(coloured).filter((a) => !a.uno).map((a) => a.colour);
+  assert.deepEqual(colours, ["red", "yellow", "green", "blue"]);
+  assert.deepEqual(wildOf(coloured), [{ kind: "play", card: 7 }, { kind: "play", card: 7, uno: true }]);
+  // A face the shapes leave out is a plain card's: no colour, no one named.
+  assert.deepEqual(wildOf(offers({})), wildOf(coloured));
+  // The edition's name decides nothing: Mario Kart's with the classic shapes offers the classic moves.
+  assert.deepEqual(offers(CLASSIC, "mario_kart"), base);
+});
+
+test("HR-32: a face naming someone only with the last card (an Item Box) asks a target only then", () => {
+  const rules = { ...CLASSIC, item_box: { target: "with_last_card" } };
+  const box = card(9, "red", "item_box");
+  const boxOf = (hand) => unhinted(view({ rules, table: { hand, hand_sizes: [hand.length, 5, 4] } }))
+    .filter((a) => a.card === 9);
+  // Strict UNO! (HR-17): no UNO! with the play from two cards.
+  assert.deepEqual(boxOf([box, card(1, "blue", "2")]), [{ kind: "play", card: 9 }]);
+  const last = [{ kind: "play", card: 9, target: 1 }, { kind: "play", card: 9, target: 2 }];
+  assert.deepEqual(boxOf([box]), last);
+  // HR-8: a batch's targets come from its cards' shape too.
+  const fours = [card(1, "red", "4"), card(2, "blue", "4"), card(4, "red", "9")];
+  const batch = (r) => unhinted(view({ house: { no_hints: true, multi_play: true }, rules: r,
+    table: { hand: fours, hand_sizes: [3, 5, 4] } })).filter((a) => a.kind === "batch");
+  assert.equal(batch(CLASSIC)[0].targets, undefined);
+  assert.deepEqual(batch({ ...CLASSIC, 4: { target: "always", left: "targets" } })[0].targets, [1, 2]);
 });

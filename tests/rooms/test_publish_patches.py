@@ -9,7 +9,9 @@ HR-33 blind draws: ``face_down``, and the ``chaos`` preset), are played through 
 with every seat and a spectator connected.  For each of them, every patch must be exactly
 ``make_patch(view before, view after)`` run alone — the same ops in the same order — must turn
 the previous view (through JSON, as a client holds it) into the new one, and the frame audit
-(tests/frame_audit.py ``FrameAudit``) must find no card shown where it is hidden.
+(tests/frame_audit.py ``FrameAudit``) must find no card shown where it is hidden.  The card
+shapes (``game.card_rules``) come with the snapshot, the same for every seat and the spectator,
+and no patch carries them again.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.config import Settings
-from app.engine import legal_actions
+from app.engine import VARIANTS, legal_actions
+from app.engine.card_shapes import card_shapes
 from app.rooms.commands import command_adapter
 from app.rooms.diff import make_patch
 from app.rooms.inbox import Command
@@ -73,6 +76,8 @@ class Oracle:
         frame = json.loads(text)
         if view is None:
             return
+        if frame["type"] == "patch" and any(op["path"].startswith("/game/card_rules") for op in frame["ops"]):
+            self.wrong.append(f"seat {seat} seq {frame['seq']}: the card shapes sent again")
         if frame["type"] == "patch" and seat in self.last:
             want = json.loads(json.dumps(make_patch(self.last[seat], view)))
             if frame["ops"] != want:
@@ -123,6 +128,8 @@ async def play(seed: int, edition: str, house: dict[str, Any], seats: int, moves
         for who, outlet in zip(everyone, [*outlets, watcher], strict=True):
             # Through JSON, where True is not 1: what the client holds is the view, exactly.
             assert outlet.view == json.loads(json.dumps(now[who])), f"seat {who}"
+            shapes = card_shapes(VARIANTS[edition], actor.state.house)
+            assert outlet.view["game"]["card_rules"] == shapes, f"seat {who}"
         assert sum(o.patches for o in outlets) > 0
         await actor.stop()
     finally:

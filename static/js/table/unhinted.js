@@ -4,17 +4,25 @@
 // you.  The entries have the shape of `legal`'s (docs/PROTOCOL.md, app/engine/actions.py), so the
 // rest of the table (decision.js, model.js, controller.js) builds its cards and buttons from them
 // as from `legal`; the server judges each move, and a refusal is explained (refusal.js) — under
-// HR-20 a misplayed card is acked and its player draws one.  Pure: tested under Node.
+// HR-20 a misplayed card is acked and its player draws one.  What a play of each face takes (a
+// colour, a target, the cards it leaves) is read from the view's `game.card_rules`, which the
+// engine builds from its own card rules under the room's house rules: no edition's rules are
+// copied here.  Pure: tested under Node.
 
 const COLOURS = ["red", "yellow", "green", "blue"];
 
-// The faces whose play declares a colour (C-7), per edition (the engine's CardRule.needs_colour).
-const COLOURED_BY_PLAYER = {
-  classic: new Set(["wild", "wild_draw4"]),
-  mario_kart: new Set(["wild_draw4"]), // the Item Box takes its colour from the flip
-  pocket_pizza: new Set(["wild", "wild_dip", "wild_draw2"]),
-  all_wild: new Set(), // AW-1: no colours at all
-};
+// A plain card's shape: a face missing from `game.card_rules`, or a key its shape leaves out, is this.
+const PLAIN = { colour: false, target: "never", left: "one_less" };
+
+/**
+ * What a play of `card` takes at this table (docs/PROTOCOL.md `game.card_rules`, the engine's
+ * CardRule of its face under the room's house rules): `colour` declared (C-7), `target` named
+ * ("never", "always", "with_last_card"), the cards it `left`s its player.
+ */
+function shapeOf(view, card) {
+  const rules = view.game.card_rules || {};
+  return { ...PLAIN, ...rules[card.face] };
+}
 
 /** Does a seat's view come without legal moves (a no-hints table, HR-32)?  (A spectator's never has them.) */
 export function hintless(view) {
@@ -35,30 +43,24 @@ function partners(house, n, a, b) {
   return !!house.team_play && a !== b && (((a - b) % n) + n) % n === n / 2; // HR-27, as the engine's
 }
 
-/** Does a play of `card` name an opponent?  (The engine's CardRule.needs_target.) */
-function needsTarget(edition, house, card, last) {
-  if (edition === "all_wild") return card.face === "wild_targeted_draw2" || card.face === "wild_forced_swap";
-  if (edition === "mario_kart" && card.face === "item_box") return last; // its Green Shell asks no one later
-  return card.face === "7" && !!house.seven_o && (house.seven_o_cards || "both") !== "zero"
-    && (house.seven_target || "chosen") === "chosen"; // HR-6, HR-7
+/** Does a play of a card of this shape name an opponent (the engine's CardRule.needs_target)? */
+function needsTarget(shape, last) {
+  // "with_last_card": an Item Box, whose Green Shell can ask no one later (C-13).
+  return shape.target === "always" || (last && shape.target === "with_last_card");
 }
 
 /**
- * How many cards a play of `card` leaves its player, when that is known from the table (the
- * engine's CardRule.cards_left); null when it depends on the order of play (a Seven-O 0, a 7
- * swapping with the next seat): UNO! is then said on its own once the hand holds one card.
+ * How many cards a play of a card of this shape leaves its player, when that is known from the
+ * table (the engine's CardRule.cards_left); null when it depends on the order of play (a Seven-O
+ * 0, a 7 swapping with the next seat): UNO! is then said on its own once the hand holds one card.
  */
-function cardsLeft(view, house, card, target, size) {
-  const edition = view.game.edition;
-  if (edition === "pocket_pizza" && card.face === "wild_dip") return size; // draw one, pass one on
-  const swaps = edition === "all_wild" ? card.face === "wild_forced_swap" : needsTarget(edition, house, card, false);
-  if (swaps) return view.game.table.hand_sizes[target];
-  if (house.seven_o && edition !== "all_wild") {
-    const cards = house.seven_o_cards || "both";
-    if (card.face === "0" && cards !== "seven") return null;
-    if (card.face === "7" && cards !== "zero") return null; // swaps with the next seat (HR-7)
+function cardsLeft(view, shape, target, size) {
+  switch (shape.left) {
+    case "one_less": return size - 1;
+    case "same": return size; // Dip Into The Deck: draw one, pass one on
+    case "targets": return view.game.table.hand_sizes[target]; // a swap leaves you the target's hand
+    default: return null; // "previous_seats", "next_seats"
   }
-  return size - 1;
 }
 
 /** The calls the table allows with a play or on their own (C-11, HR-17 strict, HR-18 none). */
@@ -72,12 +74,12 @@ function playOptions(view, kind, card, out) {
   const house = g.house_rules || {};
   const size = (g.table.hand || []).length;
   const last = size === 1;
-  const colours = (COLOURED_BY_PLAYER[g.edition] || COLOURED_BY_PLAYER.classic).has(card.face) && card.colour == null
-    ? COLOURS : [null];
-  const targets = needsTarget(g.edition, house, card, last) ? opponents(view, view.you) : [null];
+  const shape = shapeOf(view, card);
+  const colours = shape.colour ? COLOURS : [null];
+  const targets = needsTarget(shape, last) ? opponents(view, view.you) : [null];
   const withPlay = callsOf(house).withPlay;
   for (const target of targets) {
-    const left = last ? 0 : cardsLeft(view, house, card, target, size);
+    const left = last ? 0 : cardsLeft(view, shape, target, size);
     for (const colour of colours) {
       const a = { kind, card: card.id };
       if (colour !== null) a.colour = colour;
@@ -110,12 +112,13 @@ function batchOffers(view, out) {
     if (cards.length < 2) continue;
     const ids = cards.map((c) => c.id);
     const offer = { kind: "batch", cards: ids, leads: ids };
-    const targets = needsTarget(g.edition, house, cards[0], false) ? opponents(view, view.you) : [];
+    const shape = shapeOf(view, cards[0]);
+    const targets = needsTarget(shape, false) ? opponents(view, view.you) : [];
     if (targets.length) offer.targets = targets;
     const uno = [];
     for (let size = 2; withPlay && size <= cards.length && size < hand.length; size++) {
       for (const target of targets.length ? targets : [null]) {
-        if (cardsLeft(view, house, cards[0], target, hand.length - size + 1) === 1) uno.push([size, target]);
+        if (cardsLeft(view, shape, target, hand.length - size + 1) === 1) uno.push([size, target]);
       }
     }
     if (uno.length) offer.uno = uno;
