@@ -13,6 +13,7 @@ See docs/ENGINE.md.
 
 from .action_json import action_from_json
 from .actions import Action
+from .card_rules import CardRule, HandAfter, Target
 from .cards import COLOURS, CardType, Face
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
@@ -38,7 +39,6 @@ from .match import (
 )
 from .pending import Pending, PendingKind, Reason
 from .round import Round
-from .state import CardRule, HandAfter, Target
 from .variants import VARIANTS, Variant
 from .views import view, views
 

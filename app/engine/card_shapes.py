@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .card_rules import CardRule, HandAfter, Target
 from .house import HouseRules
-from .state import CardRule, Edition, HandAfter, Target
+from .state import Edition
 
 # A plain card's shape (CardRule's defaults): no colour declared, nobody named, one card fewer.
 PLAIN: dict[str, Any] = {"colour": False, "target": Target.NEVER.name.lower(),

@@ -301,6 +301,6 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
         return IllegalAction(Refusal.TARGET_NOT_ALLOWED, "This card does not take a target.")
     if action.uno and not rnd.calls.with_play:
         return no_uno_with_actions(rnd)
-    if action.uno and rule.cards_left(rnd, seat, target, last) != 1:
+    if action.uno and rnd.cards_left(rule, seat, target, last) != 1:
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
     return None

@@ -13,9 +13,10 @@ from functools import lru_cache
 
 from . import actions as A
 from .actions import Action
+from .card_rules import HandAfter, RuleTable, Target, TurnPlays
 from .cards import COLOURS, Face
 from .house.finishing import restricted_last
-from .state import HandAfter, RoundState, RuleTable, Target, TurnPlays
+from .state import RoundState
 
 # Actions without fields are built once: legal_actions runs on every step.
 DRAW_ONE = Action(A.DRAW)
@@ -128,7 +129,7 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
             if 1 in map(len, hands) and len(hands[rnd.next_seat(seat, -1)]) == 1:
                 uno = NO_TARGET
         else:
-            uno = tuple(t for t in targets if rule.cards_left(rnd, seat, t, last) == 1)
+            uno = tuple(t for t in targets if rnd.cards_left(rule, seat, t, last) == 1)
     out.extend(card_plays(kind, card, rule.needs_colour, targets, uno))
 
 
@@ -170,7 +171,7 @@ def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], 
     say_uno = rnd.calls.with_play
     targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
     for t in targets:
-        left = 0 if last else rule.cards_left(rnd, seat, t, last)
+        left = 0 if last else rnd.cards_left(rule, seat, t, last)
         if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
             left -= len(more)
         out.append(Action(A.PLAY, card, None, t, False, more))

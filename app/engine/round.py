@@ -5,9 +5,10 @@ after the action has been found in ``legal_actions``: an illegal action raises
 ``IllegalAction`` and changes nothing.  All randomness comes from ``self.rng``, seeded
 from the round's seed, so (variant, seats, dealer, seed, layout, actions) determine it.
 
-The pieces live beside this module: the state and its moves in ``state.py``, what may be
-done in ``legality.py``, the shared action handlers in ``turns.py``, UNO calls and catches
-in ``uno.py``; each card's rule in its edition's module under ``variants/``.
+The pieces live beside this module: the state and its moves in ``state.py``, what a card's
+rule is and the table of them in ``card_rules.py``, what may be done in ``legality.py``, the
+shared action handlers in ``turns.py``, UNO calls and catches in ``uno.py``; each card's rule
+in its edition's module under ``variants/``.
 """
 
 from __future__ import annotations

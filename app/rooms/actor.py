@@ -8,12 +8,16 @@ Each message goes through the same five steps, and only these:
 
     inbox → handle → plan → commit → publish
 
-*handle* changes the state and says what to store (``handlers.py``); *plan* lets the automation
-react (bots, clocks, absent seats: ``automation.py``); *commit* stores the records — the one commit
-point; *publish* sends every connected seat one patch, then the sender its answer, or the answer in
-its patch (``streams.py``).  Nothing is shown before it is stored: if a write fails for good, the
-room stops without publishing, its sockets are told to come back, and the registry rebuilds it
-from the store, where the unstored change never happened.
+*handle* changes the state and says what to store (``handlers.py``; a client's command first
+passes ``client_commands.py``); *plan* lets the automation react (bots, clocks, absent seats:
+``automation.py``); *commit* stores the records — the one commit point (``storing.py``);
+*publish* sends every connected seat one patch, then the sender its answer, or the answer in its
+patch (``publishing.py``, ``streams.py``).  Nothing is shown before it is stored: if a write fails
+for good, the room stops without publishing, its sockets are told to come back, and the registry
+rebuilds it from the store, where the unstored change never happened.
+
+This module owns the room's life around those steps: its task and loop, the outside API every
+caller uses (tell, ask, join, attach, stop, halt), and stopping or losing the room.
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from typing import Any, TypeVar
 from app.config import Settings
 
 from .automation import Automation
+from .client_commands import handle_command
 from .errors import CLOSE_RESTARTING, CLOSE_ROOM_CLOSED, RoomError, room_closed, room_restarting
-from .frames import dumps
-from .handlers import COMMAND_HANDLERS, MESSAGE_HANDLERS, REFUSALS, spectator_chat
+from .handlers import MESSAGE_HANDLERS
 from .inbox import (
     AddBot,
     Attach,
@@ -45,14 +49,14 @@ from .inbox import (
     Tick,
     refuse,
 )
-from .outcome import Answer, Outcome, error_frame
+from .outcome import Outcome
 from .parts import RoomParts
-from .ports import Outlet, Store, Unstorable
+from .ports import Outlet, Store
+from .publishing import publish
 from .races import Races
-from .reactions import spectator_react
-from .restore import restore_state
 from .reveal import Reveal
 from .room_state import RoomState, hash_token
+from .storing import RefusedWrites, commit
 from .stream import FrameObserver
 from .streams import Streams
 
@@ -61,8 +65,6 @@ T = TypeVar("T")
 
 # Called when a room stopped because what it had to store could not be stored.
 LostHandler = Callable[[str], None]
-# Writes refused for their content that a room reverts in place; more in the window: rebuilt.
-REVERTS_MAX, REVERTS_WINDOW_S = 10, 10.0
 
 
 class RoomActor:
@@ -90,7 +92,7 @@ class RoomActor:
         # A node that was stopped or cut off for a while must not answer anyone before it knows
         # whether it still owns the room (app/cluster/node.py).
         self.serving: Callable[[], bool] | None = None
-        self.reverts: list[float] = []  # when writes refused for their content were reverted
+        self.refused_writes = RefusedWrites(self.parts, store)
 
     @property
     def code(self) -> str:
@@ -201,14 +203,16 @@ class RoomActor:
                 except Exception:
                     log.exception("room %s: error planning bots and clocks", self.code)
                     broken = True
-            stored = False if broken else await self._commit(out)
-            if stored is None and await self._revert(msg, out):
+            stored = False if broken else await commit(self.store, self.code, out)
+            if stored is None and await self.refused_writes.revert(msg, out):
+                self.tell(Tick())  # clocks and bots planned again for the state as it is
+                self.summary = self.state.public_summary()
                 continue  # refused to its sender alone; the room goes on as it was before it
             if not stored:
                 self._lost(msg)
                 return
             try:
-                self._publish(out)
+                publish(self.streams, out)
             except Exception:  # stored, but the streams are in doubt: rebuild, clients resync
                 log.exception("room %s: error publishing", self.code)
                 self._lost(msg)
@@ -234,7 +238,7 @@ class RoomActor:
         """Handle one message; True when an unexpected error left the state in doubt."""
         try:
             if isinstance(msg, Command):
-                self._command(msg, out)
+                handle_command(self.parts, msg, out)
             else:
                 MESSAGE_HANDLERS[type(msg)](self.parts, msg, out)
         except RoomError as err:
@@ -244,124 +248,6 @@ class RoomActor:
             log.exception("room %s: error handling %s", self.code, type(msg).__name__)
             return True
         return False
-
-    async def _commit(self, out: Outcome) -> bool | None:
-        """True when stored; None when the store refused the records for what they hold."""
-        if not out.records:
-            return True
-        try:
-            await self.store.write(*out.records, room=self.code)
-        except Unstorable:
-            return None
-        except Exception:
-            log.exception("room %s: could not store %d record(s)", self.code, len(out.records))
-            return False
-        return True
-
-    async def _revert(self, msg: Message, out: Outcome) -> bool:
-        """A write refused for its content: its message was handled in memory but never stored
-        nor shown.  The state goes back to what is stored (as a rebuild would, but in place:
-        the sockets stay open), the sender alone is told, and everyone else sees no change.
-        False (then the room is rebuilt as after any failed write) if that cannot be done."""
-        now = self.state.clock.monotonic()
-        self.reverts = [t for t in self.reverts if now - t < REVERTS_WINDOW_S] + [now]
-        if len(self.reverts) > REVERTS_MAX:  # refused again and again (a bot's move, say): rebuild
-            return False
-        try:
-            stored = await self.store.load_room(self.code)
-            if stored is None:
-                return False
-            fresh = restore_state(stored, self.settings, self.state.clock)
-            before = {p.token_hash: p for p in self.state.players}
-            for p in fresh.players:  # who is here, ready or played by a bot is not stored
-                was = before.get(p.token_hash)
-                if was is not None:
-                    p.connected, p.ready, p.away_since, p.auto = was.connected, was.ready, was.away_since, was.auto
-            self.automation.cancel()
-            self.state.take(fresh)  # the one state object every part of the room holds
-            self.streams.publish()
-        except Exception:
-            log.exception("room %s: could not go back to its stored state", self.code)
-            return False
-        log.warning("room %s: a %s was refused by the store for its content; the room goes on", self.code,
-                    type(msg).__name__)
-        words = "That could not be stored, so it did not happen."
-        refuse(msg, RoomError("not_stored", words, 422))
-        if out.answer is not None:
-            out.answer.error = error_frame(out.answer.cid, "not_stored", words)
-            self._answer(out.answer)
-        self.tell(Tick())  # clocks and bots planned again for the state as it is
-        self.summary = self.state.public_summary()
-        return True
-
-    def _publish(self, out: Outcome) -> None:
-        """The one publish of a message: views, then frames and answers, then closes and results."""
-        streams = self.streams
-        if out.dirty:
-            acked = streams.publish(out.answer.in_patch_ack() if out.answer is not None else None)
-            if out.answer is not None:
-                out.answer.in_patch = acked  # then one frame, not two
-        elif out.watch:
-            streams.publish_spectators()
-        streams.release()  # delayed spectator frames that are due by now
-        for outlet, seat, text in out.frames:
-            streams.emit(outlet, seat, text)
-        if out.answer is not None:
-            self._answer(out.answer)
-        for outlet, code, reason in out.closing:
-            outlet.close(code, reason)
-        for future, value in out.results:
-            if not future.done():  # the asker may have gone (an HTTP client hung up)
-                future.set_result(value)
-
-    def _answer(self, a: Answer) -> None:
-        if a.error is not None:
-            text = dumps(a.error)
-        else:
-            seq = a.stream.seq if a.stream is not None else 0
-            text = dumps({"type": "ack", "id": a.cid, "seq": seq})
-        if a.cid is not None and a.token_hash is not None:
-            self.streams.remember(a.token_hash, a.cid, text)  # a resend of the id gets a plain ack
-        if not a.in_patch:
-            self.streams.emit(a.outlet, a.seat, text)
-
-    # ------------------------------------------------------------------ a client's command
-
-    def _command(self, msg: Command, out: Outcome) -> None:
-        out.resolve(msg.done, None)
-        body = msg.body
-        if body.type == "ping":
-            out.frames.append((msg.outlet, None, dumps({"type": "pong", "id": body.id})))
-            return
-        player = self.parts.player(msg.seat_token)
-        watching = self.streams.spectators.get(msg.outlet) if msg.seat_token is None else None
-        if watching is not None and body.type in ("chat", "react") and not watching.screen:  # (screens: D-14)
-            out.answer = Answer(msg.outlet, None, body.id, None, watching)
-            try:
-                if body.type == "chat":
-                    spectator_chat(self.parts, watching.number, body, out)
-                else:
-                    spectator_react(self.parts, watching.number, body, out)
-            except RoomError as err:
-                out.answer.error = error_frame(body.id, err.code, err.message, err.params)  # as a seat's refusal
-            return
-        if player is None:
-            code, text = (("not_seated", "You no longer have a seat here.") if msg.seat_token is not None
-                          else ("spectator", "Spectators can only watch."))
-            out.answer = Answer(msg.outlet, None, body.id, None, None, error_frame(body.id, code, text))
-            return
-        if body.id is not None:
-            again = self.streams.answered(player.token_hash, body.id)
-            if again is not None:
-                # A resend (typically after a reconnect): the same answer, never a second apply.
-                out.frames.append((msg.outlet, player.seat, again))
-                return
-        out.answer = Answer(msg.outlet, player.seat, body.id, player.token_hash,
-                            self.streams.seats.get(player.token_hash))
-        try:
-            COMMAND_HANDLERS[body.type](self.parts, player, body, out)
-        except REFUSALS as err:
-            out.answer.error = error_frame(body.id, err.code, err.message, err.params)
 
     # ------------------------------------------------------------------ stopping
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from app.engine import VARIANTS, HouseRules, Match, MatchConfig, new_match, view, views
+from app.engine.card_rules import CardRule
 from app.engine.card_shapes import PLAIN, card_shapes
-from app.engine.state import CardRule, RoundState
+from app.engine.state import RoundState
 from app.engine.view_parts import ViewParts
 
 from .house_sets import random_house, valid
@@ -67,7 +68,7 @@ def check(shape: dict[str, Any], rule: CardRule, rnd: RoundState) -> None:
     assert (full["target"] == "always") is rule.needs_target(False)
     assert (full["target"] in ("always", "with_last_card")) is rule.needs_target(True)
     for target in (1, 2, 3):
-        assert counted(full, rnd, target) == rule.cards_left(rnd, 0, target, False)
+        assert counted(full, rnd, target) == rnd.cards_left(rule, 0, target, False)
 
 
 @pytest.mark.parametrize("edition", sorted(VARIANTS))

@@ -80,6 +80,13 @@ def test_round_and_variants_know_each_other_one_way_only() -> None:
     assert "app.engine.round" not in engine_imports(ENGINE / "variants" / "base.py")
 
 
+def test_the_rule_table_sits_below_the_round() -> None:
+    """Each round holds its rule table, so the table's module names no round and no edition."""
+    table = engine_imports(ENGINE / "card_rules.py")
+    assert "app.engine.card_rules" in engine_imports(ENGINE / "state.py")
+    assert not any(m.startswith(("app.engine.state", "app.engine.round", "app.engine.variants")) for m in table)
+
+
 @pytest.mark.parametrize(("edition", "reasons"), [
     ("classic", {Reason.FIRST_CARD}),
     ("mario_kart", {Reason.FIRST_CARD, Reason.GREEN_SHELL, Reason.BOB_OMB, Reason.PLAIN_WILD}),

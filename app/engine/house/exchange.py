@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
+from ..card_rules import CardRule, HandAfter, Target
 from ..cards import Face
-from ..state import CardRule, HandAfter, RoundState, Target
+from ..state import RoundState
 from ..variants.effects import swap_with_target
 from .options import HouseRules
 

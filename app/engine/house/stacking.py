@@ -30,9 +30,10 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from ..actions import Action
+from ..card_rules import CardRule, Effect
 from ..cards import Face
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
-from ..state import CardRule, Effect, Guilt, RoundState
+from ..state import Guilt, RoundState
 from .information import face_up
 from .options import DEFAULTS, HouseRules
 
@@ -113,7 +114,8 @@ class Stacking:
         return False
 
     def answers(self, rnd: RoundState, card: int) -> bool:
-        """Does ``card`` answer the penalty pending now?  (``state.PenaltyAnswers``, as ``refusal`` asks it.)"""
+        """Does ``card`` answer the penalty pending now?  (``card_rules.PenaltyAnswers``, as
+        ``refusal`` asks it.)"""
         p = rnd.pending
         return p is not None and p.draw_kind is not None and self.answer(rnd, card, p.draw_kind, rnd.colour)
 

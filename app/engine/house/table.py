@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..card_rules import CardRule, RuleTable
 from ..cards import CardType, Face
-from ..state import CardRule, RuleTable
 from . import exchange, stacking
 from .options import HouseRules
 from .stacking import PenaltyCards

@@ -31,10 +31,11 @@ from itertools import combinations, permutations
 from typing import Any, NamedTuple
 
 from ..actions import PLAY, Action
+from ..card_rules import CardRule, HandAfter, Target
 from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
 from ..pending import TURN
-from ..state import CardRule, HandAfter, RoundState, Target
+from ..state import RoundState
 
 OPTIONS = ("multi_play", "bomb")
 BOMB_SIZE = 3
@@ -153,7 +154,7 @@ def _uno(rnd: RoundState, seat: int, rule: CardRule, group: int,
     sizes = range(2, min(group, held - 1) + 1)  # the hand it leaves is another seat's, whatever the size
     if targets:  # a swap: the target's hand
         return tuple((size, t) for size in sizes for t in targets if len(hands[t]) == 1)
-    return tuple((size, None) for size in sizes) if rule.cards_left(rnd, seat, None, False) == 1 else ()
+    return tuple((size, None) for size in sizes) if rnd.cards_left(rule, seat, None, False) == 1 else ()
 
 
 def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..actions import PLAY, Action
+from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
 from ..house.information import face_up
 from ..house.stacking import PenaltyCards
 from ..pending import TARGET, Pending, Reason
-from ..state import CardRule, Continuation, HandAfter, RoundState, Target
+from ..state import Continuation, RoundState
 from .base import Variant
 from .effects import draw_and_skip, no_effect, reverse, skip, swap_with_target
 

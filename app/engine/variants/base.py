@@ -12,12 +12,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..actions import Action
+from ..card_rules import CardRule, RuleTable
 from ..cards import ITEMS, CardType, DeckTable, Face, expand
 from ..house import HouseRules
 from ..house.stacking import PenaltyCards
 from ..house.table import rule_table, table_key
 from ..pending import COLOUR, Pending, Reason
-from ..state import CardRule, Continuation, RoundState, RuleTable
+from ..state import Continuation, RoundState
 
 
 def first_card_coloured(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from ..card_rules import CardRule
 from ..cards import CLASSIC_DECK, NUMBERS, Face
 from ..house.stacking import PenaltyCards
-from ..state import CardRule, RoundState
+from ..state import RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 

@@ -8,9 +8,10 @@ card's effect must not hand anyone a turn: the round ends right after it (C-13).
 from __future__ import annotations
 
 from ..actions import Action
+from ..card_rules import Effect
 from ..house.information import face_up
 from ..pending import CHALLENGE, Pending
-from ..state import Effect, Guilt, RoundState
+from ..state import Guilt, RoundState
 
 
 def no_effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:

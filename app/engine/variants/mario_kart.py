@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
+from ..card_rules import CardRule, Target
 from ..cards import ITEMS, MARIO_KART_DECK, NUMBERS, Face
 from ..house.stacking import PenaltyCards
 from ..pending import COLOUR, TARGET, Pending, Reason
-from ..state import CardRule, Continuation, RoundState, Target
+from ..state import Continuation, RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action
+from ..card_rules import CardRule, HandAfter
 from ..cards import NUMBERS, POCKET_PIZZA_DECK, Face
 from ..house.stacking import PenaltyCards
 from ..pending import PASS, Pending, Reason
-from ..state import CardRule, Continuation, HandAfter, RoundState
+from ..state import Continuation, RoundState
 from .base import Variant
 from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
 
