@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,18 @@ async def by_hand(client: Client, rng: random.Random, pause: tuple[float, float]
             await client.request({"type": "action", "action": action})
 
 
+async def play_match(server: LiveServer, people: list[Person], seed: str,
+                     play: Callable[[Client, random.Random], Awaitable[object]] = play_bot) -> None:
+    """One two-round match of ``people``, each seat played by ``play``: from the room's making to
+    its last socket closed."""
+    code = await two_round_room(server, len(people))
+    clients = [await p.join(code) for p in people]
+    assert (await clients[0].request({"type": "start"}))["type"] == "ack"
+    await asyncio.gather(*(play(c, random.Random(f"{seed}/{i}")) for i, c in enumerate(clients)))
+    for c in clients:
+        await c.close()
+
+
 def test_the_guards_thresholds() -> None:
     guard = FarmGuard()
     assert INSTANT_MS == 150
@@ -117,13 +130,7 @@ def test_a_scripted_farm_of_cookie_less_puppets_ranks_nobody(tmp_path: Path) -> 
         farmer = Person(server, "Farmer")
         puppets = [Person(server, f"Puppet{i}") for i in range(6)]  # six cookie-less joins
         for n in range(3):  # three two-round matches, one after another, every seat the script's
-            code = await two_round_room(server, 3)
-            clients = [await p.join(code) for p in (farmer, *puppets[2 * n:2 * n + 2])]
-            assert (await clients[0].request({"type": "start"}))["type"] == "ack"
-            await asyncio.gather(*(play_bot(c, random.Random(f"farm/{n}/{i}"))
-                                   for i, c in enumerate(clients)))
-            for c in clients:
-                await c.close()
+            await play_match(server, [farmer, *puppets[2 * n:2 * n + 2]], f"farm/{n}")
         await settled(server, 3)
         players = [p for p in (farmer, *puppets) if "uno_player" in p.http.cookies]
         assert len(players) == 6  # the farmer and five puppets: the sixth joined unlinked
@@ -155,14 +162,9 @@ def test_a_farm_whose_script_waits_like_a_person_is_not_ranked_on_its_first_even
     async def go() -> None:
         farmer, left, right = Person(server, "Farmer"), Person(server, "Left"), Person(server, "Right")
         for n in range(4):  # one match to make the puppets count, then three more for the leaderboard
-            code = await two_round_room(server, 3)
-            clients = [await p.join(code) for p in (farmer, left, right)]
-            assert (await clients[0].request({"type": "start"}))["type"] == "ack"
             # Every seat waits past the instant before it moves, as the timing check asks.
-            await asyncio.gather(*(by_hand(c, random.Random(f"patient/{n}/{i}"), (0.16, 0.22))
-                                   for i, c in enumerate(clients)))
-            for c in clients:
-                await c.close()
+            await play_match(server, [farmer, left, right], f"patient/{n}",
+                             lambda c, rng: by_hand(c, rng, (0.16, 0.22)))
             await settled(server, n + 1, timeout=60)
         async with httpx.AsyncClient(base_url=server.http) as http:
             assert (await http.get("/api/leaderboard/classic")).json()["players"] == []
@@ -186,12 +188,7 @@ def test_a_household_of_four_behind_one_address_is_rated_like_any_group(tmp_path
     async def go() -> None:
         family = [Person(server, name) for name in ("Mum", "Dad", "Ida", "Leo")]
         for n in range(3):  # their first evening: three two-round matches, played by hand
-            code = await two_round_room(server, 4)
-            clients = [await p.join(code) for p in family]
-            assert (await clients[0].request({"type": "start"}))["type"] == "ack"
-            await asyncio.gather(*(by_hand(c, random.Random(f"home/{n}/{i}")) for i, c in enumerate(clients)))
-            for c in clients:
-                await c.close()
+            await play_match(server, family, f"home/{n}", by_hand)
             await settled(server, n + 1, timeout=60)
         async with httpx.AsyncClient(base_url=server.http) as http:
             for p in family:
