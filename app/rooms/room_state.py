@@ -13,7 +13,7 @@ import functools
 import hashlib
 import secrets
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -284,14 +284,17 @@ class RoomState:
         """Everything ``seat`` (None: a spectator) may see; the thing the server diffs."""
         return self.views((seat,))[seat]
 
-    def views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, dict[str, Any]]:
+    def views(self, seats: Iterable[int | None], parts: ViewParts | None = None,
+              games: Mapping[int | None, Any] | None = None) -> dict[int | None, dict[str, Any]]:
         """Several seats' views at once.  What they all see is built once and shared between them
         (views are read-only), so it costs one build, and the differ can compare it once.
         ``parts``: where unchanged parts are kept (the room's own unless given: a fresh one builds
-        everything anew, as the tests do to check the kept parts)."""
+        everything anew, as the tests do to check the kept parts).  ``games``: the seats' game
+        views, when the caller built them already (``game_views``, for more seats than these)."""
         seats = tuple(seats)
         parts = parts or self.parts
-        games = self.game_views(seats, parts)
+        if games is None:
+            games = self.game_views(seats, parts)
         room = self.room_info()
         seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto, p.level) for p in self.players)
         players = parts.get("players", (self.host, seated), lambda: [
@@ -324,8 +327,9 @@ class RoomState:
         """The match as each of ``seats`` sees it (None: no match yet).  Built at once for every seat
         that is connected or played by a bot, and a spectator, and only when the match has changed:
         every action is logged and each round numbered, so (round, actions, phase) names the
-        match's state.  One build per change serves the publish and the bots alike, and a game
-        that did not change passes the differ by identity.  A seat away costs nothing."""
+        match's state.  The publish builds them once per change and hands the bots theirs
+        (``Streams.publish``, ``bot_moves.py``), and a game that did not change passes the differ
+        by identity.  A seat away costs nothing."""
         seats = tuple(seats)
         m = self.match
         if m is None:
