@@ -128,14 +128,6 @@ class Streams(SpectatorFrames):
 
     # ------------------------------------------------------------------ answers to client ids
 
-    def answered(self, token_hash: str, cid: str) -> str | None:
-        """The answer already given to this id (a resend), or None when it is new."""
-        stream = self.seats.get(token_hash)
-        if stream is None or cid not in stream.replies:
-            return None
-        text = stream.replies[cid]
-        return text if text is not None else dumps({"type": "ack", "id": cid, "seq": stream.seq})
-
     def remember(self, token_hash: str, cid: str, text: str | None) -> None:
         stream = self.seats.get(token_hash)
         if stream is None:
@@ -189,7 +181,7 @@ class Streams(SpectatorFrames):
         """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest.
         A sender whose socket takes its acks in patches gets its ack in its patch (``in_patch``).
         Returns the game views built (None: nobody is connected, and nothing was built)."""
-        ack = answer.in_patch_ack() if answer is not None else None
+        ack = _in_patch(answer)
         players = self.state.players
         live = [(p.seat, stream) for p in players if (stream := self.seats[p.token_hash]).outlet is not None]
         if not live and not self.spectators:
@@ -281,3 +273,14 @@ class Streams(SpectatorFrames):
         stream.view = new
         if stream.outlet is not None:
             self.emit(stream.outlet, seat, text, new)
+
+
+def _in_patch(answer: Answer | None) -> tuple[Stream, str] | None:
+    """The sender's stream and the id to ack in its patch, when its socket takes acks so (an ack,
+    not an error, to the socket that sent the command)."""
+    if answer is None or answer.error is not None or answer.cid is None:
+        return None
+    sender = answer.stream
+    if sender is None or not sender.acks_in_patch or sender.outlet is not answer.outlet:
+        return None
+    return sender, answer.cid
