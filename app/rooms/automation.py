@@ -28,6 +28,7 @@ from .clock import Timer
 from .inbox import BlitzExpired, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
 from .room_state import BETWEEN, OVER, PLAYING, RoomState
+from .room_views import game_views
 from .seating import room_record
 
 
@@ -183,7 +184,7 @@ class Automation:
         forced choice a bot would make (minus UNO! calls)."""
         m = self.state.match
         assert m is not None
-        seen = self.state.game_views((seat,))[seat]  # the bot below decides on the same view
+        seen = game_views(self.state, (seat,))[seat]  # the bot below decides on the same view
         legal = seen["table"].get("legal", [])
         for kind in ("keep", "draw"):
             found = next((a for a in legal if a["kind"] == kind), None)

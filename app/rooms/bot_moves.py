@@ -22,6 +22,7 @@ from app.engine.house.pace import bot_pause_factor
 from .clock import Timer
 from .inbox import BotTurn, Message
 from .room_state import PLAYING, RoomState
+from .room_views import game_views
 
 # Every present seat's game view (None: the spectators'), as ``RoomState.game_views`` gives them.
 GameViews = Mapping[int | None, Any]
@@ -58,7 +59,7 @@ class BotMoves:
         if not controlled:
             return
         if games is None or any(seat not in games for seat in controlled):
-            games = st.game_views(controlled)  # nobody to publish to: built for the bots alone, once
+            games = game_views(st, controlled)  # nobody to publish to: built for the bots alone, once
         # A catch's pause keeps its floor under any scale (app/bots/pauses.py): people get there first.
         best = quickest(((seat, games[seat]) for seat in controlled), self.rng,
                         self.settings.bot_delay_scale * bot_pause_factor(st.house), self.players(controlled))

@@ -25,6 +25,7 @@ from .outcome import Answer, Outcome
 from .overlay import Shared, seat_patch
 from .ports import Outlet
 from .room_state import RoomState
+from .room_views import game_views, seat_views
 from .spectator_lag import SpectatorLag
 from .stream import FrameObserver, Stream
 from .watching import SpectatorFrames
@@ -188,8 +189,8 @@ class Streams(SpectatorFrames):
             return None
         seats = [seat for seat, _ in live]
         # One build of the match's views serves the publish and the bots alike (the automated seats').
-        games = self.state.game_views([*seats, *(p.seat for p in players if p.auto), None])
-        new = self.state.views([*seats, None], games=games)
+        games = game_views(self.state, [*seats, *(p.seat for p in players if p.auto), None])
+        new = seat_views(self.state, [*seats, None], games=games)
         # What everyone sees is diffed once (app/rooms/overlay.py); a seat whose view was built by
         # the last publish adds its own keys' ops.  The others are diffed whole, with one memo
         # so that each shared part is compared once for the whole room, not once per seat.

@@ -22,6 +22,7 @@ from app.rooms.memory_store import InMemoryStore
 from app.rooms.outcome import Outcome
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import PLAYING, hash_token
+from app.rooms.room_views import game_views, view_for
 from tests.rooms.test_bot_catch_pause import exposed_room, settings
 
 
@@ -35,7 +36,7 @@ def test_plan_picks_no_move_and_the_bots_pick_on_the_views_handed_to_them__C_11(
     automation.plan(Outcome())
     moves = automation.moves
     assert moves.timer.key is None and moves.timer.handle is None, "plan picks no bot move"
-    games = st.game_views((0, 1, 2, None))  # as the publish builds them: every seat present
+    games = game_views(st, (0, 1, 2, None))  # as the publish builds them: every seat present
     assert any(a["kind"] == "catch" for a in games[2]["table"]["legal"])
     shown = dict(games)
     shown[2] = copy.deepcopy(games[2])
@@ -101,7 +102,7 @@ def test_the_bot_move_is_planned_after_the_commit_on_the_table_just_published() 
                 pending = st.match.round.pending
                 if pending is None or pending.seat != 0:
                     break  # the bot's turn: its move is planned, and nobody advances the clock
-                payload = {"action": st.view_for(0)["game"]["table"]["legal"][0]}
+                payload = {"action": view_for(st, 0)["game"]["table"]["legal"][0]}
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             body = command_adapter.validate_python({"type": kind, "id": f"m{moves}", **payload})
             actor.tell(Command(outlet, hash_token(ana["token"]), body, done))
