@@ -3,7 +3,7 @@ many cards of one number.
 
     uv run python bench/batch_frames.py [--runs 7]
 
-Two stacked tables, built through a room's own views (``RoomState.views``), differ and encoder:
+Two stacked tables, built through a room's own views (``room_views.seat_views``), differ and encoder:
 
 - ``sevens``: classic, 10 seats, Seven-O with a chosen target (HR-7's default) and ``multi_play``;
   seat 0 holds all 8 sevens and two more cards on a red 9, so its red 7s may lead a batch of 7s, and

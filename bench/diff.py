@@ -3,7 +3,7 @@
     uv run python bench/diff.py --actions 2000
 
 Random 4-seat games of every edition are played through the engine and a room's views
-(``RoomState.views``); every seat's view before and after each action is diffed by both,
+(``room_views.seat_views``); every seat's view before and after each action is diffed by both,
 and each patch is checked to turn the old view into the new one.  Printed: microseconds
 per seat per action for each differ (median of the runs) and their ratio; the last line is
 one JSON object.

@@ -24,7 +24,7 @@ from .inbox import BotTurn, Message
 from .room_state import PLAYING, RoomState
 from .room_views import game_views
 
-# Every present seat's game view (None: the spectators'), as ``RoomState.game_views`` gives them.
+# Every present seat's game view (None: the spectators'), as ``room_views.game_views`` gives them.
 GameViews = Mapping[int | None, Any]
 
 

@@ -1,6 +1,6 @@
 """Views kept between changes: the match's built once per change, the logs while their entries stand.
 
-``RoomState.views`` hands out the same objects while what they show is unchanged, so the
+``room_views.seat_views`` hands out the same objects while what they show is unchanged, so the
 differ passes them by identity.  Whatever it keeps must equal what a fresh build makes, after
 every kind of change a room goes through (moves of every edition, rounds and matches that
 end, chat, a late UNO! call), and the bots must decide on what their seat is shown (C-16).
