@@ -130,7 +130,8 @@ def seat_views(st: RoomState, seats: Iterable[int | None], parts: ViewParts | No
     return out
 
 
-def game_views(st: RoomState, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, Any]:
+def game_views(st: RoomState, seats: Iterable[int | None],
+               parts: ViewParts | None = None) -> dict[int | None, Any]:
     """The match as each of ``seats`` sees it (None: no match yet).  Built at once for every seat
     that is connected or played by a bot, and a spectator, and only when the match has changed:
     every action is logged and each round numbered, so (round, actions, phase) names the

@@ -1,6 +1,6 @@
 """A bot's catch (C-11) waits a person's reaction time, so the people at the table win the race.
 
-The room plans a bot's move as a timer (``BotMoves.timer``, after the publish); these tests read the planned pause
+The room plans a bot's move as a timer after the publish (``BotMoves.timer``); these tests read the pause
 off the room's clock, one the test moves (``ManualClock``), so nothing sleeps.  The race itself
 stays settled by arrival (C-12): a person's catch that arrives first is applied, and the bot's planned catch,
 tagged with a table that has changed, is stale.

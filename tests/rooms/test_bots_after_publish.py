@@ -42,7 +42,7 @@ def test_plan_picks_no_move_and_the_bots_pick_on_the_views_handed_to_them__C_11(
     shown[2] = copy.deepcopy(games[2])
     shown[2]["table"]["legal"] = [a for a in shown[2]["table"]["legal"] if a["kind"] != "catch"]
     moves.after_publish(shown)
-    assert moves.timer.key is not None and moves.timer.handle is None, "nothing to do in the view it was shown"
+    assert moves.timer.key is not None and moves.timer.handle is None, "nothing to do in the view shown"
     moves.replan()
     moves.after_publish(games)
     assert isinstance(moves.timer.message, BotTurn)
@@ -83,7 +83,8 @@ def test_the_bot_move_is_planned_after_the_commit_on_the_table_just_published() 
 
     async def main() -> None:
         store = KeyAtWrite()
-        values: dict[str, Any] = {"_env_file": None, "between_rounds_seconds": 3600, "database_url": "memory://"}
+        values: dict[str, Any] = {"_env_file": None, "between_rounds_seconds": 3600,
+                                  "database_url": "memory://"}
         registry = RoomRegistry(Settings(**values), store, None, clock=ManualClock())
         await registry.start()
         actor = await registry.create("classic", public=False, max_seats=2, target=None, name=None)
