@@ -34,11 +34,13 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 # What is compiled: the whole engine (its packages' __init__ files stay Python: they only gather
 # names) and the room's hot path that profiles show outside it: the differ and overlay, the seats'
-# views (room_state, narrate), the publish with its frames (streams, watching, stream, frames), and
-# what every message passes through after it (automation's bots and clocks, reveal, races).
+# views (room_state, room_views, narrate), the publish with its frames (streams, watching, stream,
+# frames), and what every message passes through after it (automation's clocks, the bots' moves,
+# reveal, races).
 HOT = ("app/rooms/diff.py", "app/rooms/overlay.py", "app/rooms/frames.py", "app/rooms/narrate.py",
-       "app/rooms/room_state.py", "app/rooms/stream.py", "app/rooms/watching.py", "app/rooms/streams.py",
-       "app/rooms/automation.py", "app/rooms/reveal.py", "app/rooms/races.py")
+       "app/rooms/room_state.py", "app/rooms/room_views.py", "app/rooms/stream.py", "app/rooms/watching.py",
+       "app/rooms/streams.py", "app/rooms/automation.py", "app/rooms/bot_moves.py", "app/rooms/reveal.py",
+       "app/rooms/races.py")
 STAMP = "stamp.json"
 
 MODE = "interpreted"  # or "compiled", once activate() has served the build

@@ -3,7 +3,7 @@ many cards of one number.
 
     uv run python bench/batch_frames.py [--runs 7]
 
-Two stacked tables, built through a room's own views (``RoomState.views``), differ and encoder:
+Two stacked tables, built through a room's own views (``room_views.seat_views``), differ and encoder:
 
 - ``sevens``: classic, 10 seats, Seven-O with a chosen target (HR-7's default) and ``multi_play``;
   seat 0 holds all 8 sevens and two more cards on a red 9, so its red 7s may lead a batch of 7s, and
@@ -34,6 +34,7 @@ from app.engine.cards import COLOURS
 from app.rooms.diff import make_patch
 from app.rooms.frames import dumps
 from app.rooms.room_state import Player, RoomState
+from app.rooms.room_views import seat_views
 
 RULES = {"seven_o": True, "multi_play": True}
 
@@ -70,7 +71,7 @@ def room(layout: Layout, seats: int) -> tuple[RoomState, Match]:
 
 def figures(name: str, layout: Layout, seats: int, runs: int) -> dict[str, Any]:
     st, m = room(layout, seats)
-    snapshot = st.views(range(seats))[0]
+    snapshot = seat_views(st, range(seats))[0]
     text = dumps(snapshot)
     times = []
     for _ in range(runs):
@@ -85,7 +86,7 @@ def figures(name: str, layout: Layout, seats: int, runs: int) -> dict[str, Any]:
                      if a.kind == "play" and not a.more and a.target in (None, 1)))
     apply(m, 1, Action("draw")) if Action("draw") in m.round.legal_actions(1) else None
     st.record([])
-    after = json.loads(dumps(st.views(range(seats))[0]))
+    after = json.loads(dumps(seat_views(st, range(seats))[0]))
     patch = dumps(make_patch(before, after))
     return {"case": name, "legal_entries": len(legal), "snapshot_bytes": len(text.encode()),
             "patch_bytes": len(patch.encode()), "median_ms": round(statistics.median(times) * 1000, 2)}

@@ -6,7 +6,7 @@ For every pair of levels (``app.bots.LEVELS``) and every house-rules preset, ``-
 matches of four seats are played to the edition's target score, two seats at each level sitting
 alternately (A B A B); the seats turn by one each match, so each level plays every seat equally
 often, and every match has its own seed.  The bots play as a room's bots do
-(``rooms/automation.py``): after every action each seat's bot is shown its own seat's view and
+(``rooms/bot_moves.py``): after every action each seat's bot is shown its own seat's view and
 picks, and the pick with the shortest human-like pause is applied (``bots.quickest``) — so
 UNO! calls, catches and jump-ins race as they do at a table.
 

@@ -3,7 +3,7 @@
     uv run python bench/diff.py --actions 2000
 
 Random 4-seat games of every edition are played through the engine and a room's views
-(``RoomState.views``); every seat's view before and after each action is diffed by both,
+(``room_views.seat_views``); every seat's view before and after each action is diffed by both,
 and each patch is checked to turn the old view into the new one.  Printed: microseconds
 per seat per action for each differ (median of the runs) and their ratio; the last line is
 one JSON object.
@@ -30,6 +30,7 @@ from app.engine import MatchConfig, legal_actions, new_match, start_next_round  
 from app.engine import apply as engine_apply  # noqa: E402
 from app.rooms.diff import make_patch  # noqa: E402
 from app.rooms.room_state import Player, RoomState  # noqa: E402
+from app.rooms.room_views import seat_views  # noqa: E402
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 
@@ -49,11 +50,11 @@ def view_pairs(actions: int, seed: int) -> list[tuple[dict[str, Any], dict[str, 
         for _ in range(per_edition):
             if m.phase != "round":
                 st.record(start_next_round(m))
-            before = copy.deepcopy(st.views(range(4)))
+            before = copy.deepcopy(seat_views(st, range(4)))
             moves = [(s, a) for s in range(4) for a in legal_actions(m, s)]
             seat, action = rng.choice(moves)
             st.record(engine_apply(m, seat, action))
-            after = copy.deepcopy(st.views(range(4)))
+            after = copy.deepcopy(seat_views(st, range(4)))
             pairs.extend((before[s], after[s]) for s in range(4))
     return pairs
 

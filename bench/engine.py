@@ -167,7 +167,7 @@ TABLE = ("normal", "easy", "hard", "normal")
 
 
 def record(house: HouseRules | None, count: int = RECORDED) -> tuple[Recording, dict[str, float]]:
-    """``count`` actions of a classic 4-player match played by bots as a room's bots play (``rooms.automation``),
+    """``count`` actions of a classic 4-player match played by bots as a room's bots play (``bot_moves``),
     one of each level and a second normal one (``TABLE``): each step every seat's bot picks on its own view,
     and the pick with the shortest human-like pause is taken (a declaration's reflex beats a turn's think, so
     an exposed seat declares between turns, HR-17; the easy bot's forgotten UNO!s are caught after a person's

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from app.engine.house.information import is_open
 from app.engine.view_parts import ViewParts
 from app.rooms.room_state import RoomState
+from app.rooms.room_views import seat_views
 from tests.waiting import until
 
 
@@ -92,7 +93,7 @@ class FrameAudit:
                      for secret in list(self.secrets) if secret in text]
         # The room keeps unchanged view parts between builds (ViewParts): one kept too long would
         # show a seat something that is no longer so, in patches and snapshots alike.
-        stale = view is not None and view != state.views((seat,), ViewParts())[seat]
+        stale = view is not None and view != seat_views(state, (seat,), ViewParts())[seat]
         with self.lock:
             self.frames += 1
             self.screen_frames += screen
@@ -163,7 +164,7 @@ class FrameAudit:
             problems.append("a screen's snapshot names a seat or carries a private log")
         if shown is not None and (shown.get("game") or {}).get("hand") is not None:
             problems.append("a hand sent to a screen")
-        if view is not None and view != state.views((None,), ViewParts())[None]:
+        if view is not None and view != seat_views(state, (None,), ViewParts())[None]:
             problems.append(f"a {kind} frame to a screen that is not the public table as it is now")
         return problems
 

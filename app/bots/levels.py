@@ -1,7 +1,7 @@
 """Bot levels: each bot seat plays at one, chosen by the host when it is added.
 
 ``LEVELS`` in the order a menu offers them; ``DEFAULT_LEVEL`` for a bot added without one and
-for the seat of a person who is away (``rooms/automation.py``).  ``make_bot`` gives a fresh
+for the seat of a person who is away (``rooms/bot_moves.py``).  ``make_bot`` gives a fresh
 player of a level: the hard one remembers the round, so each seat has its own.
 """
 

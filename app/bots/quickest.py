@@ -1,5 +1,5 @@
 """Which of several bots moves first: each picks on its own seat's view, and the shortest human-like pause
-wins.  A room plans its next bot move so (rooms/automation.py); bench/engine.py records its matches so."""
+wins.  A room plans its next bot move so (rooms/bot_moves.py); bench/engine.py records its matches so."""
 
 from __future__ import annotations
 

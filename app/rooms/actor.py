@@ -9,10 +9,12 @@ Each message goes through the same five steps, and only these:
     inbox → handle → plan → commit → publish
 
 *handle* changes the state and says what to store (``handlers.py``; a client's command first
-passes ``client_commands.py``); *plan* lets the automation react (bots, clocks, absent seats:
-``automation.py``); *commit* stores the records — the one commit point (``storing.py``);
-*publish* sends every connected seat one patch, then the sender its answer, or the answer in its
-patch (``publishing.py``, ``streams.py``).  Nothing is shown before it is stored: if a write fails
+passes ``client_commands.py``); *plan* decides what the room stores and shows about time and
+absent seats (clocks, the next round, hosting: ``automation.py``), and builds no view;
+*commit* stores the records — the one commit point (``storing.py``); *publish* builds the views
+once and sends every connected seat one patch, then the sender its answer, or the answer in its
+patch (``publishing.py``, ``streams.py``).  After it, the bots' next move is picked on the views
+the publish built (``bot_moves.py``).  Nothing is shown before it is stored: if a write fails
 for good, the room stops without publishing, its sockets are told to come back, and the registry
 rebuilds it from the store, where the unstored change never happened.
 
@@ -201,7 +203,7 @@ class RoomActor:
                 try:
                     self.automation.plan(out)
                 except Exception:
-                    log.exception("room %s: error planning bots and clocks", self.code)
+                    log.exception("room %s: error planning clocks", self.code)
                     broken = True
             stored = False if broken else await commit(self.store, self.code, out)
             if stored is None and await self.refused_writes.revert(msg, out):
@@ -212,9 +214,15 @@ class RoomActor:
                 self._lost(msg)
                 return
             try:
-                publish(self.streams, out)
+                games = publish(self.streams, out)
             except Exception:  # stored, but the streams are in doubt: rebuild, clients resync
                 log.exception("room %s: error publishing", self.code)
+                self._lost(msg)
+                return
+            try:
+                self.automation.moves.after_publish(games)  # on the views just built: none twice
+            except Exception:  # stored and shown, but the bots are in doubt: rebuilt, they plan afresh
+                log.exception("room %s: error planning the bots", self.code)
                 self._lost(msg)
                 return
             self.summary = self.state.public_summary()

@@ -1,11 +1,13 @@
-"""Players who aren't there, and time: bots, the turn clock, absent seats, hosting, the next round.
+"""Players who aren't there, and time: absent seats, the turn clock, hosting, the next round.
 
-After every message, before anything is stored or sent, ``plan`` looks at the room: which
-seats a bot plays (bots, and people away past the room's grace), the next bot move, the
-turn clock's deadline, the next round's start, and whether hosting must pass on.  Timers
-only ever ``tell`` the inbox; each is tagged with the table it was planned on, and a
-stale one is ignored when it arrives.  Because planning happens inside the message, the
-one publish that follows already shows every consequence (a fresh deadline, say).
+After every message, before anything is stored or sent, ``plan`` decides what the room stores
+and shows about them: which seats a bot plays (bots, and people away past the room's grace),
+the turn clock's deadline, the next round's start, the rematch countdown, the match clock and
+whether hosting must pass on.  It builds no view: the bots' next move is picked after the
+publish, on the views it built (``bot_moves.py``, which this owns).  Timers only ever ``tell``
+the inbox; each is tagged with the table it was planned on, and a stale one is ignored when it
+arrives.  Because planning happens inside the message, the one publish that follows already
+shows every consequence (a fresh deadline, say).
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from app.bots import DEFAULT_LEVEL, Bot, choose_action, make_bot, quickest
+from app.bots import choose_action
 from app.config import Settings
 from app.engine import Match
-from app.engine.house.pace import bot_pause_factor, turn_clock_seconds
+from app.engine.house.pace import turn_clock_seconds
 
 from .away import AwayTally
-from .clock import Clock, Handle
-from .inbox import BlitzExpired, BotTurn, Message, NextRound, RematchDue, Tick, TurnTimeout
+from .bot_moves import BotMoves
+from .clock import Timer
+from .inbox import BlitzExpired, Message, NextRound, RematchDue, Tick, TurnTimeout
 from .outcome import Outcome
 from .room_state import BETWEEN, OVER, PLAYING, RoomState
+from .room_views import game_views
 from .seating import room_record
 
 
@@ -36,26 +40,6 @@ def last_decision(m: Match) -> int:
     return 0
 
 
-class Timer:
-    """One pending wake-up of the room, tagged with what it was planned for."""
-
-    def __init__(self, clock: Clock) -> None:
-        self.clock = clock
-        self.handle: Handle | None = None
-        self.key: Any = None
-        self.message: Message | None = None  # what it will tell (the tests read a planned move off it)
-
-    def set(self, key: Any, delay: float, tell: Callable[[Message], None], message: Message) -> None:
-        self.cancel()
-        self.key, self.message = key, message
-        self.handle = self.clock.call_later(delay, tell, message)
-
-    def cancel(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        self.handle, self.key, self.message = None, None, None
-
-
 class Automation:
     def __init__(self, state: RoomState, settings: Settings, tell: Callable[[Message], None]) -> None:
         self.state = state
@@ -63,19 +47,17 @@ class Automation:
         self.tell = tell
         self.rng = random.Random(secrets.randbits(64))
         self.clock = clock = state.clock  # the room's time (clock.py): every timer below is set on it
-        self.bot = Timer(clock)
         self.turn = Timer(clock)  # the turn clock (``turn_seconds``)
         self.wake = Timer(clock)
         self.next_round = Timer(clock)
         self.rematch = Timer(clock)
         self.blitz = Timer(clock)
-        # Who plays each automated seat, for the round in ``bots_for`` (a hard bot remembers it).
-        self.bots: dict[int, Bot] = {}
-        self.bots_for: tuple[int, int] | None = None
+        self.moves = BotMoves(state, settings, tell)  # the bots' next move, planned after the publish
 
     def cancel(self) -> None:
-        for timer in (self.bot, self.turn, self.wake, self.next_round, self.rematch, self.blitz):
+        for timer in (self.turn, self.wake, self.next_round, self.rematch, self.blitz):
             timer.cancel()
+        self.moves.cancel()
 
     def plan(self, out: Outcome) -> None:
         st = self.state
@@ -103,7 +85,6 @@ class Automation:
         else:
             self.rematch.cancel()
         self._plan_blitz()
-        self._plan_bot()
         self._plan_clock(out)
 
     def _presence(self, out: Outcome, now: float) -> float | None:
@@ -180,47 +161,6 @@ class Automation:
             due = st.blitz_deadline - self.clock.wall()
             self.blitz.set(st.match_no, due, self.tell, BlitzExpired(st.match_no))
 
-    def _plan_bot(self) -> None:
-        """The next bot move: planned once per table state, re-planned whenever it changes."""
-        st = self.state
-        m = st.match
-        if st.status != PLAYING or m is None:
-            self.bot.cancel()
-            return
-        controlled = tuple(p.seat for p in st.players if p.auto)
-        key = (st.match_no, m.round_no, len(m.log), controlled)
-        if key == self.bot.key:
-            return
-        self.bot.cancel()
-        self.bot.key = key
-        seen = st.game_views(controlled)  # the views the publish sends too: built once per change
-        # A bot acts on its own seat's view, exactly what a person there would see.  A catch's pause
-        # keeps its floor under any scale (app/bots/pauses.py): people get there first.
-        best = quickest(((seat, seen[seat]) for seat in controlled), self.rng,
-                        self.settings.bot_delay_scale * bot_pause_factor(st.house), self.players(controlled))
-        if best is not None:
-            self.bot.set(key, best[0], self.tell, BotTurn(key, best[1], best[2]))
-
-    def players(self, controlled: tuple[int, ...]) -> dict[int, Bot]:
-        """The bot at each automated seat: a bot seat's at its own level, an away person's at the
-        default one.  Kept through a round (the hard bot counts its cards), new each round."""
-        st = self.state
-        m = st.match
-        assert m is not None
-        if self.bots_for != (st.match_no, m.round_no):
-            self.bots, self.bots_for = {}, (st.match_no, m.round_no)
-        for seat in controlled:
-            p = st.players[seat]
-            level = (p.level or DEFAULT_LEVEL) if p.bot else DEFAULT_LEVEL
-            if seat not in self.bots or self.bots[seat].level != level:
-                self.bots[seat] = make_bot(level)
-        return self.bots
-
-    def replan_bot(self) -> None:
-        """A planned move was refused: plan afresh on the same table."""
-        self.bot.key = None
-        self._plan_bot()
-
     def _plan_clock(self, out: Outcome) -> None:
         """The turn clock: a fresh deadline whenever a new decision is owed."""
         st = self.state
@@ -244,7 +184,7 @@ class Automation:
         forced choice a bot would make (minus UNO! calls)."""
         m = self.state.match
         assert m is not None
-        seen = self.state.game_views((seat,))[seat]  # the bot below decides on the same view
+        seen = game_views(self.state, (seat,))[seat]  # the bot below decides on the same view
         legal = seen["table"].get("legal", [])
         for kind in ("keep", "draw"):
             found = next((a for a in legal if a["kind"] == kind), None)

@@ -43,14 +43,14 @@ def handle_command(parts: RoomParts, msg: Command, out: Outcome) -> None:
                       else ("spectator", "Spectators can only watch."))
         out.answer = Answer(msg.outlet, None, body.id, None, None, error_frame(body.id, code, text))
         return
-    if body.id is not None:
-        again = streams.answered(player.token_hash, body.id)
+    stream = streams.seats.get(player.token_hash)
+    if body.id is not None and stream is not None:
+        again = stream.answered(body.id)
         if again is not None:
             # A resend (typically after a reconnect): the same answer, never a second apply.
             out.frames.append((msg.outlet, player.seat, again))
             return
-    out.answer = Answer(msg.outlet, player.seat, body.id, player.token_hash,
-                        streams.seats.get(player.token_hash))
+    out.answer = Answer(msg.outlet, player.seat, body.id, player.token_hash, stream)
     try:
         COMMAND_HANDLERS[body.type](parts, player, body, out)
     except REFUSALS as err:

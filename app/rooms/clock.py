@@ -47,6 +47,27 @@ class Clock(Protocol):
     async def sleep(self, seconds: float) -> None: ...
 
 
+class Timer:
+    """One pending wake-up of the room, tagged with what it was planned for (the automation's clocks,
+    the bots' next move).  ``message`` is what it will tell the room's inbox."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.handle: Handle | None = None
+        self.key: Any = None
+        self.message: Any = None  # what it will tell (the tests read a planned move off it)
+
+    def set(self, key: Any, delay: float, tell: Callable[[Any], None], message: Any) -> None:
+        self.cancel()
+        self.key, self.message = key, message
+        self.handle = self.clock.call_later(delay, tell, message)
+
+    def cancel(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle, self.key, self.message = None, None, None
+
+
 class LoopClock:
     """The real clock: ``time``'s clocks, and the running event loop's timers."""
 

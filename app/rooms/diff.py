@@ -21,7 +21,7 @@ def _esc(key: str) -> str:
 
 
 def make_patch(old: Any, new: Any, memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
-    """The ops from ``old`` to ``new``.  Several seats' views share parts (``RoomState.views``):
+    """The ops from ``old`` to ``new``.  Several seats' views share parts (``room_views.seat_views``):
     pass one ``memo`` to every call of a round of diffs and each shared pair of objects is
     compared once.  It keys on identity, and holds the objects it keys on so none is reused."""
     ops: list[dict[str, Any]] = []

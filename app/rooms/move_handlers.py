@@ -32,7 +32,7 @@ def move_for(room: RoomParts, player: Player, action: dict[str, Any], out: Outco
         return True
     except REFUSALS as err:
         log.warning("room %s: move %s for seat %d refused: %s", room.state.code, action, player.seat, err)
-        room.automation.replan_bot()
+        room.automation.moves.replan()
         out.dirty = True
         return False
 

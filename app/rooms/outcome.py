@@ -37,12 +37,7 @@ class Answer:
     stream: Stream | None = None  # the sender's stream, whose seq an ack names
     error: dict[str, Any] | None = None  # an error frame; None: an ack
     in_patch: bool = False  # the ack went out in the patch the command caused (``acks_in_patch``)
-
-    def in_patch_ack(self) -> tuple[Stream, str] | None:
-        """The sender's stream and the id to ack in its next patch, when its socket takes acks so."""
-        s = self.stream
-        owed = self.error is None and s is not None and s.acks_in_patch and s.outlet is self.outlet
-        return (s, self.cid) if owed and s is not None and self.cid is not None else None
+    # (Which answers go in a patch, and how an ack is worded, is ``Streams.publish``'s: it owns the answer.)
 
 
 @dataclass

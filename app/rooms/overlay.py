@@ -1,7 +1,7 @@
 """Patches for every seat from one diff of what everyone sees, and a small one of each seat's own keys.
 
 A seat's view is the spectators' view (the public one) with the seat's own keys laid over it
-at three levels (``RoomState.views``, the engine's ``views``): ``you`` and ``private`` at the
+at three levels (``room_views.seat_views``, the engine's ``views``): ``you`` and ``private`` at the
 top, ``seat`` in ``game``, and in ``game.table`` its ``hand``, ``face_down``, ``legal``,
 ``drawn`` and ``revealed``.  Every other key of a seat's view holds the very object the public
 view holds.  So the public view's ops are every seat's ops for those keys: they are found once

@@ -2,25 +2,21 @@
 
 Everything here is owned by one ``RoomActor`` and touched by it alone.  Published entries
 (log lines, chat lines) are never mutated once built — they are replaced — because each
-seat's last view holds references to them and is diffed against the next one.  For the same
-reason the parts of views are kept (``ViewParts``) while they are unchanged, so the differ
-passes them by identity.
+seat's last view holds references to them and is diffed against the next one.  The views are
+built from it in ``room_views.py``, which keeps their parts here (``parts``) while they are
+unchanged, so the differ passes them by identity.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import secrets
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from app.config import Settings
-from app.engine import Event, HouseRules, Match, views
-from app.engine.audit import commitment
-from app.engine.house.information import hintless
+from app.engine import Event, HouseRules, Match
 from app.engine.view_parts import ViewParts
 
 from .away import AwayTally
@@ -34,8 +30,6 @@ WAITING = "waiting"  # seats are being taken; the host starts
 PLAYING = "playing"  # a round is being played
 BETWEEN = "between"  # a round is over; summary shown; the next one starts soon
 OVER = "over"  # the match is over; the host may start a rematch
-
-PROTOCOL_VERSION = 1
 
 # Room codes: no 0/O, 1/I/L look-alikes.  31 ** 8 ≈ 8.5e11 codes, drawn with ``secrets``.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -216,128 +210,13 @@ class RoomState:
             self.chat.popleft()
         return entry
 
-    # ------------------------------------------------------------------ views
+    # ------------------------------------------------------------------ options and the lobby
 
     def options(self) -> RoomOptions:
         """The room's options as they are now (what ``RoomOpened.options`` keeps)."""
         return RoomOptions(self.edition, self.max_seats, self.target, self.public, self.name, self.house,
                            self.turn_seconds, self.away_grace_seconds, self.spectator_chat,
                            self.spectator_delay, self.screen_key)
-
-    def room_info(self) -> dict[str, Any]:
-        key = (self.name, self.edition, self.public, self.max_seats, self.target, self.status, self.host,
-               len(self.players), self.match_no, self.match_id, self.next_round_at, self.house, self.turn_seconds,
-               self.turn_deadline, self.away_grace_seconds, self.match.round_no if self.match else None,
-               self.spectator_chat, self.spectator_delay, self.watchers, self.rematch_at, self.blitz_deadline,
-               self.screens)
-        return self.parts.get("room", key, self._room_info)
-
-    def _room_info(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "name": self.name,
-            "edition": self.edition,
-            "public": self.public,
-            "max_seats": self.max_seats,
-            "target": self.target,
-            "status": self.status,
-            "host": self.host if self.players else None,
-            "match": self.match_no,
-            "match_id": self.match_id,
-            "next_round_at": self.next_round_at,
-            "rematch_at": self.rematch_at,
-            "house_rules": self.house.to_json(),
-            "turn_seconds": self.turn_seconds,
-            "turn_deadline": self.turn_deadline,
-            "blitz_deadline": self.blitz_deadline,
-            "away_grace_seconds": self.away_grace_seconds,
-            "spectator_chat": self.spectator_chat,
-            "spectator_delay": self.spectator_delay,
-            "watchers": self.watchers,
-            "screens": self.screens,  # big screens showing the table (D-14): seats' pages become controllers
-            # The SHA-256 of the secret the current (or last) round was dealt from: published with
-            # the deal, so the deck cannot be chosen afterwards; the secret comes with the summary.
-            "commitment": commitment(self.match.round_secret(self.match.round_no)) if self.match else None,
-        }
-
-    def summary(self) -> dict[str, Any] | None:
-        """Between rounds: the round just scored; at the end: the final table too."""
-        m = self.match
-        if m is None or not m.history or self.status not in (BETWEEN, OVER):
-            return None
-        last = m.history[-1]
-        standings = m.standings()  # best first: highest total, or lowest under penalty scoring (HR-23)
-        return {
-            "round": last.number,
-            "winner": last.winner,
-            "points": last.points,  # what the round credited (HR-27: its winner's team)
-            "gained": list(last.gained),  # what each seat's own total gained from it
-            "cards_left": list(last.cards_left),
-            "secret": m.round_secret(last.number),  # revealed: the round is over
-            "scores": list(m.scores),
-            "final": self.status == OVER,
-            "match_winner": m.winner,
-            "table": [{"seat": s, "name": self.name_of(s), "score": m.scores[s]} for s in standings],
-        }
-
-    def view_for(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` (None: a spectator) may see; the thing the server diffs."""
-        return self.views((seat,))[seat]
-
-    def views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, dict[str, Any]]:
-        """Several seats' views at once.  What they all see is built once and shared between them
-        (views are read-only), so it costs one build, and the differ can compare it once.
-        ``parts``: where unchanged parts are kept (the room's own unless given: a fresh one builds
-        everything anew, as the tests do to check the kept parts)."""
-        seats = tuple(seats)
-        parts = parts or self.parts
-        games = self.game_views(seats, parts)
-        room = self.room_info()
-        seated = tuple((p.seat, p.name, p.connected, p.ready, p.bot, p.auto, p.level) for p in self.players)
-        players = parts.get("players", (self.host, seated), lambda: [
-            {"seat": seat, "name": name, "connected": connected, "host": seat == self.host,
-             "ready": ready, "bot": bot, "auto": auto, "level": level}
-            for seat, name, connected, ready, bot, auto, level in seated
-        ])
-        # Each list is kept while its own entries are unchanged (not the room's every change):
-        # a seat's private log or the chat stays the same object through the moves of others.
-        chat = parts.get("chat", _span(self.chat), lambda: list(self.chat))
-        reactions = parts.get("reactions", _span(self.reactions), lambda: list(self.reactions))
-        log = parts.get("log", (_span(self.log), self.replaced), lambda: list(self.log))
-        summary = self.summary()
-        out: dict[int | None, dict[str, Any]] = {}
-        for seat in seats:
-            game = games[seat]
-            if self.house.no_hints and seat is not None and game is not None:
-                # HR-32: people are not told their legal actions (bots and the clock still are: game_views).
-                game = parts.get(("hintless", seat), id(game), functools.partial(hintless, game), owner=game)
-            one: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "room": room, "you": seat, "players": players,
-                                   "chat": chat, "reactions": reactions, "log": log, "game": game,
-                                   "summary": summary}
-            if seat is not None:
-                box: Iterable[dict[str, Any]] = self.private.get(seat, ())
-                one["private"] = parts.get(("private", seat), _span(box), functools.partial(list, box), owner=box)
-            out[seat] = one
-        return out
-
-    def game_views(self, seats: Iterable[int | None], parts: ViewParts | None = None) -> dict[int | None, Any]:
-        """The match as each of ``seats`` sees it (None: no match yet).  Built at once for every seat
-        that is connected or played by a bot, and a spectator, and only when the match has changed:
-        every action is logged and each round numbered, so (round, actions, phase) names the
-        match's state.  One build per change serves the publish and the bots alike, and a game
-        that did not change passes the differ by identity.  A seat away costs nothing."""
-        seats = tuple(seats)
-        m = self.match
-        if m is None:
-            return dict.fromkeys(seats)
-        parts = parts or self.parts
-        key = (m.round_no, len(m.log), m.phase)
-        present = tuple(p.seat for p in self.players if p.connected or p.auto)
-        built = parts.get("games", key, lambda: views(m, (*present, None), parts), owner=m)
-        missing = [s for s in seats if s not in built]
-        if missing:  # a seat away, or one the match does not have (joined after it ended)
-            built.update(views(m, missing, parts))
-        return {s: built[s] for s in seats}
 
     def public_summary(self) -> dict[str, Any]:
         """What the lobby lists: no tokens, no cards (rebuilt only when it changes)."""
@@ -349,11 +228,3 @@ class RoomState:
     def _public_summary(self) -> dict[str, Any]:
         return self.options().lobby_summary(self.code, status=self.status, players=[p.name for p in self.players],
                                           bots=sum(1 for p in self.players if p.bot), created_at=self.created)
-
-
-def _span(entries: Iterable[dict[str, Any]]) -> tuple[int, ...]:
-    """What a log, the chat or a private log holds, in a key: entries are numbered in the order
-    they are made and only appended (or dropped from the front), so the numbers of the first
-    and the last name them all."""
-    held = entries if isinstance(entries, deque) else deque(entries)
-    return (len(held), held[0]["n"], held[-1]["n"]) if held else (0,)

@@ -1,11 +1,11 @@
 """The *commit* step: a message's records stored in one write, and what a refused write undoes.
 
 ``commit`` is the room's one commit point: nothing a message changed is shown before its
-records are stored (``publishing.py`` runs after it).  A write that fails for good stops the
-room (``actor.py``), which the registry rebuilds from the store.  A write the store refuses
-for what it holds (``Unstorable``: that message alone, not the database) is undone in place by
-``RefusedWrites``: the state goes back to what is stored, as a rebuild would, but the sockets
-stay open and only the sender hears of it.
+records are stored (``publishing.py`` runs after it, and the bots' next move after that).  A
+write that fails for good stops the room (``actor.py``), which the registry rebuilds from the
+store.  A write the store refuses for what it holds (``Unstorable``: that message alone, not the
+database) is undone in place by ``RefusedWrites``: the state goes back to what is stored, as a
+rebuild would, but the sockets stay open and only the sender hears of it.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from .inbox import Message, refuse
 from .outcome import Outcome, error_frame
 from .parts import RoomParts
 from .ports import Store, Unstorable
-from .publishing import send_answer
 from .restore import restore_state
 
 log = logging.getLogger("app.rooms")
 
 # Writes refused for their content that a room reverts in place; more in the window: rebuilt.
 REVERTS_MAX, REVERTS_WINDOW_S = 10, 10.0
+NOT_STORED = "That could not be stored, so it did not happen."
 
 
 async def commit(store: Store, room: str, out: Outcome) -> bool | None:
@@ -72,15 +72,14 @@ class RefusedWrites:
                     p.away_since, p.auto = was.away_since, was.auto
             parts.automation.cancel()
             state.take(fresh)  # the one state object every part of the room holds
-            parts.streams.publish()
+            if out.answer is not None:
+                out.answer.error = error_frame(out.answer.cid, "not_stored", NOT_STORED)
+            # Everyone's views (unchanged for all: nothing of the message was shown), and the sender's error.
+            parts.streams.publish(Outcome(dirty=True, answer=out.answer))
         except Exception:
             log.exception("room %s: could not go back to its stored state", state.code)
             return False
         log.warning("room %s: a %s was refused by the store for its content; the room goes on", state.code,
                     type(msg).__name__)
-        words = "That could not be stored, so it did not happen."
-        refuse(msg, RoomError("not_stored", words, 422))
-        if out.answer is not None:
-            out.answer.error = error_frame(out.answer.cid, "not_stored", words)
-            send_answer(parts.streams, out.answer)
+        refuse(msg, RoomError("not_stored", NOT_STORED, 422))
         return True

@@ -6,6 +6,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .frames import dumps
 from .ports import Outlet
 from .room_state import RoomState
 
@@ -41,3 +42,10 @@ class Stream:
     number: int = 0  # a spectator's number in the room ("Spectator 3" in the chat)
     address: str = ""  # a spectator's client address (spectators per address are bounded)
     screen: bool = False  # the host's big screen (screen.py): a spectator sent the table live (D-14)
+
+    def answered(self, cid: str) -> str | None:
+        """The answer already given to this id (a resend), or None when it is new."""
+        if cid not in self.replies:
+            return None
+        text = self.replies[cid]
+        return text if text is not None else dumps({"type": "ack", "id": cid, "seq": self.seq})

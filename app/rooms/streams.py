@@ -3,8 +3,10 @@
 A seat (or a spectator socket) holds the view it was last sent.  After a message has been
 handled and its records stored, ``Streams.publish`` builds the new views of everyone
 connected once (what they all see is shared), sends a newcomer a snapshot or the frames it
-missed, and everybody else the JSON Patch to their new view.  Frames are numbered per
-stream and kept, within a budget, so a client that reconnects can resume.
+missed, and everybody else the JSON Patch to their new view; then the sender's answer, which
+it owns: an ``ack`` naming the sender's ``seq`` after that patch (or carried in the patch), or
+the error.  The game views it built are handed on for the bots (``bot_moves.py``).  Frames are
+numbered per stream and kept, within a budget, so a client that reconnects can resume.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from .clock import Handle
 from .diff import make_patch
 from .frames import dumps
 from .inbox import Message
+from .outcome import Answer, Outcome
 from .overlay import Shared, seat_patch
 from .ports import Outlet
 from .room_state import RoomState
+from .room_views import game_views, seat_views
 from .spectator_lag import SpectatorLag
 from .stream import FrameObserver, Stream
 from .watching import SpectatorFrames
@@ -125,14 +129,6 @@ class Streams(SpectatorFrames):
 
     # ------------------------------------------------------------------ answers to client ids
 
-    def answered(self, token_hash: str, cid: str) -> str | None:
-        """The answer already given to this id (a resend), or None when it is new."""
-        stream = self.seats.get(token_hash)
-        if stream is None or cid not in stream.replies:
-            return None
-        text = stream.replies[cid]
-        return text if text is not None else dumps({"type": "ack", "id": cid, "seq": stream.seq})
-
     def remember(self, token_hash: str, cid: str, text: str | None) -> None:
         stream = self.seats.get(token_hash)
         if stream is None:
@@ -150,15 +146,51 @@ class Streams(SpectatorFrames):
             self.observer(self.state.code, seat, text, self.state, view, screen=screen)
         outlet.offer(text)
 
-    def publish(self, ack: tuple[Stream, str] | None = None) -> bool:
+    def publish(self, out: Outcome) -> dict[int | None, Any] | None:
+        """The publish of one stored message, in the order every client relies on: the views
+        (every connected seat's and the spectators', or only a newcomer spectator's), the delayed
+        spectator frames due by now, the message's own frames (a pong, a resent answer), then the
+        sender's answer.  Returns every present seat's game view as it built them (automated
+        seats' too: the bots pick on them), or None when it built none."""
+        answer = out.answer
+        games = None
+        if out.dirty:
+            games = self._views(answer)
+        elif out.watch:
+            self.publish_spectators()
+        self.release()
+        for outlet, seat, text in out.frames:
+            self.emit(outlet, seat, text)
+        if answer is not None:
+            self._answer(answer)
+        return games
+
+    def _answer(self, a: Answer) -> None:
+        """The sender's ``ack`` (naming its stream's ``seq``: its view already shows the command) or
+        error, remembered by its id; sent as a frame of its own unless its patch carried it."""
+        if a.error is not None:
+            text = dumps(a.error)
+        else:
+            seq = a.stream.seq if a.stream is not None else 0
+            text = dumps({"type": "ack", "id": a.cid, "seq": seq})
+        if a.cid is not None and a.token_hash is not None:
+            self.remember(a.token_hash, a.cid, text)  # a resend of the id gets a plain ack
+        if not a.in_patch:
+            self.emit(a.outlet, a.seat, text)
+
+    def _views(self, answer: Answer | None) -> dict[int | None, Any] | None:
         """Every connected seat and spectator: a snapshot or resume for newcomers, a patch for the rest.
-        ``ack``: a stream whose socket takes its acks in patches, and the id of the command this
-        publish answers; True when the command's patch carried it (no ack frame is owed then)."""
-        live = [(p.seat, stream) for p in self.state.players
-                if (stream := self.seats[p.token_hash]).outlet is not None]
+        A sender whose socket takes its acks in patches gets its ack in its patch (``in_patch``).
+        Returns the game views built (None: nobody is connected, and nothing was built)."""
+        ack = _in_patch(answer)
+        players = self.state.players
+        live = [(p.seat, stream) for p in players if (stream := self.seats[p.token_hash]).outlet is not None]
         if not live and not self.spectators:
-            return False
-        new = self.state.views([*(seat for seat, _ in live), None])
+            return None
+        seats = [seat for seat, _ in live]
+        # One build of the match's views serves the publish and the bots alike (the automated seats').
+        games = game_views(self.state, [*seats, *(p.seat for p in players if p.auto), None])
+        new = seat_views(self.state, [*seats, None], games=games)
         # What everyone sees is diffed once (app/rooms/overlay.py); a seat whose view was built by
         # the last publish adds its own keys' ops.  The others are diffed whole, with one memo
         # so that each shared part is compared once for the whole room, not once per seat.
@@ -187,7 +219,9 @@ class Streams(SpectatorFrames):
             stream.synced = self.published
         if self.spectators:
             self._spectators(public, memo, (before, shared) if shared is not None else None)
-        return acked
+        if answer is not None:
+            answer.in_patch = acked  # then one frame, not two
+        return games
 
     def _resume(self, stream: Stream, seat: int, last_seq: int | None, new: dict[str, Any],
                 memo: dict[Any, Any]) -> bool:
@@ -240,3 +274,14 @@ class Streams(SpectatorFrames):
         stream.view = new
         if stream.outlet is not None:
             self.emit(stream.outlet, seat, text, new)
+
+
+def _in_patch(answer: Answer | None) -> tuple[Stream, str] | None:
+    """The sender's stream and the id to ack in its patch, when its socket takes acks so (an ack,
+    not an error, to the socket that sent the command)."""
+    if answer is None or answer.error is not None or answer.cid is None:
+        return None
+    sender = answer.stream
+    if sender is None or not sender.acks_in_patch or sender.outlet is not answer.outlet:
+        return None
+    return sender, answer.cid

@@ -25,9 +25,10 @@ def on_next_round(room: RoomParts, msg: NextRound, out: Outcome) -> None:
 
 def on_bot_turn(room: RoomParts, msg: BotTurn, out: Outcome) -> None:
     st = room.state
-    if msg.key != room.automation.bot.key or st.status != PLAYING or not 0 <= msg.seat < len(st.players):
+    moves = room.automation.moves
+    if msg.key != moves.timer.key or st.status != PLAYING or not 0 <= msg.seat < len(st.players):
         return  # stale: the table changed since the move was planned
-    room.automation.bot.handle = None
+    moves.timer.handle = None
     player = st.players[msg.seat]
     if player.auto:
         move_for(room, player, msg.action, out)

@@ -13,6 +13,7 @@ from .diff import make_patch
 from .frames import dumps
 from .inbox import SpectatorsDue
 from .overlay import Shared
+from .room_views import seat_views
 from .spectator_lag import Lagged, SpectatorLag
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class SpectatorFrames:
     def publish_spectators(self) -> None:
         """Only spectators' views can have changed (one just arrived): the seats' are not built."""
         if self.spectators:
-            self._spectators(self.state.views((None,))[None], {})
+            self._spectators(seat_views(self.state, (None,))[None], {})
 
     def _spectators(self, watch: dict[str, Any], memo: dict[Any, Any],
                     known: tuple[Any, Shared] | None = None) -> None:

@@ -97,10 +97,11 @@ def test_play_and_say_uno_leaves_the_bot_nothing_to_catch__C_11_C_12(browser: Br
                 options.first.click()
             time.sleep(0.05)
         expect(said.last).to_be_visible()
-        # The room plans the bot's next move as it handles her play, before it shows it: a catch
-        # would be planned now and still waiting its person's pause (1.5 s at least).  None is.
+        # The room plans the bot's next move right after it publishes her play, in the same turn of
+        # its loop: a catch would be planned now and still waiting its person's pause (1.5 s at
+        # least).  None is.
         actor = bot_server.registry.get(page.url.split("/r/", 1)[1].split("?", 1)[0].split("#", 1)[0])
-        planned = actor.automation.bot.message
+        planned = actor.automation.moves.timer.message
         assert planned is None or planned.action["kind"] != "catch", planned
         n_said = said.count()
         caught = page.locator("#side-panel .log-entry[data-kind=caught]", has_text="caught Ana")

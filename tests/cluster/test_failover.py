@@ -37,6 +37,7 @@ from app.config import Settings
 from app.persistence.db import create_engine
 from app.persistence.store import SqlStore
 from app.rooms.restore import restore_state
+from app.rooms.room_views import view_for
 from bench.nodes import LocalCluster
 from tests.live import Client, choose
 
@@ -255,7 +256,7 @@ async def _views_match_the_store(humans: list[Human], store: SqlStore, settings:
             await asyncio.sleep(0.3)
             stored = await store.load_room(h.client.code)
             assert stored is not None
-            rebuilt = restore_state(stored, settings).view_for(h.client.seat)
+            rebuilt = view_for(restore_state(stored, settings), h.client.seat)
             assert _durable(h.client.view) == _durable(rebuilt), f"room {h.client.code}: view differs from the store"
     finally:
         for h in humans:

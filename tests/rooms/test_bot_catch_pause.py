@@ -1,6 +1,6 @@
 """A bot's catch (C-11) waits a person's reaction time, so the people at the table win the race.
 
-The room plans a bot's move as a timer (``Automation.bot``); these tests read the planned pause
+The room plans a bot's move as a timer after the publish (``BotMoves.timer``); these tests read the pause
 off the room's clock, one the test moves (``ManualClock``), so nothing sleeps.  The race itself
 stays settled by arrival (C-12): a person's catch that arrives first is applied, and the bot's planned catch,
 tagged with a table that has changed, is stale.
@@ -51,13 +51,14 @@ def planned(st: RoomState, scale: float) -> tuple[float, list[Any], Automation]:
     told: list[Any] = []
     automation = Automation(st, settings(scale), told.append)
     automation.plan(Outcome())
-    timer, clock = automation.bot.handle, st.clock
+    automation.moves.after_publish(None)  # no socket, so no publish built the views: built for the bot
+    timer, clock = automation.moves.timer.handle, st.clock
     assert isinstance(timer, ManualTimer) and isinstance(clock, ManualClock), "the bot has a move to plan"
     pause = timer.due - clock.monotonic()
     clock.advance(pause - 0.001)
-    assert automation.bot.message not in told, "nothing is told before the pause is over"
+    assert automation.moves.timer.message not in told, "nothing is told before the pause is over"
     clock.advance(0.001)
-    assert automation.bot.message in told, "told once it is due"
+    assert automation.moves.timer.message in told, "told once it is due"
     automation.cancel()
     return pause, told, automation
 
@@ -94,6 +95,6 @@ def test_each_bot_seat_plays_at_its_level_and_an_away_person_at_normal() -> None
     st = exposed_room(0.01, level="hard")
     st.players[1].connected, st.players[1].auto = False, True  # Bo away past the grace
     _, _, automation = planned(st, 0.01)
-    bots = automation.players((1, 2))
+    bots = automation.moves.players((1, 2))
     assert isinstance(bots[2], Hard) and isinstance(bots[1], Normal)
-    assert automation.players((1, 2))[2] is bots[2], "a hard bot keeps its memory through the round"
+    assert automation.moves.players((1, 2))[2] is bots[2], "a hard bot keeps its memory through the round"

@@ -14,6 +14,7 @@ from app.rooms.errors import RoomError
 from app.rooms.options import RoomOptions
 from app.rooms.restore import restore_state
 from app.rooms.room_state import RoomState
+from app.rooms.room_views import seat_views
 
 
 def settings() -> Settings:
@@ -31,7 +32,7 @@ def test_the_host_adds_bots_of_each_level_and_the_seat_shows_it() -> None:
     st, host = waiting_room()
     for level in LEVELS:
         seating.add_bot(st, host, level)
-    players = st.views([0])[0]["players"]
+    players = seat_views(st, [0])[0]["players"]
     assert [(p["bot"], p["level"]) for p in players] == [(False, None), (True, "easy"), (True, "normal"),
                                                          (True, "hard")]
     assert [e.get("level") for e in st.log if e["kind"] == "bot_added"] == list(LEVELS)

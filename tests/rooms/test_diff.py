@@ -66,7 +66,7 @@ def test_type_changes_are_seen_where_types_differ() -> None:
 @pytest.mark.slow
 def test_shared_views_diffed_with_one_memo_give_each_seat_its_own_patch(seed: int, edition: str, seats: int,
                                                                       steps: int) -> None:
-    """``RoomState.views`` shares what all seats see; one memo across the seats' diffs must change nothing."""
+    """``room_views.seat_views`` shares what all seats see; one memo across their diffs changes nothing."""
     rng = random.Random(seed)
     match, _ = new_match(MatchConfig(edition=edition, seats=seats), seed=seed)
     everyone: list[int | None] = [*range(seats), None]

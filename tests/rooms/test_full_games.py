@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from app.rooms.room_views import view_for
 from tests.live import LiveServer, play_match
 
 
@@ -23,7 +24,7 @@ def test_full_round_through_the_protocol(server: LiveServer, edition: str, seats
         assert v["room"]["status"] == "over"
         assert v["summary"]["final"] is True
         # What each client pieced together from patches is exactly the server's view of it now.
-        assert v == actor.state.view_for(c.seat)
+        assert v == view_for(actor.state, c.seat)
         assert c.desync_checks > 10
     summary = views[0]["summary"]
     winner = summary["match_winner"]

@@ -28,6 +28,7 @@ from app.rooms.play import act, start_match
 from app.rooms.races import Races
 from app.rooms.restore import restore_state
 from app.rooms.room_state import BETWEEN, OVER, PLAYING, Player, RoomState
+from app.rooms.room_views import view_for
 from tests.live import Client, LiveServer, seat_players, start_game, sync
 
 from .test_players_away import fast_settings, new_room
@@ -83,16 +84,16 @@ def test_the_deadline_starts_at_the_deal_is_stored_shown_to_all_and_restored__HR
     started = next(r for r in records if isinstance(r, rec.MatchStarted))
     assert started.blitz_deadline == st.blitz_deadline
     for seat in (0, 2, None):  # seats and spectators alike
-        assert st.view_for(seat)["room"]["blitz_deadline"] == st.blitz_deadline
+        assert view_for(st, seat)["room"]["blitz_deadline"] == st.blitz_deadline
     play_some(st, races, records, 6)
     assert isinstance(st.clock, ManualClock)
     st.clock.advance(60)  # the room was down for a minute
     again = restored(st, records)
     assert again.blitz_deadline == st.blitz_deadline  # the clock ran on: the same wall-clock deadline
-    assert again.view_for(None)["room"]["blitz_deadline"] == st.blitz_deadline
+    assert view_for(again, None)["room"]["blitz_deadline"] == st.blitz_deadline
     plain, _, _ = blitz_room(blitz_seconds=None)
     start_match(plain, Races(plain))
-    assert plain.blitz_deadline is None and plain.view_for(0)["room"]["blitz_deadline"] is None
+    assert plain.blitz_deadline is None and view_for(plain, 0)["room"]["blitz_deadline"] is None
 
 
 def test_the_expiry_mid_round_ends_the_match_stored_and_restored__HR_25__HX_14() -> None:
@@ -144,7 +145,7 @@ def test_bots_play_a_blitz_match_to_its_end__HR_25__HX_8() -> None:
         if st.status == OVER:
             break
         for seat in range(3):
-            chosen = choose_action(st.view_for(seat)["game"], rng)
+            chosen = choose_action(view_for(st, seat)["game"], rng)
             if chosen is not None and action_from_json(chosen) in legal_actions(m, seat):
                 act(st, races, settings(), st.players[seat], action_from_json(chosen))
                 break

@@ -19,6 +19,7 @@ from app.rooms.play import act, next_round, start_match
 from app.rooms.races import Races
 from app.rooms.restore import restore_state
 from app.rooms.room_state import BETWEEN, OVER, Player, RoomState
+from app.rooms.room_views import view_for
 
 
 def test_a_room_shows_the_eliminated_seat_and_refuses_its_actions__HR_29__HR_30() -> None:
@@ -34,19 +35,19 @@ def test_a_room_shows_the_eliminated_seat_and_refuses_its_actions__HR_29__HR_30(
         *start_match(st, races)]
     m = st.match
     assert m is not None
-    assert st.view_for(None)["game"]["eliminated"] == []
+    assert view_for(st, None)["game"]["eliminated"] == []
     for rounds in (1, 2):
         while st.status not in (BETWEEN, OVER):
             seat = m.round.pending.seat if m.round.pending else 0
             records += act(st, races, settings, st.players[seat], rng.choice(legal_actions(m, seat)))
         assert len(m.out) == rounds
-        assert st.view_for(None)["game"]["eliminated"] == m.out
+        assert view_for(st, None)["game"]["eliminated"] == m.out
         assert [e["seat"] for e in st.log if e["kind"] == "eliminated"][-1] == m.out[-1]
         if st.status == OVER:
             break
         records += next_round(st, races)
         gone = m.out[0]
-        assert st.view_for(gone)["game"]["table"]["hand"] == []
+        assert view_for(st, gone)["game"]["table"]["hand"] == []
         with pytest.raises(IllegalAction) as refused:
             act(st, races, settings, st.players[gone], Action("draw"))
         assert refused.value.code == "eliminated"
@@ -74,7 +75,7 @@ def test_bots_play_an_elimination_match_out_and_never_act_for_a_seat_out__HR_30_
             next_round(st, races)
             continue
         for seat in range(4):
-            chosen = choose_action(st.view_for(seat)["game"], rng)
+            chosen = choose_action(view_for(st, seat)["game"], rng)
             if seat in m.out:
                 assert chosen is None  # a seat out has nothing to do, so its bot does nothing
             elif chosen is not None and action_from_json(chosen) in legal_actions(m, seat):

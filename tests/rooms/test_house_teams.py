@@ -15,6 +15,7 @@ from app.rooms.options import RoomOptions
 from app.rooms.play import start_match
 from app.rooms.races import Races
 from app.rooms.room_state import PLAYING, WAITING, Player, RoomState
+from app.rooms.room_views import view_for
 
 DEFAULTS: dict[str, Any] = {"_env_file": None}  # the defaults, whatever the environment says
 
@@ -48,5 +49,5 @@ def test_the_view_marks_partners_and_team_totals__HR_26__HR_27() -> None:
     st = room(6)
     start_match(st, Races(st))
     assert st.status == PLAYING
-    game = st.view_for(None)["game"]
+    game = view_for(st, None)["game"]
     assert game["teams"] == [[0, 3], [1, 4], [2, 5]] and game["team_scores"] == [0, 0, 0]

@@ -1,6 +1,6 @@
 """Views kept between changes: the match's built once per change, the logs while their entries stand.
 
-``RoomState.views`` hands out the same objects while what they show is unchanged, so the
+``room_views.seat_views`` hands out the same objects while what they show is unchanged, so the
 differ passes them by identity.  Whatever it keeps must equal what a fresh build makes, after
 every kind of change a room goes through (moves of every edition, rounds and matches that
 end, chat, a late UNO! call), and the bots must decide on what their seat is shown (C-16).
@@ -20,6 +20,7 @@ from app.rooms import play
 from app.rooms.diff import make_patch
 from app.rooms.races import Races
 from app.rooms.room_state import BETWEEN, OVER, PLAYING, Player, RoomState
+from app.rooms.room_views import game_views, seat_views
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 
@@ -44,7 +45,7 @@ def test_kept_views_equal_fresh_ones_after_every_change__C_16(seed: int, edition
     seats = len(st.players)
     conf = Settings(_env_file=None, database_url="memory://")  # type: ignore[call-arg]
     everyone: list[int | None] = [*range(seats), None]
-    before = st.views(everyone)
+    before = seat_views(st, everyone)
     for step in range(steps):
         if st.status == BETWEEN:
             play.next_round(st, races)
@@ -60,14 +61,14 @@ def test_kept_views_equal_fresh_ones_after_every_change__C_16(seed: int, edition
                 play.act(st, races, conf, st.players[seat], action)
             except IllegalAction as err:  # a call at a settled race: refused, named, and on the receipt
                 assert err.code == "too_late" and err.params["target"] in races.open
-        after = st.views(everyone)
-        assert after == st.views(everyone, ViewParts()), f"step {step}"
+        after = seat_views(st, everyone)
+        assert after == seat_views(st, everyone, ViewParts()), f"step {step}"
         for who in everyone:
             # The bots' view is the engine's own view of that seat.
             if st.match is not None and who is not None:
-                assert st.game_views((who,))[who] == view(st.match, who)
+                assert game_views(st, (who,))[who] == view(st.match, who)
             # The kept parts diff to the new view exactly as fresh ones would.
-            fresh = st.views([who], ViewParts())[who]
+            fresh = seat_views(st, [who], ViewParts())[who]
             assert make_patch(before[who], after[who]) == make_patch(before[who], fresh)
         for seat in range(seats):
             if st.private.get(seat) is not None and before[seat]["private"] == after[seat]["private"]:
@@ -77,10 +78,10 @@ def test_kept_views_equal_fresh_ones_after_every_change__C_16(seed: int, edition
 
 def test_a_seat_away_gets_no_view_built_until_asked() -> None:
     st, _ = room("classic", 3)
-    built = st.game_views([0, None])
+    built = game_views(st, [0, None])
     assert st.match is not None
     key = (st.match.round_no, len(st.match.log), st.match.phase)
     kept: dict[int | None, object] = st.parts.get("games", key, dict, owner=st.match)
     assert 2 not in kept and 0 in kept and 1 in kept  # seat 2 never connected and no bot plays it
     assert built[0] == view(st.match, 0)
-    assert st.game_views([2])[2] == view(st.match, 2)  # asked for (a timeout, say): built then
+    assert game_views(st, [2])[2] == view(st.match, 2)  # asked for (a timeout, say): built then

@@ -6,6 +6,7 @@ import asyncio
 import random
 
 from app.rooms.restore import restore_state
+from app.rooms.room_views import view_for
 from tests.live import Client, LiveServer, choose, create_room, play_bot, seat_players, start_game, sync
 
 
@@ -43,7 +44,7 @@ def test_c16_after_a_post_match_leave_no_seat_is_shown_the_leavers_private_log(s
         stored = await server.store.load_room(code)
         assert stored is not None
         restored = restore_state(stored, server.settings)
-        assert {s: contents(restored.view_for(s)["private"]) for s in mine} == mine
+        assert {s: contents(view_for(restored, s)["private"]) for s in mine} == mine
         assert (await leaver.request({"type": "leave"}))["type"] == "ack"
         await sync([b, c])
         assert (b.view["you"], c.view["you"]) == (0, 1)  # seats closed up
@@ -60,7 +61,7 @@ def test_c16_after_a_post_match_leave_no_seat_is_shown_the_leavers_private_log(s
         stored = await server.store.load_room(code)
         assert stored is not None and len(stored.seats) == 2
         restored = restore_state(stored, server.settings)
-        assert restored.view_for(0)["private"] == [] and restored.view_for(1)["private"] == []
+        assert view_for(restored, 0)["private"] == [] and view_for(restored, 1)["private"] == []
         for cl in (b, c):
             await cl.close()
 

@@ -33,7 +33,7 @@ def game(tbl: dict[str, Any], **keys: Any) -> dict[str, Any]:
 
 def seat_view(pub: dict[str, Any], seat: int, own: dict[str, Any] | None, private: list[Any],
               you: int | None = None) -> dict[str, Any]:
-    """The seat's view as RoomState.views builds it: the public one with the seat's keys laid over it."""
+    """The seat's view as room_views.seat_views builds it: the public one with its own keys laid over it."""
     view = dict(pub)
     view["you"] = seat if you is None else you
     if pub["game"] is not None:

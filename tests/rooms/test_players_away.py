@@ -19,6 +19,7 @@ from app.rooms.clock import ManualClock
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
 from app.rooms.restore import restore_state
+from app.rooms.room_views import view_for
 from tests.live import Client, LiveServer, choose, seat_players, start_game, sync
 from tests.waiting import eventually
 
@@ -158,7 +159,7 @@ def test_options_and_bots_survive_a_restart() -> None:
         assert state.turn_seconds == 60 and state.away_grace_seconds == 20
         assert [p.bot for p in state.players] == [False, True]
         assert state.public_summary()["house_rules"]["jump_in"] is True
-        assert state.view_for(0)["players"][1]["bot"] is True
+        assert view_for(state, 0)["players"][1]["bot"] is True
         await registry.stop()
         # A stored room with no options at all (older records) gets the defaults.
         bare = rec.StoredRoom("ABCDEFGH", "old", "classic", True, 4, None, {}, "waiting", 0, [], None)
@@ -223,7 +224,7 @@ def test_one_person_and_two_bots_play_a_round(live: LiveServer, edition: str) ->
         seats_that_acted = {e.seat for e in actor.state.match.log}
         assert {1, 2} <= seats_that_acted or sent == 0
         assert {1, 2} & seats_that_acted  # the bots played
-        assert view == actor.state.view_for(0)
+        assert view == view_for(actor.state, 0)
         assert not live.audit.violations
         await me.close()
 

@@ -34,6 +34,7 @@ from app.rooms.inbox import Command
 from app.rooms.memory_store import InMemoryStore
 from app.rooms.registry import RoomRegistry
 from app.rooms.room_state import PLAYING, RoomState, hash_token
+from app.rooms.room_views import seat_views
 from tests.frame_audit import FrameAudit
 
 EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
@@ -124,7 +125,7 @@ async def play(seed: int, edition: str, house: dict[str, Any], seats: int, moves
             await send(actor, outlets[seat_no], joined[seat_no]["token"], "action", f"a{n}",
                        {"action": action.to_json()})
         everyone: list[int | None] = [*range(seats), None]
-        now = actor.state.views(everyone)
+        now = seat_views(actor.state, everyone)
         for who, outlet in zip(everyone, [*outlets, watcher], strict=True):
             # Through JSON, where True is not 1: what the client holds is the view, exactly.
             assert outlet.view == json.loads(json.dumps(now[who])), f"seat {who}"

@@ -17,6 +17,7 @@ from app.rooms.play import act, next_round, start_match
 from app.rooms.races import Races
 from app.rooms.restore import restore_state
 from app.rooms.room_state import BETWEEN, Player, RoomState
+from app.rooms.room_views import round_summary, view_for
 
 
 def test_fresh_secrets_are_committed_revealed_and_restored() -> None:
@@ -37,13 +38,13 @@ def test_fresh_secrets_are_committed_revealed_and_restored() -> None:
         secret = m.round_secret(m.round_no)
         assert len(secret) == 32 and secret not in seen
         seen.append(secret)
-        assert st.view_for(0)["room"]["commitment"] == commitment(secret)
+        assert view_for(st, 0)["room"]["commitment"] == commitment(secret)
         assert st.log[-1]["kind"] != "secret" and any(
             e["kind"] == "commitment" and e["commitment"] == commitment(secret) for e in st.log)
         while st.status not in (BETWEEN, "over"):
             seat = m.round.pending.seat if m.round.pending else 0
             records += act(st, races, settings, st.players[seat], rng.choice(legal_actions(m, seat)))
-        assert st.summary() is not None and st.summary()["secret"] == secret  # type: ignore[index]
+        assert round_summary(st) is not None and round_summary(st)["secret"] == secret  # type: ignore[index]
         assert any(e["kind"] == "secret" and e["secret"] == secret for e in st.log)
         if st.status == "over":
             break
@@ -56,4 +57,4 @@ def test_fresh_secrets_are_committed_revealed_and_restored() -> None:
     again = restore_state(stored, settings)
     assert again.match is not None and st.match is not None
     assert again.match.fingerprint() == st.match.fingerprint()
-    assert again.view_for(1)["summary"] == st.view_for(1)["summary"]
+    assert view_for(again, 1)["summary"] == view_for(st, 1)["summary"]

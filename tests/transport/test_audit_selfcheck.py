@@ -7,6 +7,7 @@ import secrets
 
 from app.engine import HouseRules, MatchConfig, new_match
 from app.rooms.room_state import Player, RoomState
+from app.rooms.room_views import view_for
 from tests.frame_audit import FrameAudit
 
 
@@ -21,7 +22,7 @@ def state(seed: int | str = 1) -> RoomState:
 def test_own_view_passes_and_someone_elses_hand_is_caught__C_16() -> None:
     st = state()
     for seat in (0, 1, 2, None):
-        frame = {"type": "snapshot", "seq": 1, "view": st.view_for(seat)}
+        frame = {"type": "snapshot", "seq": 1, "view": view_for(st, seat)}
         assert FrameAudit.check(seat, json.loads(json.dumps(frame)), st) == []
     assert st.match is not None
     other_card = st.match.variant.card_json[st.match.round.hands[1][0]]
@@ -40,8 +41,8 @@ def test_the_round_secret_is_caught_until_the_round_ends() -> None:
     st = state(secrets.token_hex(16))
     assert st.match is not None
     secret = st.match.round_secret(1)
-    frame = {"type": "snapshot", "seq": 1, "view": st.view_for(0)}
-    assert secret not in json.dumps(frame) and st.view_for(0)["room"]["commitment"]
+    frame = {"type": "snapshot", "seq": 1, "view": view_for(st, 0)}
+    assert secret not in json.dumps(frame) and view_for(st, 0)["room"]["commitment"]
     leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/summary", "value": {"secret": secret}}]}
     assert any("secret" in p for p in FrameAudit.check(0, leak, st))
     assert any("secret" in p for p in FrameAudit.check(None, leak, st))
@@ -75,9 +76,9 @@ def test_a_face_down_card_is_caught_even_in_its_holders_frame__HR_33__HX_15() ->
     drawn = rnd.draw(1, 1, "caught")[0]  # as a catch would: face down for seat 1
     assert drawn in rnd.face_down.by_seat[1]
     for seat in (0, 1, 2, None):
-        frame = {"type": "snapshot", "seq": 1, "view": st.view_for(seat)}
+        frame = {"type": "snapshot", "seq": 1, "view": view_for(st, seat)}
         assert FrameAudit.check(seat, json.loads(json.dumps(frame)), st) == []
-    assert st.view_for(1)["game"]["table"]["face_down"] == 1
+    assert view_for(st, 1)["game"]["table"]["face_down"] == 1
     leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": rnd.card_json(drawn)}]}
     assert FrameAudit.check(1, leak, st) and FrameAudit.check(0, leak, st) and FrameAudit.check(None, leak, st)
     turned = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/private/0", "value": {
@@ -101,7 +102,7 @@ def test_a_face_down_card_in_an_open_hand_is_caught_for_everyone_its_holder_incl
     drawn = rnd.draw(1, 1, "caught")[0]  # ... and 3 with a card drawn face down: an open hand
     assert drawn in rnd.face_down.by_seat[1]
     for seat in (0, 1, 2, None):
-        frame = json.loads(json.dumps({"type": "snapshot", "seq": 1, "view": st.view_for(seat)}))
+        frame = json.loads(json.dumps({"type": "snapshot", "seq": 1, "view": view_for(st, seat)}))
         assert FrameAudit.check(seat, frame, st) == [], seat
         assert frame["view"]["game"]["table"]["open_face_down"][1] == 1
     leak = {"type": "patch", "seq": 2, "ops": [{"op": "add", "path": "/x", "value": rnd.card_json(drawn)}]}
@@ -116,10 +117,10 @@ def test_a_screen_frame_is_held_to_the_public_table_as_it_is_now__D_14() -> None
     """A screen's frame passes only as the spectators' view of the room now: a seat's view (its hand,
     its private log) and a stale public view (a spectator's delayed one) are both caught."""
     st = state()
-    public = st.view_for(None)
+    public = view_for(st, None)
     fine = {"type": "snapshot", "seq": 1, "view": json.loads(json.dumps(public))}
     assert FrameAudit.check_screen(None, fine, public, st) == []
-    seat_view = st.view_for(0)
+    seat_view = view_for(st, 0)
     as_seat = {"type": "snapshot", "seq": 1, "view": json.loads(json.dumps(seat_view))}
     assert FrameAudit.check_screen(None, as_seat, seat_view, st)
     assert FrameAudit.check_screen(0, fine, public, st)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from app.rooms.room_views import view_for
 from tests.live import (
     Client,
     LiveServer,
@@ -31,7 +32,7 @@ async def table(server: LiveServer, edition: str = "classic", seats: int = 3) ->
 
 
 def server_view(server: LiveServer, c: Client) -> dict[str, Any]:
-    view: dict[str, Any] = server.registry.get(c.code).state.view_for(c.seat)
+    view: dict[str, Any] = view_for(server.registry.get(c.code).state, c.seat)
     return view
 
 
