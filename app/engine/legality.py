@@ -35,7 +35,7 @@ from .pending import (
 )
 from .plays import SPECIAL_DRAW_IT, batch_options, play_options, turn_actions
 from .state import RoundState
-from .uno import CATCHES, DECLARE, uno_refusal
+from .uno import CATCHES, DECLARE, may_declare, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
 KEEP_IT = Action(A.KEEP)
@@ -90,13 +90,12 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
                 for card in hand:
                     if card in twins and card not in down:  # HX-12: never a face-down card
                         play_options(rnd, A.PLAY, seat, card, out)
-    # UNO calls and catches: uno.py's may_declare and may_catch, inlined (this runs on every step).
+    # UNO! calls (C-11).  Only an exposed seat or the one owing the decision may declare: the others are not
+    # asked (this runs for every seat on every step, and a call costs more than the test).
     exposed = rnd.exposed
-    if seat in exposed or (
-        kind == TURN and waits_for == seat and len(rnd.hands[seat]) == 2 and rnd.predeclared != seat
-        and rnd.calls.with_play
-    ):
+    if (waits_for == seat or seat in exposed) and may_declare(rnd, seat):
         out.append(DECLARE)
+    # The catches: uno.py's may_catch, inlined (mostly no one is exposed).
     if exposed:
         out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
     return out

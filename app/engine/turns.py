@@ -71,24 +71,13 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     if house.draw_until_playable:  # rnd.playable and at_limit, inlined: a draw takes several cards here
         cards, limit, hand = rnd.cards, house.hand_limit, rnd.hands[seat]
         top_face = cards[rnd.discard[-1]].face  # a reshuffle keeps the top card, and no draw changes the colour
-        pile, events, card_json = rnd.draw_pile, rnd.events, rnd.variant.card_json
         while got:
             ct = cards[got[0]]
             if ct.colour is None or ct.colour == rnd.colour or ct.face == top_face:
                 break
             if limit is not None and len(hand) >= limit:
                 break
-            if not pile or rnd.face_down.on:  # a reshuffle, or a face-down draw (HR-33): RoundState.draw's way
-                got = rnd.draw(seat, 1, "turn")
-                pile = rnd.draw_pile
-                continue
-            # RoundState.draw of one card from a pile that holds it, inlined (the seat is touched already):
-            # the same card and the same two events, without the call and the general case's slicing.
-            card = pile.pop()
-            hand.append(card)
-            events.append(new_event(Event, ("draw", {"seat": seat, "count": 1, "reason": "turn"}, None)))
-            events.append(new_event(Event, ("drew", {"seat": seat, "cards": [card_json[card]]}, (seat,))))
-            got = [card]
+            got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
     if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
         rnd.ask(drawn_decision(seat, got[0]))

@@ -25,7 +25,8 @@ def may_declare(rnd: RoundState, seat: int) -> bool:
     The two-card declaration is one of the early ways HR-17 and HR-18 take away (``calls.with_play``)."""
     if seat in rnd.exposed:
         return True
-    return early_declaration(rnd, seat)
+    # The hand's size first: legal_actions asks this of every seat on every step, and two cards are rare.
+    return len(rnd.hands[seat]) == 2 and rnd.calls.with_play and early_declaration(rnd, seat)
 
 
 def early_declaration(rnd: RoundState, seat: int) -> bool:
@@ -47,7 +48,7 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
     if is_catch:
         if action == Action(CATCH, target=target) and may_catch(rnd, seat, target):
             return None
-    elif action == DECLARE and may_declare(rnd, seat) and (rnd.calls.with_play or seat in rnd.exposed):
+    elif action == DECLARE and may_declare(rnd, seat):
         return None
     if not rnd.calls.exposes:  # HR-18: no UNO! at all
         return IllegalAction(Refusal.UNO_NOT_ALLOWED, "No UNO! is said or caught at this table.")

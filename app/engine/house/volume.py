@@ -100,13 +100,13 @@ def offer_from_json(data: dict[str, Any]) -> BatchOffer:
                       tuple((size, target) for size, target in data.get("uno", ())))
 
 
-def offer_plays(offer: BatchOffer) -> Iterator[Action]:
+def offer_plays(offer: BatchOffer, most: int | None = None) -> Iterator[Action]:
     """Every batch ``offer`` stands for, each order of its cards apart (for tests and tools: a hoarding hand
-    makes very many)."""
+    makes very many); ``most``: only those of at most that many cards."""
     targets: tuple[int | None, ...] = offer.targets or (None,)
     for lead in offer.leads:
         mates = [c for c in offer.cards if c != lead]
-        for size in range(1, len(mates) + 1):
+        for size in range(1, (len(mates) if most is None else min(len(mates), most - 1)) + 1):
             for chosen in combinations(mates, size):
                 for more in permutations(chosen):
                     for t in targets:
