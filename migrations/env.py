@@ -15,6 +15,13 @@ from app.persistence.schema import metadata
 config = context.config
 target_metadata = metadata
 
+# Tables a migration fills in bulk (0010: the leaderboard's standings and rated pairs).  Postgres
+# reads a page of the board from its index alone only once VACUUM has marked the table's pages
+# all-visible; until autovacuum comes round (a minute or more) every page and count read the
+# table too, several times slower.  VACUUM cannot run inside the migration's transaction, and
+# leaving that transaction early would let go of the lock below before the version row is written.
+BULK_FILLED = ("player_standings", "rated_opponents")
+
 
 def _url() -> str:
     url = config.get_main_option("sqlalchemy.url")
@@ -34,6 +41,21 @@ def _run(connection: Connection) -> None:
             # find the schema up to date.  The lock ends with the transaction.
             connection.execute(text("SELECT pg_advisory_xact_lock(7305917)"))
         context.run_migrations()
+    _vacuum_bulk_filled(connection)
+
+
+def _vacuum_bulk_filled(connection: Connection) -> None:
+    """After the migrations' transaction (the lock let go, the version written): vacuum the bulk-filled
+    tables that were never vacuumed, once.  Two nodes doing it together is harmless (one waits)."""
+    if connection.dialect.name != "postgresql":
+        return
+    connection.commit()  # end the transaction a read on this connection may have begun
+    auto = connection.execution_options(isolation_level="AUTOCOMMIT")
+    never = auto.execute(text("SELECT relname FROM pg_stat_user_tables WHERE relname = ANY(:names) "
+                              "AND last_vacuum IS NULL AND last_autovacuum IS NULL"),
+                         {"names": list(BULK_FILLED)}).scalars().all()
+    for name in sorted(never):
+        auto.execute(text(f'VACUUM ANALYZE "{name}"'))
 
 
 async def _run_async() -> None:

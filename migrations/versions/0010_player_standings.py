@@ -148,8 +148,9 @@ def _fill(conn: Any) -> None:
         # Analysed, so that the planner reads the leaderboard from its index rather than the whole
         # new table.  Inside the migration's transaction, not VACUUM ANALYZE outside it: leaving
         # the transaction would let go of env.py's lock before the version row is written, and a
-        # second node starting at the same moment would run this migration again.  Autovacuum
-        # fills the visibility map that index-only scans use soon after.
+        # second node starting at the same moment would run this migration again.  The tables are
+        # vacuumed once the migrations are committed (migrations/env.py, BULK_FILLED): index-only
+        # scans need the visibility map that VACUUM fills.
         op.execute("ANALYZE player_standings")
         op.execute("ANALYZE rated_opponents")
 
