@@ -48,6 +48,11 @@ SHOW = PROBES["SHOW"]
 # or any box that clips it on the way up (the announcement area); or their text is cut.
 UNSEEN = PROBES["UNSEEN"]
 
+# No finite animation or transition running (the dialog rises into place over 0.2 s: measured
+# during it, on a loaded machine, its buttons sat a pixel below the box); endless glows go on.
+SETTLED = ("() => document.getAnimations().every((a) => a.playState !== 'running'"
+           " || a.effect.getTiming().iterations === Infinity)")
+
 # The head, every seat chip and badge: inside the window, none cut, none scrolled sideways.
 SEATS = PROBES["SEATS"]
 
@@ -92,6 +97,7 @@ def test_every_decision_shows_all_its_buttons_in_the_box(browser: Browser, serve
                 for kind in kinds:
                     page.evaluate(SHOW, kind)
                     expect(page.get_by_test_id("dialog")).to_be_visible()
+                    page.wait_for_function(SETTLED)
                     page.screenshot(path=str(artifacts / f"fit-{shot}-{kind}.png"))
                     where = f"{shot}, {kind}"
                     unseen = page.evaluate(UNSEEN, ["[data-testid=dialog]", CONTROLS])
@@ -103,6 +109,7 @@ def test_every_decision_shows_all_its_buttons_in_the_box(browser: Browser, serve
                         expect(page.get_by_test_id("dialog-text")).to_be_hidden()
                         toggle.click()
                         expect(page.get_by_test_id("dialog-text")).to_be_visible()
+                        page.wait_for_function(SETTLED)
                         page.screenshot(path=str(artifacts / f"fit-{shot}-{kind}-why.png"))
                         unseen = page.evaluate(UNSEEN, ["[data-testid=dialog]", "[data-testid=dialog-option]"])
                         assert not unseen, f"{where} (why? open): {unseen}"
