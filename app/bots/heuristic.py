@@ -33,7 +33,8 @@ UNO_KINDS = frozenset({"declare_uno", "catch"})
 # ---------------------------------------------------------------------------- entry points
 
 
-def choose_action(view: dict[str, Any], rng: random.Random, uno_reliability: float = 0.97) -> ActionJSON | None:
+def choose_action(view: dict[str, Any], rng: random.Random,
+                  uno_reliability: float = 0.97) -> ActionJSON | None:
     """One of ``view["table"]["legal"]``, or None when the seat has nothing to do now.
 
     ``uno_reliability`` is the chance of not forgetting each UNO chance (saying it with a
@@ -170,7 +171,8 @@ def _penalty(s: Situation, rng: random.Random, reliability: float) -> ActionJSON
         return challenge
     answer = penalties.best_answer(s.legal, s.hand, rng)
     if answer is not None:
-        return _best_form(s, [a for a in s.legal if a["kind"] == "play" and a["card"] == answer], rng, reliability)
+        plays = [a for a in s.legal if a["kind"] == "play" and a["card"] == answer]
+        return _best_form(s, plays, rng, reliability)
     action = _first(s.legal, "accept")
     assert action is not None
     return action

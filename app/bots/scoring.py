@@ -14,8 +14,8 @@ from .situation import Card, Situation
 
 # How hard a face stops the next player (they lose their turn, and may draw too).
 # With two players every one of them means "play again".
-STOPPERS: dict[str, int] = {"skip": 1, "draw1": 2, "draw2": 3, "wild_skip": 1, "wild_skip2": 2, "wild_draw2": 3,
-                             "wild_draw4": 4}
+STOPPERS: dict[str, int] = {"skip": 1, "draw1": 2, "draw2": 3, "wild_skip": 1, "wild_skip2": 2,
+                             "wild_draw2": 3, "wild_draw4": 4}
 # Draw wilds whose legality a challenge can test (CL-5, MK-4, PP-5).
 CHALLENGEABLE = {"classic": "wild_draw4", "mario_kart": "wild_draw4", "pocket_pizza": "wild_draw2"}
 
@@ -103,7 +103,8 @@ def guilty(s: Situation, card: Card) -> bool:
     """Would a challenge of this draw wild succeed?  (CL-5, MK-4, PP-5, judged on our own hand.)"""
     others = [c for c in s.hand if c["id"] != card["id"]]
     if s.edition == "pocket_pizza":
-        return any(c["colour"] is None or c["colour"] == s.colour or c["face"] == s.top["face"] for c in others)
+        return any(c["colour"] is None or c["colour"] == s.colour or c["face"] == s.top["face"]
+                   for c in others)
     if s.edition == "mario_kart" and any(c["face"] == "item_box" for c in others):
         return True
     return any(c["colour"] == s.colour for c in others)

@@ -166,7 +166,8 @@ def spectator_chat(room: RoomParts, spectator: int, cmd: ChatCmd, out: Outcome) 
     """A spectator's chat line, when the host allows it; ``spectator`` numbers them in the room."""
     st = room.state
     if not st.spectator_chat:
-        raise RoomError("spectator_chat_off", "Spectators can't chat in this room; the host can allow it.", 403)
+        raise RoomError("spectator_chat_off",
+                        "Spectators can't chat in this room; the host can allow it.", 403)
     text = chat_text(room, cmd)
     name = f"Spectator {spectator}"
     st.add_chat(None, text, name, watcher=spectator)

@@ -36,7 +36,8 @@ class MissLimit:
     guessed at speed.  Asking for rooms that exist costs nothing.
     """
 
-    def __init__(self, per_minute: int, on_refuse: Refused | None = None, shared: Shared | None = None) -> None:
+    def __init__(self, per_minute: int, on_refuse: Refused | None = None,
+                 shared: Shared | None = None) -> None:
         self.window, self.per_minute, self.on_refuse = Window(per_minute), per_minute, on_refuse
         self.shared = shared
         # With several nodes: addresses the shared count refused, until when (monotonic).
@@ -90,7 +91,8 @@ CREATE_PATH = re.compile(r"^/api/rooms/?$")
 JOIN_PATH = re.compile(r"^/api/rooms/[^/]+/players/?$")
 LIST_PATH = CREATE_PATH
 QR_PATH = re.compile(r"^/rooms/[^/]+/qr\.svg$")  # the invite QR code (app/web/invite.py)
-MATCH_PATH = re.compile(r"^/api/matches/[^/]+/(export|replay)$")  # a finished match's documents (app/web/matches.py)
+# A finished match's documents (app/web/matches.py).
+MATCH_PATH = re.compile(r"^/api/matches/[^/]+/(export|replay)$")
 # What /metrics counts a refusal as, by limit (uno_refused_total{reason}); the others: http_rate.
 REFUSAL_REASONS = {"qr": "qr_rate", "match": "match_downloads", "pread": "player_reads"}
 # Refusals answered only after this long, by limit: a flood of players' pages refused at once came
@@ -116,14 +118,15 @@ class AddressRateLimit:
         self.blocked: dict[tuple[str, str], float] = {}
         lists, listed = burst_limit(lists_per_minute, "room lists")
         self.limits: list[tuple[str, re.Pattern[str], Window, str, str]] = [
-            ("POST", CREATE_PATH, Window(create_per_minute), f"at most {create_per_minute} new rooms a minute",
-             "create"),
-            ("POST", JOIN_PATH, Window(joins_per_minute), f"at most {joins_per_minute} joins a minute", "join"),
+            ("POST", CREATE_PATH, Window(create_per_minute),
+             f"at most {create_per_minute} new rooms a minute", "create"),
+            ("POST", JOIN_PATH, Window(joins_per_minute),
+             f"at most {joins_per_minute} joins a minute", "join"),
             ("GET", LIST_PATH, lists, listed, "list"),
         ]
         if qr_per_minute is not None:
-            self.limits.append(("GET", QR_PATH, Window(qr_per_minute), f"at most {qr_per_minute} QR codes a minute",
-                                "qr"))
+            self.limits.append(("GET", QR_PATH, Window(qr_per_minute),
+                                f"at most {qr_per_minute} QR codes a minute", "qr"))
         if match_downloads_per_minute is not None:
             downloads, words = burst_limit(match_downloads_per_minute, "match exports and replays")
             self.limits.append(("GET", MATCH_PATH, downloads, words, "match"))
@@ -132,8 +135,8 @@ class AddressRateLimit:
             self.limits.append(("GET", re.compile(player_reads[0]), reads, words, "pread"))
         # Others the app adds: (method, path pattern, per minute, what is limited, kind for the shared count).
         for method, path, per_minute, what, kind in more:
-            self.limits.append((method, re.compile(path), Window(per_minute), f"at most {per_minute} {what} a minute",
-                                kind))
+            self.limits.append((method, re.compile(path), Window(per_minute),
+                                f"at most {per_minute} {what} a minute", kind))
 
     async def hit(self, window: Window, kind: str, words: str, address: str) -> float:
         """This node's window; with several nodes, the one they all count in (app/cluster/rates.py)."""

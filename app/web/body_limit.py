@@ -28,7 +28,8 @@ class BodyLimit:
     async def refuse(self, send: Send) -> None:
         if self.on_refuse is not None:
             self.on_refuse("body_too_large")
-        await send_error(send, 413, "body_too_large", f"Request bodies are limited to {self.max_bytes} bytes.",
+        await send_error(send, 413, "body_too_large",
+                         f"Request bodies are limited to {self.max_bytes} bytes.",
                          [(b"connection", b"close")])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

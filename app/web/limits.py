@@ -69,8 +69,8 @@ async def send_error(send: Send, status: int, code: str, message: str,
                      headers: list[tuple[bytes, bytes]] | None = None) -> None:
     body = json.dumps({"detail": {"code": code, "message": message}}).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *(headers or [])]})
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()), *(headers or [])]})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -78,7 +78,8 @@ class Window:
     """A sliding window of request times per client address (app/rates.py), for a bounded number
     of addresses, and which of them have been refused since they were last allowed."""
 
-    def __init__(self, limit: int, window: float = RATE_WINDOW_S, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, limit: int, window: float = RATE_WINDOW_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.limit, self.window = limit, window
         self.seen = Windows(limit, window, MAX_TRACKED_ADDRESSES, clock)
         self.refused: dict[str, bool] = {}  # addresses refused since they were last allowed
