@@ -1,6 +1,6 @@
 """Rules-engine throughput: random legal rounds per edition, for 2 and 4 players.
 
-    uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard]
+    uv run python bench/engine.py [--seconds 2] [--rlcard /path/to/python-with-rlcard [--rlcard-only]]
     uv run python bench/engine.py --house party         # the house_rules figures under another preset
     uv run python bench/engine.py --steps N [--chaos]   # N actions only, to count instructions
 
@@ -249,11 +249,30 @@ def median_of(runs: int, fn: Callable[[], dict[str, float]]) -> dict[str, float]
     return {k: statistics.median(r[k] for r in results) for k in results[0]}
 
 
+def versus_rlcard(interpreter: str, runs: int, seconds: float) -> dict[str, float]:
+    """Classic 2-player rounds/s under RLCard's action set, against RLCard's own, interleaved."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(runs):  # interleaved, so both see the same machine load
+        ours.append(measure("classic", 2, rlcard_like, seconds)["rounds_per_s"])
+        proc = subprocess.run([interpreter, str(Path(__file__).with_name("rlcard_uno.py")),
+                               "--seconds", str(seconds)], capture_output=True, text=True, check=True)
+        theirs.append(json.loads(proc.stdout.strip().splitlines()[-1])["rounds_per_s"])
+    comparison = {
+        "engine_rounds_per_s": statistics.median(ours),
+        "rlcard_rounds_per_s": statistics.median(theirs),
+        "ratio": round(statistics.median(ours) / statistics.median(theirs), 2),
+    }
+    print(f"classic 2p, RLCard's action set: {comparison}", file=sys.stderr)
+    return comparison
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
     parser.add_argument("--runs", type=int, default=3, help="measurements per figure (the median is kept)")
     parser.add_argument("--rlcard", help="a Python interpreter that has rlcard installed")
+    parser.add_argument("--rlcard-only", action="store_true", help="with --rlcard: that comparison alone")
     parser.add_argument("--steps", type=int, help="play exactly this many actions of the house_rules match, no output")
     parser.add_argument("--house", choices=sorted(PRESETS), help="the preset of the house_rules figures "
                         "(default chaos); with --steps, play under its options")
@@ -271,6 +290,9 @@ def main() -> None:
             steps(args.steps, rules)
         return
 
+    if args.rlcard and args.rlcard_only:
+        print(json.dumps({"mode": mode(), "vs_rlcard_classic_2p": versus_rlcard(args.rlcard, args.runs, args.seconds)}))
+        return
     out: dict[str, object] = {}
     for edition in VARIANTS:
         out[edition] = {}
@@ -297,20 +319,7 @@ def main() -> None:
     print(f"classic 4p as the bots play, as a room takes it: {house['as_played']}", file=sys.stderr)
     out["house_rules"] = house
     if args.rlcard:
-        ours: list[float] = []
-        theirs: list[float] = []
-        for _ in range(args.runs):  # interleaved, so both see the same machine load
-            ours.append(measure("classic", 2, rlcard_like, args.seconds)["rounds_per_s"])
-            proc = subprocess.run([args.rlcard, str(Path(__file__).with_name("rlcard_uno.py")),
-                                   "--seconds", str(args.seconds)], capture_output=True, text=True, check=True)
-            theirs.append(json.loads(proc.stdout.strip().splitlines()[-1])["rounds_per_s"])
-        comparison = {
-            "engine_rounds_per_s": statistics.median(ours),
-            "rlcard_rounds_per_s": statistics.median(theirs),
-            "ratio": round(statistics.median(ours) / statistics.median(theirs), 2),
-        }
-        print(f"classic 2p, RLCard's action set: {comparison}", file=sys.stderr)
-        out["vs_rlcard_classic_2p"] = comparison
+        out["vs_rlcard_classic_2p"] = versus_rlcard(args.rlcard, args.runs, args.seconds)
     print(json.dumps({"mode": mode(), **out}))
 
 
