@@ -55,7 +55,8 @@ def _option(name: str) -> dict[str, Any]:
 @cache
 def schema() -> dict[str, Any]:
     """The whole schema: families of options, then the presets (HR-34) with what they expand to."""
-    families = [{"key": family, "options": [_option(name) for name in names]} for family, names in house.FAMILIES]
+    families = [{"key": family, "options": [_option(name) for name in names]}
+                for family, names in house.FAMILIES]
     presets = [{"key": key, "sets": dict(values),
                 "available": all(k in house.AVAILABLE and k not in NOT_AT_THE_TABLE
                                   for k, v in values.items() if v != house.DEFAULTS[k])}

@@ -32,8 +32,8 @@ FAMILIES = {
     "teams": ["team_play", "shuffle_seats"], "elimination": ["elimination"],
     "information": ["reveal_hands_at", "no_hints", "blind_draw"],
 }
-TWO_IDS = {"hand_limit": ("HR-12", "HR-13"), "finish_with": ("HR-14", "HR-15"), "team_play": ("HR-26", "HR-27"),
-           "elimination": ("HR-29", "HR-30")}
+TWO_IDS = {"hand_limit": ("HR-12", "HR-13"), "finish_with": ("HR-14", "HR-15"),
+           "team_play": ("HR-26", "HR-27"), "elimination": ("HR-29", "HR-30")}
 NEEDS = {("stack_only", "stacking"), ("cross_stack", "stacking"), ("revenge", "stacking"),
          ("seven_o_cards", "seven_o"), ("seven_target", "seven_o"), ("bomb", "multi_play")}
 CONFLICTS = {("stack_only", "cross_stack", None), ("seven_target", "seven_o_cards", ("zero",)),
@@ -42,8 +42,8 @@ CONFLICTS = {("stack_only", "cross_stack", None), ("seven_target", "seven_o_card
              ("silent_uno", "late_catch", None), ("silent_uno", "uno_penalty", None),
              ("blind_draw", "must_play_drawn", None), ("single_round", "rounds", None)}
 REFUSED = {
-    "all_wild": {**{name: frozenset({True}) for name in ("multi_play", "bomb", "forced_play", "must_play_drawn",
-                                                         "no_challenge")},
+    "all_wild": {**{name: frozenset({True})
+                    for name in ("multi_play", "bomb", "forced_play", "must_play_drawn", "no_challenge")},
                  "seven_o_cards": frozenset({"seven", "zero"}), "seven_target": frozenset({"next"}),
                  "finish_with": frozenset({"no_wild", "no_draw_or_wild", "number"})},
     "pocket_pizza": {"seven_o_cards": frozenset({"zero"})},
@@ -52,7 +52,8 @@ REFUSED = {
 PRESET_SETS = {
     "classic": {},
     "party": {"stacking": True, "seven_o": True, "jump_in": True, "draw_until_playable": True},
-    "strict": {"strict_uno": True, "uno_penalty": 4, "misplay_penalty": True, "no_hints": True, "forced_play": True},
+    "strict": {"strict_uno": True, "uno_penalty": 4, "misplay_penalty": True, "no_hints": True,
+               "forced_play": True},
     "chaos": {"stacking": True, "cross_stack": "both", "reverse_deflect": "all", "skip_deflect": "all",
               "seven_o": True, "jump_in": True, "multi_play": True, "draw_until_playable": True,
               "must_play_drawn": True, "double_score": True, "no_challenge": True},
@@ -62,7 +63,8 @@ PRESET_SETS = {
 
 def test_every_field_but_the_preset_is_a_declared_option() -> None:
     declared = [f for f in dataclasses.fields(HouseRules) if SPEC in f.metadata]
-    assert [f.name for f in declared] == [f.name for f in dataclasses.fields(HouseRules) if f.name != "preset"]
+    every = [f.name for f in dataclasses.fields(HouseRules)]
+    assert [f.name for f in declared] == [name for name in every if name != "preset"]
     assert list(SPECS) == list(house.OPTIONS) == [f.name for f in declared]
     for f in declared:
         spec = f.metadata[SPEC]
@@ -114,24 +116,26 @@ def test_a_declared_option_is_checked_as_declared__HX_1() -> None:
 
 def test_each_family_module_lists_the_options_declared_as_its_own() -> None:
     modules = {spec.module for spec in SPECS.values()} - {None}
-    assert modules == {"stacking", "exchange", "volume", "drawing", "finishing", "calls", "misplay", "scoring",
-                       "pace", "teams", "seating", "elimination", "information"}
+    assert modules == {"stacking", "exchange", "volume", "drawing", "finishing", "calls", "misplay",
+                       "scoring", "pace", "teams", "seating", "elimination", "information"}
     for module in sorted(str(m) for m in modules):
         assert (HOUSE / f"{module}.py").exists(), module
         assert options_of(module) == importlib.import_module(f"app.engine.house.{module}").OPTIONS
-    assert options_of("stacking") == ("stacking", "stack_only", "cross_stack", "reverse_deflect", "skip_deflect",
-                                      "revenge", "no_challenge")
+    assert options_of("stacking") == ("stacking", "stack_only", "cross_stack", "reverse_deflect",
+                                      "skip_deflect", "revenge", "no_challenge")
     # The core plays these four itself.
-    assert [n for n, s in SPECS.items() if s.module is None] == ["jump_in", "draw_until_playable", "single_round",
-                                                                 "rounds"]
+    core = [name for name, spec in SPECS.items() if spec.module is None]
+    assert core == ["jump_in", "draw_until_playable", "single_round", "rounds"]
 
 
 def test_presets_name_declared_options_at_values_they_take__HR_34() -> None:
     assert {key: dict(values) for key, values in PRESETS.items()} == PRESET_SETS
     assert list(PRESETS) == list(PRESET_SETS)
     for key, values in PRESETS.items():
-        assert all(house.CHOICES[name][0] != value and value in house.CHOICES[name] for name, value in values.items())
-        assert HouseRules.from_json({"preset": key}).to_json() == {**HouseRules().to_json(), **values, "preset": key}
+        choices = house.CHOICES
+        assert all(choices[name][0] != value and value in choices[name] for name, value in values.items())
+        expanded = HouseRules.from_json({"preset": key}).to_json()
+        assert expanded == {**HouseRules().to_json(), **values, "preset": key}
 
 
 def test_the_web_schema_is_read_from_the_declarations() -> None:

@@ -153,11 +153,11 @@ class HouseRules:
 
     def validate(self, edition: EditionLimits | None = None) -> HouseRules:
         """The same rules, or the ``ConfigError`` that says which option is wrong and why."""
-        for name, spec in NUMBERS.items():
+        for name, (low, high) in BOUNDS.items():
             value = getattr(self, name)
-            if value is not None and spec.bounds is not None and not spec.bounds[0] <= value <= spec.bounds[1]:
-                raise ConfigError(spec.code, f"{spec.bounds_text} must be between {spec.bounds[0]} and "
-                                             f"{spec.bounds[1]}.")
+            if value is not None and not low <= value <= high:
+                spec = SPECS[name]
+                raise ConfigError(spec.code, f"{spec.bounds_text} must be between {low} and {high}.")
         on = self.enabled
         if edition is not None:
             for name in on:
@@ -218,10 +218,14 @@ SPECS: Mapping[str, OptionSpec] = MappingProxyType(specs(HouseRules))
 OPTIONS: tuple[str, ...] = tuple(SPECS)
 DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(HouseRules) if f.name in SPECS}
 # Every option's allowed values, its default first (a number is checked against its bounds instead).
-CHOICES: dict[str, tuple[object, ...]] = {name: spec.choices for name, spec in SPECS.items() if spec.kind != "number"}
-NUMBERS: dict[str, OptionSpec] = {name: spec for name, spec in SPECS.items() if spec.kind == "number"}
+CHOICES: dict[str, tuple[object, ...]] = {
+    name: spec.choices for name, spec in SPECS.items() if spec.bounds is None}
+# A number's smallest and largest value.
+BOUNDS: dict[str, tuple[int, int]] = {
+    name: spec.bounds for name, spec in SPECS.items() if spec.bounds is not None}
 # HX-1: an option that is on needs another to be on ...
-NEEDS: tuple[tuple[str, str], ...] = tuple((name, needed) for name, spec in SPECS.items() for needed in spec.needs)
+NEEDS: tuple[tuple[str, str], ...] = tuple(
+    (name, needed) for name, spec in SPECS.items() for needed in spec.needs)
 # ... or may not be on with another (with one of those values of it, if named).
 CONFLICTS: tuple[tuple[str, str, tuple[object, ...] | None], ...] = tuple(
     (name, other, values) for name, spec in SPECS.items() for other, values in spec.conflicts)
@@ -254,7 +258,8 @@ REFUSALS: Mapping[str, Mapping[str, frozenset[object]]] = MappingProxyType({
 _PRESET_RULES: dict[str, HouseRules] = {
     "classic": HouseRules(),
     "party": HouseRules(stacking=True, seven_o=True, jump_in=True, draw_until_playable=True),
-    "strict": HouseRules(strict_uno=True, uno_penalty=4, misplay_penalty=True, no_hints=True, forced_play=True),
+    "strict": HouseRules(strict_uno=True, uno_penalty=4, misplay_penalty=True, no_hints=True,
+                         forced_play=True),
     "chaos": HouseRules(stacking=True, cross_stack="both", reverse_deflect="all", skip_deflect="all",
                         seven_o=True, jump_in=True, multi_play=True, draw_until_playable=True,
                         must_play_drawn=True, double_score=True, no_challenge=True),
