@@ -74,6 +74,18 @@ def test_every_field_but_the_preset_is_a_declared_option() -> None:
             spec.family = "other"  # type: ignore[misc]
 
 
+def test_each_fields_type_is_that_of_its_values() -> None:
+    """The declaring calls are typed ``Any`` (a compiled build checks a declared type at run time),
+    so what mypy would say of a default against its field's type is said here."""
+    types = {"bool": (bool,), "str": (str,), "int": (int,), "int | None": (int, type(None))}
+    for f in dataclasses.fields(HouseRules):
+        if f.name in SPECS:
+            spec = SPECS[f.name]
+            values = (None, *spec.bounds) if spec.bounds is not None else spec.choices
+            assert all(type(v) in types[str(f.type)] for v in values), f.name
+            assert (spec.kind == "bool") is (f.type == "bool"), f.name
+
+
 def test_the_families_and_rule_ids_are_those_of_rules_md_sections_6_and_7() -> None:
     assert {family: list(names) for family, names in house.FAMILIES} == FAMILIES
     assert [family for family, _ in house.FAMILIES] == list(FAMILIES)

@@ -16,10 +16,8 @@ rules=("HR-1",), ...)``), so that the family is named once per family, not once 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import Field, dataclass, field, fields
-from typing import Any, NamedTuple, TypeVar
-
-T = TypeVar("T")
+from dataclasses import Field, dataclass, field, fields, replace
+from typing import Any, NamedTuple
 
 BOOL: tuple[object, ...] = (False, True)
 SPEC = "house_rule"  # the key of a field's metadata that holds its OptionSpec
@@ -84,30 +82,33 @@ class Family:
 
     def flag(self, *, rules: tuple[str, ...] = (), module: str | None = "", needs: tuple[str, ...] = (),
              conflicts: tuple[str | Conflict, ...] = (), refused_by: Mapping[str, object] | None = None,
-             needs_setting: str | None = None, available: bool = True) -> bool:
+             needs_setting: str | None = None, available: bool = True) -> Any:
         """An option that is off (``false``) or on (``true``)."""
-        return self.choice(False, True, rules=rules, module=module, needs=needs, conflicts=conflicts,
-                           refused_by=refused_by, needs_setting=needs_setting, available=available)
+        return _field(False, self._spec(BOOL, rules, module, needs, conflicts, refused_by, needs_setting,
+                                        available))
 
-    def choice(self, default: T, *others: T, rules: tuple[str, ...] = (), module: str | None = "",
+    def choice(self, default: object, *others: object, rules: tuple[str, ...] = (), module: str | None = "",
                needs: tuple[str, ...] = (), conflicts: tuple[str | Conflict, ...] = (),
                refused_by: Mapping[str, object] | None = None, needs_setting: str | None = None,
-               available: bool = True) -> T:
+               available: bool = True) -> Any:
         """An option with a few allowed values, ``default`` first (it is off at its default, D-1).
         ``refused_by`` maps an edition's key to the value, or the tuple of values, it cannot play."""
-        spec = OptionSpec(self.key, self.module if module == "" else module, (default, *others), rules, needs,
-                          tuple(c if isinstance(c, Conflict) else Conflict(c) for c in conflicts),
-                          _refusals(refused_by or {}), needs_setting, available, None, BAD, "")
-        return _declared(default, spec)
+        return _field(default, self._spec((default, *others), rules, module, needs, conflicts, refused_by,
+                                          needs_setting, available))
 
     def number(self, *, low: int, high: int, what: str, code: str, module: str | None = "",
-               conflicts: tuple[str | Conflict, ...] = ()) -> int | None:
+               conflicts: tuple[str | Conflict, ...] = ()) -> Any:
         """An option that is off (``null``) or a whole number from ``low`` to ``high``; ``what``
         names it in the message that says so, and a wrong value is refused with ``code``."""
-        spec = OptionSpec(self.key, self.module if module == "" else module, (), (), (),
+        spec = self._spec((), (), module, (), conflicts, None, None, True)
+        return _field(None, replace(spec, bounds=(low, high), code=code, bounds_text=what))
+
+    def _spec(self, choices: tuple[object, ...], rules: tuple[str, ...], module: str | None,
+              needs: tuple[str, ...], conflicts: tuple[str | Conflict, ...],
+              refused_by: Mapping[str, object] | None, needs_setting: str | None, available: bool) -> OptionSpec:
+        return OptionSpec(self.key, self.module if module == "" else module, choices, rules, needs,
                           tuple(c if isinstance(c, Conflict) else Conflict(c) for c in conflicts),
-                          (), None, True, (low, high), code, what)
-        return _declared(None, spec)
+                          _refusals(refused_by or {}), needs_setting, available, None, BAD, "")
 
 
 def _refusals(refused_by: Mapping[str, object]) -> tuple[tuple[str, frozenset[object]], ...]:
@@ -115,9 +116,11 @@ def _refusals(refused_by: Mapping[str, object]) -> tuple[tuple[str, frozenset[ob
                  for edition, values in refused_by.items())
 
 
-def _declared(default: T, spec: OptionSpec) -> T:
-    # A dataclass field whose metadata carries the spec; typed as its default, as ``field()`` is,
-    # so that the class body reads ``stacking: bool = ROOM.flag(...)``.
+def _field(default: object, spec: OptionSpec) -> Any:
+    # A dataclass field whose metadata carries the spec; it stands in for the default in the class
+    # body, as ``dataclasses.field()`` does.  Typed ``Any`` rather than as the option's type: a
+    # compiled build (mypyc) checks a declared type at run time, which a Field is not.  So mypy does
+    # not match a default against its field's type here; tests/engine/test_house_declared.py does.
     return field(default=default, metadata={SPEC: spec})
 
 
