@@ -45,7 +45,7 @@ class OptionSpec:
     needs_setting: str | None  # HX-1's need of a room setting rather than of a house rule
     available: bool  # False: declared, but refused when on until the engine plays it
     bounds: tuple[int, int] | None  # a number's smallest and largest value
-    code: str  # the error code of a wrong value
+    code: str  # the error code of a wrong value (``bad_house_rules`` but for a number of its own)
     bounds_text: str  # a number's name in the message that says its bounds
 
     @property

@@ -205,8 +205,9 @@ def check_value(name: str, value: object) -> None:
     # bool is an int in Python: compare types too, so that ``true`` is not the number 1.
     if not any(type(value) is type(choice) and value == choice for choice in allowed):
         if allowed == BOOL:
-            raise ConfigError(BAD, f"'{name}' must be true or false.", option=name)
-        raise ConfigError(BAD, f"'{name}' must be one of {', '.join(_json(c) for c in allowed)}.", option=name)
+            raise ConfigError(spec.code, f"'{name}' must be true or false.", option=name)
+        raise ConfigError(spec.code, f"'{name}' must be one of {', '.join(_json(c) for c in allowed)}.",
+                          option=name)
 
 
 def _json(value: object) -> str:
