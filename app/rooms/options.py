@@ -14,6 +14,7 @@ from typing import Any
 
 from app.config import Settings
 from app.engine import VARIANTS, ConfigError, HouseRules, MatchConfig
+from app.engine.house import SPECS
 
 from .errors import RoomError
 from .text import clean_text
@@ -72,8 +73,10 @@ class RoomOptions:
                                              and TURN_SECONDS_MIN <= turn_seconds <= TURN_SECONDS_MAX):
             raise RoomError("bad_turn_seconds", f"The turn clock must be between {TURN_SECONDS_MIN} and "
                             f"{TURN_SECONDS_MAX} seconds, or off.", 422)
-        if house.fast_mode and turn_seconds is None:  # HX-1: fast mode halves a turn clock there must be
-            raise RoomError("bad_house_rules", "'fast_mode' needs 'turn_seconds' (a turn clock).", 422)
+        # HX-1: an option may need the room's turn clock (fast mode halves it), which is no house rule.
+        for name in house.enabled:
+            if SPECS[name].needs_setting == "turn_seconds" and turn_seconds is None:
+                raise RoomError("bad_house_rules", f"'{name}' needs 'turn_seconds' (a turn clock).", 422)
         if away_grace_seconds is None:
             grace = settings.away_grace_seconds
         elif (isinstance(away_grace_seconds, int | float) and not isinstance(away_grace_seconds, bool)

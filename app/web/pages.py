@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.engine.house.declare import value_key
 from app.web.api import find_room
 from app.web.house_rules import schema as house_schema
 from app.web.invite import QrCodes, invite_base
@@ -182,7 +183,7 @@ def house_rules_for(edition: str) -> list[dict[str, Any]]:
         for option in (o for o in family["options"] if o["available"]):
             others = [v for v in option.get("values", []) if v != option["default"]]
             refused = option["refused"].get(edition, [])
-            values = [(f"house.value.{option['key']}" + ("" if isinstance(v, int) else f".{v}"),
+            values = [(value_key(option["key"], v),
                        {"n": v // 60 if option["key"] == "blitz_seconds" else v}) for v in others
                       if v not in refused] if option["kind"] == "choice" else []
             options.append({"key": option["key"], "values": values, "refused": bool(others) and

@@ -96,15 +96,15 @@ export function forgetSeat(code) {
   try { localStorage.removeItem(seatKey(code)); } catch { /* private mode */ }
 }
 
-const HOUSE_RULES = ["stacking", "seven_o", "jump_in", "draw_until_playable", "single_round"];
-
 /** The labels of the room's house rules that are on: from the server's schema once it has come
- * (asked for here, so the next render has it), until then the §6 options. */
+ * (asked for here, so the next render has it); until then the on/off options that are on, by
+ * their names (a room's stored house rules hold every option, in the schema's order), and a
+ * fixed number of rounds. */
 function houseLabels(rules) {
   const schema = cachedHouseSchema();
   if (schema) return rulesOn(schema, rules).map(({ option, value }) => ruleLabel(option, value));
   loadHouseSchema().catch(() => {});
-  const on = HOUSE_RULES.filter((r) => rules[r]).map((r) => t(`house.name.${r}`));
+  const on = Object.keys(rules).filter((r) => rules[r] === true).map((r) => t(`house.name.${r}`));
   return rules.rounds ? [...on, t("house.rounds", { n: rules.rounds })] : on;
 }
 

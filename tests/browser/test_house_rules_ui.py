@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.engine import VARIANTS
+from app.engine.house import PRESETS
 from app.engine.house import options as house
-from app.engine.house.presets import PRESETS
 from app.rooms.options import NOT_AT_THE_TABLE
 from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import DEVICES, LAPTOP, PHONE, add_bots, new_room, open_seat, take_seat

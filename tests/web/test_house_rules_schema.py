@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from app.engine import VARIANTS
+from app.engine.house import PRESETS
 from app.engine.house import options as house
-from app.engine.house.presets import PRESETS
 from app.rooms.options import NOT_AT_THE_TABLE
 from tests.live import LiveServer
 

@@ -1,11 +1,11 @@
 """House rules (RULES.md §6, §7): room options beyond the sheets, every one off by default.
 
-``options.py`` is the typed set of options and its checks (HX-1, the editions' refusals, D-1,
-D-2); ``presets.py`` the presets (HR-34).  What each family of options does lives in a module
-of its own here, hooked into the engine as the editions are (docs/ENGINE.md lists them).
+``options.py`` is the typed set of options — each field declared once with everything about it
+(``declare.py``) — its checks (HX-1, the editions' refusals, D-1, D-2) and the presets (HR-34).
+What each family of options does lives in a module of its own here, hooked into the engine as the
+editions are (docs/ENGINE.md lists them).
 """
 
-from .options import AVAILABLE, DEFAULTS, OPTIONS, EditionLimits, HouseRules
-from .presets import PRESETS
+from .options import AVAILABLE, DEFAULTS, OPTIONS, PRESETS, SPECS, EditionLimits, HouseRules
 
-__all__ = ["AVAILABLE", "DEFAULTS", "OPTIONS", "PRESETS", "EditionLimits", "HouseRules"]
+__all__ = ["AVAILABLE", "DEFAULTS", "OPTIONS", "PRESETS", "SPECS", "EditionLimits", "HouseRules"]

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .options import HouseRules
+from .options import HouseRules, options_of
 
-OPTIONS = ("uno_penalty", "strict_uno", "silent_uno", "late_catch")
+OPTIONS: tuple[str, ...] = options_of("calls")  # declared in options.py
 
 
 class UnoCalls(NamedTuple):

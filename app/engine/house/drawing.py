@@ -33,8 +33,9 @@ from __future__ import annotations
 from ..pending import TURN
 from ..state import RoundState
 from .information import face_up, turn_up
+from .options import options_of
 
-OPTIONS = ("forced_play", "must_play_drawn", "hand_limit")
+OPTIONS: tuple[str, ...] = options_of("drawing")  # declared in options.py
 
 
 def may_draw(rnd: RoundState, holds_a_play: bool) -> bool:

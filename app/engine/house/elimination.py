@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .options import HouseRules
+from .options import HouseRules, options_of
 
-OPTIONS = ("elimination",)
+OPTIONS: tuple[str, ...] = options_of("elimination")  # declared in options.py
 
 
 def loser(house: HouseRules, winner: int, sizes: Sequence[int], values: Sequence[int],

@@ -21,9 +21,9 @@ from ..card_rules import CardRule, HandAfter, Target
 from ..cards import Face
 from ..state import RoundState
 from ..variants.effects import swap_with_target
-from .options import HouseRules
+from .options import HouseRules, options_of
 
-OPTIONS: tuple[str, ...] = ("seven_o", "seven_o_cards", "seven_target")
+OPTIONS: tuple[str, ...] = options_of("exchange")  # declared in options.py
 
 
 def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from ..cards import NUMBERS, Face
 from ..state import RoundState
+from .options import options_of
 
-OPTIONS = ("finish_with",)
+OPTIONS: tuple[str, ...] = options_of("finishing")  # declared in options.py
 NUMBER_FACES = frozenset(NUMBERS)
 DRAW_FACES = frozenset({Face.DRAW1, Face.DRAW2, Face.WILD_DRAW2, Face.WILD_DRAW4, Face.WILD_TARGETED_DRAW2})
 

@@ -43,8 +43,9 @@ from typing import Any
 
 from ..pending import CHALLENGE, STACK, TURN
 from ..state import RoundState
+from .options import options_of
 
-OPTIONS = ("reveal_hands_at", "no_hints", "blind_draw")
+OPTIONS: tuple[str, ...] = options_of("information")  # declared in options.py
 # HR-33: the decisions that turn their seat's face-down cards up.
 TURNS_UP = frozenset({TURN, STACK, CHALLENGE})
 

@@ -15,8 +15,9 @@ from ..actions import PLAY, PLAY_DRAWN, Action
 from ..errors import IllegalAction, Refusal
 from ..pending import DRAWN, TURN
 from ..state import RoundState
+from .options import options_of
 
-OPTIONS = ("misplay_penalty",)
+OPTIONS: tuple[str, ...] = options_of("misplay")  # declared in options.py
 PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
 
 

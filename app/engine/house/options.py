@@ -1,5 +1,12 @@
 """The room's house rules (RULES.md §6, §7) as one typed value, checked once at the edge.
 
+Each field of ``HouseRules`` is an option's whole declaration (``declare.py``): its type and
+default, its family, its allowed values, its RULES.md IDs, what it needs and cannot be combined
+with (HX-1), the editions that refuse some of its values.  Everything else is read back from the
+declarations below the class: ``CHOICES``, ``NEEDS``, ``CONFLICTS``, ``AVAILABLE``, ``FAMILIES``,
+each family module's list (``options_of``), each edition's refusals (``refused_by``), and the
+web's schema; the presets (HR-34) are ``HouseRules`` values, so they name the fields themselves.
+
 ``HouseRules.from_json`` reads a room's ``house_rules`` object: every key is a field below,
 with its type, its allowed values and its default (§7 "Values"); a preset (HR-34) expands
 first and the keys sent with it override it (D-2).  Whatever is wrong — an unknown key, a
@@ -16,12 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from ..errors import ConfigError
-from .presets import PRESETS
-
-BAD = "bad_house_rules"
+from .declare import BAD, BOOL, Conflict, Family, OptionSpec, specs
 
 
 class EditionLimits(Protocol):
@@ -33,55 +39,88 @@ class EditionLimits(Protocol):
     def refused_house_rules(self) -> Mapping[str, Collection[object]]: ...
 
 
+# The families in the order RULES.md states them (§6, then §7.1–7.11); each field below is
+# declared by its family, in that order, and the field's declaration is all there is to say about
+# the option.  A family module reads its own list back as ``options_of("stacking")``.
+ROOM = Family("room")  # §6: room options beyond the sheets; the core plays most of them
+STACKING = Family("stacking")  # §7.1 (stacking.py)
+EXCHANGE = Family("exchange")  # §7.2 (exchange.py)
+VOLUME = Family("volume")  # §7.3 (volume.py)
+DRAWING = Family("drawing")  # §7.4 (drawing.py)
+FINISHING = Family("finishing")  # §7.5 (finishing.py)
+UNO = Family("uno", module="calls")  # §7.6 (calls.py, misplay.py; HR-21 in stacking.py)
+SCORING = Family("scoring")  # §7.7 (scoring.py)
+PACE = Family("pace")  # §7.8 (pace.py)
+TEAMS = Family("teams")  # §7.9 (teams.py, seating.py)
+ELIMINATION = Family("elimination")  # §7.10 (elimination.py)
+INFORMATION = Family("information")  # §7.11 (information.py, face_down.py)
+
+# All Wild (HX-1): nothing there is a number (HR-6..HR-9), every card may always be played and
+# nothing is drawn on a turn (HR-10, HR-11), nothing is challenged (HR-21), every card is a wild
+# (HR-14).  Pocket Pizza: the deck has no 0 (HR-6).
+ALL_WILD = "all_wild"
+POCKET_PIZZA = "pocket_pizza"
+
+
 @dataclass(frozen=True)
 class HouseRules:
-    # §6: room options beyond the sheets.
-    stacking: bool = False  # a Draw card may be answered with the same Draw card; penalties add up
-    seven_o: bool = False  # a 7 swaps hands with a chosen player; a 0 passes every hand onwards
-    jump_in: bool = False  # an exact duplicate of the top card may be played out of turn
-    draw_until_playable: bool = False  # a draw goes on until a playable card comes
-    single_round: bool = False  # the first player to go out wins the match
-    rounds: int | None = None  # a fixed number of rounds; the highest total wins
-    # §7.1 stacking family (stacking.py).
-    stack_only: str = "off"  # HR-1: off | small | big
-    cross_stack: str = "off"  # HR-2: off | up | both
-    reverse_deflect: str = "off"  # HR-3: off | small | all
-    skip_deflect: str = "off"  # HR-4: off | small | all
-    revenge: bool = False  # HR-5
+    # §6.  A Draw card may be answered with the same Draw card; penalties add up.
+    stacking: bool = ROOM.flag(module="stacking")
+    # A 7 swaps hands with a chosen player; a 0 passes every hand onwards.
+    seven_o: bool = ROOM.flag(module="exchange")
+    jump_in: bool = ROOM.flag(module=None)  # an exact duplicate of the top card may be played out of turn
+    draw_until_playable: bool = ROOM.flag(module=None)  # a draw goes on until a playable card comes
+    single_round: bool = ROOM.flag(module=None, conflicts=("rounds",))  # the first player out wins the match
+    # A fixed number of rounds; the highest total wins.
+    rounds: int | None = ROOM.number(low=1, high=100, what="A fixed number of rounds", code="bad_rounds",
+                                     module=None)
+    # §7.1 stacking.
+    stack_only: str = STACKING.choice("off", "small", "big", rules=("HR-1",), needs=("stacking",),
+                                      conflicts=("cross_stack",))
+    cross_stack: str = STACKING.choice("off", "up", "both", rules=("HR-2",), needs=("stacking",))
+    reverse_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-3",))
+    skip_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-4",))
+    revenge: bool = STACKING.flag(rules=("HR-5",), needs=("stacking",))
     # §7.2 hand exchange.
-    seven_o_cards: str = "both"  # HR-6: both | seven | zero
-    seven_target: str = "chosen"  # HR-7: chosen | next
+    seven_o_cards: str = EXCHANGE.choice("both", "seven", "zero", rules=("HR-6",), needs=("seven_o",),
+                                         refused_by={ALL_WILD: ("seven", "zero"), POCKET_PIZZA: "zero"})
+    seven_target: str = EXCHANGE.choice("chosen", "next", rules=("HR-7",), needs=("seven_o",),
+                                        conflicts=(Conflict("seven_o_cards", ("zero",)),),
+                                        refused_by={ALL_WILD: "next"})
     # §7.3 play volume.
-    multi_play: bool = False  # HR-8
-    bomb: bool = False  # HR-9
+    multi_play: bool = VOLUME.flag(rules=("HR-8",), refused_by={ALL_WILD: True})
+    bomb: bool = VOLUME.flag(rules=("HR-9",), needs=("multi_play",), refused_by={ALL_WILD: True})
     # §7.4 drawing and forced play.
-    forced_play: bool = False  # HR-10
-    must_play_drawn: bool = False  # HR-11
-    hand_limit: int | None = None  # HR-12, HR-13: null | 15 | 20 | 25
+    forced_play: bool = DRAWING.flag(rules=("HR-10",), refused_by={ALL_WILD: True})
+    must_play_drawn: bool = DRAWING.flag(rules=("HR-11",), refused_by={ALL_WILD: True})
+    hand_limit: int | None = DRAWING.choice(None, 15, 20, 25, rules=("HR-12", "HR-13"))
     # §7.5 finishing restrictions.
-    finish_with: str = "any"  # HR-14, HR-15: any | no_draw | no_wild | no_draw_or_wild | number
-    # §7.6 penalties and UNO! calls (uno.py; HR-21 in stacking.py).
-    uno_penalty: int = 2  # HR-16: 2 | 4 | 6
-    strict_uno: bool = False  # HR-17
-    silent_uno: bool = False  # HR-18
-    late_catch: bool = False  # HR-19
-    misplay_penalty: bool = False  # HR-20
-    no_challenge: bool = False  # HR-21
-    # §7.7 scoring (scoring.py).
-    double_score: bool = False  # HR-22
-    scoring: str = "winner"  # HR-23: winner | penalty
+    finish_with: str = FINISHING.choice("any", "no_draw", "no_wild", "no_draw_or_wild", "number",
+                                        rules=("HR-14", "HR-15"),
+                                        refused_by={ALL_WILD: ("no_wild", "no_draw_or_wild", "number")})
+    # §7.6 penalties and UNO! calls.
+    uno_penalty: int = UNO.choice(2, 4, 6, rules=("HR-16",))
+    strict_uno: bool = UNO.flag(rules=("HR-17",))
+    silent_uno: bool = UNO.flag(rules=("HR-18",), conflicts=("strict_uno", "late_catch", "uno_penalty"))
+    late_catch: bool = UNO.flag(rules=("HR-19",))
+    misplay_penalty: bool = UNO.flag(rules=("HR-20",), module="misplay")
+    no_challenge: bool = UNO.flag(rules=("HR-21",), module="stacking", refused_by={ALL_WILD: True})
+    # §7.7 scoring.
+    double_score: bool = SCORING.flag(rules=("HR-22",))
+    scoring: str = SCORING.choice("winner", "penalty", rules=("HR-23",))
     # §7.8 pace.
-    fast_mode: bool = False  # HR-24
-    blitz_seconds: int | None = None  # HR-25: null | 120 | 300 | 600
+    fast_mode: bool = PACE.flag(rules=("HR-24",), needs_setting="turn_seconds")  # the room's turn clock
+    blitz_seconds: int | None = PACE.choice(None, 120, 300, 600, rules=("HR-25",))
     # §7.9 team play and seating.
-    team_play: bool = False  # HR-26, HR-27
-    shuffle_seats: bool = False  # HR-28
+    team_play: bool = TEAMS.flag(rules=("HR-26", "HR-27"))
+    shuffle_seats: bool = TEAMS.flag(rules=("HR-28",), module="seating")
     # §7.10 elimination.
-    elimination: str = "off"  # HR-29, HR-30: off | cards | points
+    elimination: str = ELIMINATION.choice("off", "cards", "points", rules=("HR-29", "HR-30"),
+                                          conflicts=("single_round", "rounds", "team_play"))
     # §7.11 information.
-    reveal_hands_at: int | None = None  # HR-31: null | 1 | 2 | 3
-    no_hints: bool = False  # HR-32
-    blind_draw: bool = False  # HR-33
+    reveal_hands_at: int | None = INFORMATION.choice(None, 1, 2, 3, rules=("HR-31",))
+    no_hints: bool = INFORMATION.flag(rules=("HR-32",))
+    blind_draw: bool = INFORMATION.flag(rules=("HR-33",), conflicts=("must_play_drawn",))
     # HR-34: the preset these values were expanded from, kept for display only (D-2).
     preset: str | None = None
 
@@ -114,8 +153,11 @@ class HouseRules:
 
     def validate(self, edition: EditionLimits | None = None) -> HouseRules:
         """The same rules, or the ``ConfigError`` that says which option is wrong and why."""
-        if self.rounds is not None and not 1 <= self.rounds <= 100:
-            raise ConfigError("bad_rounds", "A fixed number of rounds must be between 1 and 100.")
+        for name, (low, high) in BOUNDS.items():
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                spec = SPECS[name]
+                raise ConfigError(spec.code, f"{spec.bounds_text} must be between {low} and {high}.")
         on = self.enabled
         if edition is not None:
             for name in on:
@@ -154,84 +196,76 @@ def shown(name: str, value: object) -> str:
 
 def check_value(name: str, value: object) -> None:
     """One key's type and value (§7 "Values")."""
-    if name == "rounds":
+    spec = SPECS[name]
+    if spec.kind == "number":
         if value is not None and type(value) is not int:
-            raise ConfigError("bad_rounds", "'rounds' must be a whole number or null.")
+            raise ConfigError(spec.code, f"'{name}' must be a whole number or null.")
         return
-    allowed = CHOICES[name]
+    allowed = spec.choices
     # bool is an int in Python: compare types too, so that ``true`` is not the number 1.
     if not any(type(value) is type(choice) and value == choice for choice in allowed):
-        if allowed == (False, True):
-            raise ConfigError(BAD, f"'{name}' must be true or false.", option=name)
-        raise ConfigError(BAD, f"'{name}' must be one of {', '.join(_json(c) for c in allowed)}.", option=name)
+        if allowed == BOOL:
+            raise ConfigError(spec.code, f"'{name}' must be true or false.", option=name)
+        raise ConfigError(spec.code, f"'{name}' must be one of {', '.join(_json(c) for c in allowed)}.",
+                          option=name)
 
 
 def _json(value: object) -> str:
     return "null" if value is None else f'"{value}"' if isinstance(value, str) else str(value)
 
 
-BOOL = (False, True)
-# Every option's allowed values, its default first ("rounds" is a number of its own, checked apart).
+# Everything below is read from the fields' declarations (declare.py), in the order of the fields.
+SPECS: Mapping[str, OptionSpec] = MappingProxyType(specs(HouseRules))
+OPTIONS: tuple[str, ...] = tuple(SPECS)
+DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(HouseRules) if f.name in SPECS}
+# Every option's allowed values, its default first (a number is checked against its bounds instead).
 CHOICES: dict[str, tuple[object, ...]] = {
-    "stacking": BOOL, "seven_o": BOOL, "jump_in": BOOL, "draw_until_playable": BOOL, "single_round": BOOL,
-    "stack_only": ("off", "small", "big"),
-    "cross_stack": ("off", "up", "both"),
-    "reverse_deflect": ("off", "small", "all"),
-    "skip_deflect": ("off", "small", "all"),
-    "revenge": BOOL,
-    "seven_o_cards": ("both", "seven", "zero"),
-    "seven_target": ("chosen", "next"),
-    "multi_play": BOOL, "bomb": BOOL, "forced_play": BOOL, "must_play_drawn": BOOL,
-    "hand_limit": (None, 15, 20, 25),
-    "finish_with": ("any", "no_draw", "no_wild", "no_draw_or_wild", "number"),
-    "uno_penalty": (2, 4, 6),
-    "strict_uno": BOOL, "silent_uno": BOOL, "late_catch": BOOL, "misplay_penalty": BOOL, "no_challenge": BOOL,
-    "double_score": BOOL,
-    "scoring": ("winner", "penalty"),
-    "fast_mode": BOOL,
-    "blitz_seconds": (None, 120, 300, 600),
-    "team_play": BOOL, "shuffle_seats": BOOL,
-    "elimination": ("off", "cards", "points"),
-    "reveal_hands_at": (None, 1, 2, 3),
-    "no_hints": BOOL, "blind_draw": BOOL,
-}
-OPTIONS: tuple[str, ...] = tuple(f.name for f in fields(HouseRules) if f.name != "preset")
-DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(HouseRules) if f.name != "preset"}
-assert set(CHOICES) | {"rounds"} == set(OPTIONS), "every option has its allowed values"
-assert all(CHOICES[n][0] == DEFAULTS[n] for n in CHOICES), "an option's default is its first value"
-
+    name: spec.choices for name, spec in SPECS.items() if spec.bounds is None}
+# A number's smallest and largest value.
+BOUNDS: dict[str, tuple[int, int]] = {
+    name: spec.bounds for name, spec in SPECS.items() if spec.bounds is not None}
 # HX-1: an option that is on needs another to be on ...
-NEEDS: tuple[tuple[str, str], ...] = (
-    ("stack_only", "stacking"), ("cross_stack", "stacking"), ("revenge", "stacking"),
-    ("seven_o_cards", "seven_o"), ("seven_target", "seven_o"),
-    ("bomb", "multi_play"),
-)
+NEEDS: tuple[tuple[str, str], ...] = tuple(
+    (name, needed) for name, spec in SPECS.items() for needed in spec.needs)
 # ... or may not be on with another (with one of those values of it, if named).
-CONFLICTS: tuple[tuple[str, str, tuple[object, ...] | None], ...] = (
-    ("stack_only", "cross_stack", None),
-    ("seven_target", "seven_o_cards", ("zero",)),
-    ("elimination", "single_round", None), ("elimination", "rounds", None), ("elimination", "team_play", None),
-    ("silent_uno", "strict_uno", None), ("silent_uno", "late_catch", None), ("silent_uno", "uno_penalty", None),
-    ("blind_draw", "must_play_drawn", None),
-    ("single_round", "rounds", None),
-)
+CONFLICTS: tuple[tuple[str, str, tuple[object, ...] | None], ...] = tuple(
+    (name, other, values) for name, spec in SPECS.items() for other, values in spec.conflicts)
 # The options this engine plays; any other is refused when on (a key at its default is always accepted, D-1).
-AVAILABLE: frozenset[str] = frozenset({
-    "stacking", "seven_o", "jump_in", "draw_until_playable", "single_round", "rounds",
-    "stack_only", "cross_stack", "reverse_deflect", "skip_deflect", "revenge", "no_challenge",  # stacking.py
-    "uno_penalty", "strict_uno", "silent_uno", "late_catch",  # calls.py
-    "double_score", "scoring",  # scoring.py
-    "forced_play", "must_play_drawn", "hand_limit",  # drawing.py
-    "seven_o_cards", "seven_target",  # exchange.py
-    "finish_with",  # finishing.py
-    "fast_mode",  # pace.py (with the room's turn clock, which it needs)
-    "blitz_seconds",  # pace.py (the room runs the match clock and sends its expiry)
-    "misplay_penalty",  # misplay.py
-    "elimination",  # elimination.py
-    "team_play",  # teams.py (with scoring.py)
-    "shuffle_seats",  # seating.py
-    "multi_play", "bomb",  # volume.py
-    "reveal_hands_at",  # information.py (open hands in every view)
-    "no_hints",  # information.py (the room leaves the legal actions out of people's frames)
-    "blind_draw",  # information.py, face_down.py (drawn cards face down, for their holder too)
-})
+AVAILABLE: frozenset[str] = frozenset(name for name, spec in SPECS.items() if spec.available)
+# The families in RULES.md's order, each with its options in the order they are stated.
+FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (family, tuple(name for name, spec in SPECS.items() if spec.family == family))
+    for family in dict.fromkeys(spec.family for spec in SPECS.values()))
+assert all(CHOICES[n][0] == DEFAULTS[n] for n in CHOICES), "an option's default is its first value"
+assert all(o in SPECS for n in SPECS for o in (*SPECS[n].needs, *(c.other for c in SPECS[n].conflicts))), \
+    "HX-1 names declared options only"
+
+
+def options_of(module: str) -> tuple[str, ...]:
+    """The options the family module ``module`` plays (``engine/house/<module>.py``), in field order."""
+    return tuple(name for name, spec in SPECS.items() if spec.module == module)
+
+
+# HX-1: by edition, the values of each option it cannot play (an edition's ``refused_house_rules``).
+REFUSALS: Mapping[str, Mapping[str, frozenset[object]]] = MappingProxyType({
+    edition: MappingProxyType({name: values for name, spec in SPECS.items()
+                               for key, values in spec.refused_by if key == edition})
+    for edition in dict.fromkeys(key for spec in SPECS.values() for key, _ in spec.refused_by)})
+
+
+# HR-34 presets: named sets of house rules (RULES.md §7.12), each one a ``HouseRules`` so that the
+# options it names are the fields themselves.  A preset expands first; the keys sent with it
+# override it (D-2).  ``PRESETS`` holds what each one sets: its options away from their default.
+_PRESET_RULES: dict[str, HouseRules] = {
+    "classic": HouseRules(),
+    "party": HouseRules(stacking=True, seven_o=True, jump_in=True, draw_until_playable=True),
+    "strict": HouseRules(strict_uno=True, uno_penalty=4, misplay_penalty=True, no_hints=True,
+                         forced_play=True),
+    "chaos": HouseRules(stacking=True, cross_stack="both", reverse_deflect="all", skip_deflect="all",
+                        seven_o=True, jump_in=True, multi_play=True, draw_until_playable=True,
+                        must_play_drawn=True, double_score=True, no_challenge=True),
+    "quick": HouseRules(single_round=True, multi_play=True, forced_play=True, blitz_seconds=300),
+}
+PRESETS: Mapping[str, Mapping[str, object]] = MappingProxyType({
+    key: MappingProxyType({name: getattr(rules, name) for name in rules.enabled})
+    for key, rules in _PRESET_RULES.items()})

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .options import HouseRules
+from .options import HouseRules, options_of
 from .scoring import standings
 
-OPTIONS = ("fast_mode", "blitz_seconds")
+OPTIONS: tuple[str, ...] = options_of("pace")  # declared in options.py
 
 
 def turn_clock_seconds(house: HouseRules, turn_seconds: int) -> int:

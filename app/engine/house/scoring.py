@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .options import HouseRules
+from .options import HouseRules, options_of
 from .teams import groups, team_of
 
-OPTIONS = ("double_score", "scoring")
+OPTIONS: tuple[str, ...] = options_of("scoring")  # declared in options.py
 
 
 def gains(house: HouseRules, winner: int, hand_values: Sequence[int]) -> list[int]:

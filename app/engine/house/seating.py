@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from .options import HouseRules
+from .options import HouseRules, options_of
 
-OPTIONS = ("shuffle_seats",)
+OPTIONS: tuple[str, ...] = options_of("seating")  # declared in options.py
 
 
 def order(house: HouseRules, seats: int, out: Collection[int], seed: str) -> list[int] | None:

@@ -35,12 +35,11 @@ from ..cards import Face
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
 from ..state import Guilt, RoundState
 from .information import face_up
-from .options import DEFAULTS, HouseRules
+from .options import DEFAULTS, HouseRules, options_of
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
 # The options that change what this family's cards do (the rule table is built per combination).
-OPTIONS: tuple[str, ...] = ("stacking", "stack_only", "cross_stack", "reverse_deflect", "skip_deflect",
-                            "revenge", "no_challenge")
+OPTIONS: tuple[str, ...] = options_of("stacking")  # declared in options.py
 
 
 class PenaltyCards(NamedTuple):

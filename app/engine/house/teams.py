@@ -17,9 +17,9 @@ two.  C-16 holds between partners, and a catch on one's partner is refused
 from __future__ import annotations
 
 from ..errors import ConfigError
-from .options import HouseRules
+from .options import HouseRules, options_of
 
-OPTIONS = ("team_play",)
+OPTIONS: tuple[str, ...] = options_of("teams")  # declared in options.py
 TEAM_SIZES = (4, 6, 8, 10)
 
 

@@ -36,8 +36,9 @@ from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
 from ..pending import TURN
 from ..state import RoundState
+from .options import options_of
 
-OPTIONS = ("multi_play", "bomb")
+OPTIONS: tuple[str, ...] = options_of("volume")  # declared in options.py
 BOMB_SIZE = 3
 NUMBER_FACES = frozenset(NUMBERS)
 

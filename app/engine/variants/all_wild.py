@@ -61,15 +61,6 @@ class AllWild(Variant):
     dealer_by_draw = False  # C-2: no numbers to draw
     penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP, Face.WILD_REVERSE,
                                            None, colourless=True)  # AW-3: nothing is challenged
-    # HX-1: nothing here is a number (HR-6..HR-9), every card may always be played and nothing is
-    # drawn on a turn (HR-10, HR-11), nothing is challenged (HR-21), every card is a wild (HR-14).
-    refused_house_rules: ClassVar = {
-        **{name: frozenset({True}) for name in ("multi_play", "bomb", "forced_play", "must_play_drawn",
-                                                "no_challenge")},
-        "seven_o_cards": frozenset({"seven", "zero"}),
-        "seven_target": frozenset({"next"}),
-        "finish_with": frozenset({"no_wild", "no_draw_or_wild", "number"}),
-    }
     continuations: ClassVar[dict[Reason, Continuation]] = {
         **Variant.continuations,
         Reason.FIRST_TARGETED: first_targeted,

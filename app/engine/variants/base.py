@@ -15,6 +15,7 @@ from ..actions import Action
 from ..card_rules import CardRule, RuleTable
 from ..cards import ITEMS, CardType, DeckTable, Face, expand
 from ..house import HouseRules
+from ..house.options import REFUSALS
 from ..house.stacking import PenaltyCards
 from ..house.table import rule_table, table_key
 from ..pending import COLOUR, Pending, Reason
@@ -39,8 +40,6 @@ class Variant:
     dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
     redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
     penalty_cards: ClassVar[PenaltyCards]  # its small and big Draw, Skip and Reverse (RULES.md §7)
-    # House rules this edition cannot play: option -> the refused values (RULES.md §7.13 HX-1).
-    refused_house_rules: ClassVar[Mapping[str, frozenset[object]]] = {}
     # What follows each follow-up decision the edition's cards ask for, by the decision's reason.
     continuations: ClassVar[Mapping[Reason, Continuation]] = {Reason.FIRST_CARD: first_card_coloured}
 
@@ -48,6 +47,8 @@ class Variant:
         self.cards: tuple[CardType, ...] = expand(self.table)
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c) for i, c in enumerate(self.cards))
         self.rules: dict[Face, CardRule] = self.card_rules()
+        # House rules it cannot play (HX-1): option -> the refused values, as each option declares them.
+        self.refused_house_rules: Mapping[str, frozenset[object]] = REFUSALS.get(self.key, {})
         self._by_name: dict[str, list[int]] = {}
         for card, ct in enumerate(self.cards):
             self._by_name.setdefault(ct.name, []).append(card)

@@ -50,7 +50,6 @@ class PocketPizza(Variant):
     redraw_first = frozenset({Face.WILD_DRAW2})  # PP-2
     penalty_cards: ClassVar = PenaltyCards(Face.DRAW1, 1, Face.WILD_DRAW2, 2, Face.SKIP, Face.REVERSE, draw2_guilty,
                                            guilty_if_other_answer=True)
-    refused_house_rules: ClassVar = {"seven_o_cards": frozenset({"zero"})}  # HX-1: the deck has no 0
     continuations: ClassVar[dict[Reason, Continuation]] = {**Variant.continuations, Reason.DIP: pass_on}
 
     def card_rules(self) -> dict[Face, CardRule]:
