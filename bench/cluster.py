@@ -3,6 +3,7 @@
     uv run python bench/cluster.py                       # every part, full size
     uv run python bench/cluster.py --part failover       # one part: failover, drain, cpu, capacity
     uv run python bench/cluster.py --quick               # every part, small (a smoke test, < 1 min each)
+    uv run python bench/cluster.py --part cpu --mode compiled   # the nodes' engine: bench/modes.py
     uv run python bench/cluster.py --part capacity --capacity-rooms 1000
 
 Each part (and each load run) makes a fresh Postgres database ``uno_bench_<random>``
@@ -40,6 +41,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: bench/ and tests/ are importable from the project root
+from bench.modes import mode  # noqa: E402  (first: it reads --mode, which the nodes inherit as UNO_ENGINE)
+
+# isort: split
 from bench.cluster_failover import events  # noqa: E402
 from bench.cluster_load import capacity, cpu  # noqa: E402
 from bench.databases import fresh_database  # noqa: E402
@@ -85,7 +89,7 @@ def main() -> None:
         else:
             result[part] = capacity(args)
         log(f"{part} ({time.monotonic() - started:.0f} s): {result[part]}")
-    print(json.dumps(result))
+    print(json.dumps({"mode": mode(), **result}))
 
 
 if __name__ == "__main__":
