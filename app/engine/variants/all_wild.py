@@ -9,7 +9,7 @@ from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
 from ..house.information import face_up
 from ..house.stacking import PenaltyCards
-from ..pending import TARGET, Pending, Reason
+from ..pending import TARGET, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState
 from .base import Variant
 from .effects import draw_and_skip, no_effect, reverse, skip, swap_with_target
@@ -70,7 +70,7 @@ class AllWild(Variant):
         "seven_target": frozenset({"next"}),
         "finish_with": frozenset({"no_wild", "no_draw_or_wild", "number"}),
     }
-    continuations: ClassVar[dict[Reason, Continuation]] = {
+    continuations: ClassVar[dict[Reason | PendingKind, Continuation]] = {
         **Variant.continuations,
         Reason.FIRST_TARGETED: first_targeted,
         Reason.FIRST_SWAP: first_swap,
