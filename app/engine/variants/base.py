@@ -3,7 +3,9 @@
 An edition is a ``Variant``: its deck table, hand size, seat range and target score, a
 ``CardRule`` per face (the card's effect and what its play takes: a colour, a target, how
 many cards it leaves), the continuations of the follow-up decisions its cards ask for (by
-``Reason``), and its first-card rule.  A card's rule therefore lives in its edition's module.
+``Reason``), and its first-card rule.  A card's rule therefore lives in its edition's module —
+or, when it is more than an effect, in a module of its own that the edition's table wires to its
+face (``challenge.py``, ``item_box.py``, ``dip.py``; docs/ENGINE.md, "Rule → module").
 """
 
 from __future__ import annotations
