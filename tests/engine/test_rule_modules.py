@@ -104,8 +104,8 @@ def test_no_core_module_names_a_rule_but_to_declare_its_hook__CL_6_MK_5_PP_4(rul
 def test_the_challenge_decision_is_continued_by_the_challenge_module__CL_6() -> None:
     """The core lists and routes the ``challenge`` decision by its kind; only the challenge module
     and the editions' tables (which register it) name what follows."""
-    assert naming(r"\bresolve\b") == {"variants/challenge.py", "variants/classic.py", "variants/mario_kart.py",
-                                      "variants/pocket_pizza.py"}
+    assert naming(r"\bresolve\b") == {
+        "variants/challenge.py", "variants/classic.py", "variants/mario_kart.py", "variants/pocket_pizza.py"}
 
 
 def test_the_rule_module_table_names_each_rules_module_and_tables() -> None:

@@ -96,7 +96,8 @@ CHALLENGED = PendingKind.CHALLENGE  # CL-6, PP-6: the challenge is asked with no
     ("all_wild", {Reason.FIRST_CARD, Reason.FIRST_TARGETED, Reason.FIRST_SWAP}),
     ("pocket_pizza", {Reason.FIRST_CARD, Reason.DIP, CHALLENGED}),
 ])
-def test_each_edition_continues_the_decisions_its_cards_ask(edition: str, reasons: set[Reason | PendingKind]) -> None:
+def test_each_edition_continues_the_decisions_its_cards_ask(edition: str,
+                                                          reasons: set[Reason | PendingKind]) -> None:
     variant = VARIANTS[edition]
     assert set(variant.continuations) == reasons
     for reason in {*Reason, CHALLENGED} - reasons:

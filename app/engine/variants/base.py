@@ -45,7 +45,9 @@ class Variant:
     refused_house_rules: ClassVar[Mapping[str, frozenset[object]]] = {}
     # What follows each follow-up decision the edition's cards ask for, by the decision's reason (a
     # decision asked with no reason, the challenge, by its kind).
-    continuations: ClassVar[Mapping[Reason | PendingKind, Continuation]] = {Reason.FIRST_CARD: first_card_coloured}
+    continuations: ClassVar[Mapping[Reason | PendingKind, Continuation]] = {
+        Reason.FIRST_CARD: first_card_coloured,
+    }
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)

@@ -56,7 +56,8 @@ def other_play_held(rnd: RoundState, hand: Sequence[int], colour: str | None, to
     """PP-5: a Wild Draw 2 is illegal while holding any other card that could have been played."""
     cards = rnd.cards
     top_face = cards[top].face
-    return any(cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face for c in hand)
+    return any(cards[c].colour is None or cards[c].colour == colour or cards[c].face == top_face
+               for c in hand)
 
 
 def ask(rnd: RoundState, seat: int, victim: int, penalty: int, guilty: bool,

@@ -37,7 +37,8 @@ class MarioKart(Variant):
             Face.SKIP: CardRule(skip),
             Face.REVERSE: CardRule(reverse),
             Face.DRAW2: CardRule(draw_and_skip(2)),
-            Face.WILD_DRAW4: CardRule(challenge.draw(4, challenge.colour_or_item_box_held), needs_colour=True),
+            Face.WILD_DRAW4: CardRule(challenge.draw(4, challenge.colour_or_item_box_held),
+                                      needs_colour=True),  # MK-4
             Face.ITEM_BOX: item_box.RULE,
         }
 

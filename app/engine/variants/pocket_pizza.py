@@ -40,5 +40,6 @@ class PocketPizza(Variant):
             Face.DRAW1: CardRule(draw_and_skip(1)),  # PP-3
             Face.WILD: CardRule(no_effect, needs_colour=True),
             Face.WILD_DIP: dip.RULE,
-            Face.WILD_DRAW2: CardRule(challenge.draw(2, challenge.other_play_held), needs_colour=True),  # PP-5
+            # PP-5, PP-6: legal only without another playable card, which a challenge finds out.
+            Face.WILD_DRAW2: CardRule(challenge.draw(2, challenge.other_play_held), needs_colour=True),
         }
