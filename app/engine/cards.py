@@ -45,16 +45,6 @@ class Face(StrEnum):
 
 NUMBERS: tuple[Face, ...] = tuple(Face(str(n)) for n in range(10))
 
-# Mario Kart items, fixed by the card's colour (MK-2); every wild carries a Bob-omb.
-ITEMS: dict[str | None, str] = {
-    "red": "mushroom",
-    "yellow": "banana_peel",
-    "green": "green_shell",
-    "blue": "lightning",
-    None: "bob_omb",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class CardType:
     colour: str | None  # None for wild cards

@@ -21,12 +21,12 @@ from .house.information import face_up
 from .house.teams import partners
 from .house.volume import batch_refusal
 from .pending import (
-    CHALLENGE,
     COLOUR,
     DECISION_KINDS,
     DECISION_WORDS,
     DRAWN,
     PASS,
+    PENALTY_KINDS,
     SPECIAL,
     STACK,
     TARGET,
@@ -39,8 +39,9 @@ from .uno import CATCHES, DECLARE, may_declare, uno_refusal
 
 # Actions without fields are built once: legal_actions runs on every step.
 KEEP_IT = Action(A.KEEP)
-ACCEPT_IT = Action(A.ACCEPT)
-CHALLENGE_IT = Action(A.CHALLENGE)
+# The field-less actions of the decisions that owe a penalty, in the order listed (pending.PENALTY_KINDS);
+# the cards that answer it follow them.
+PENALTY_ACTIONS = {kind: tuple(Action(k) for k in kinds) for kind, kinds in PENALTY_KINDS.items()}
 CHOOSE_COLOURS = tuple(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
 # The actions that use a card of one's hand, which a face-down one (HR-33) cannot be.
 FACE_UP_KINDS = frozenset({A.PLAY, A.PLAY_DRAWN, A.PASS_CARD})
@@ -117,12 +118,8 @@ def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
     elif kind == SPECIAL:
         assert p.card is not None
         play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-    elif kind == CHALLENGE:
-        out.append(ACCEPT_IT)
-        out.append(CHALLENGE_IT)
-        _stack_answers(rnd, seat, out)
-    elif kind == STACK:
-        out.append(ACCEPT_IT)
+    elif kind in PENALTY_ACTIONS:  # a penalty pending: take it (or challenge it), or answer it
+        out.extend(PENALTY_ACTIONS[kind])
         _stack_answers(rnd, seat, out)
     elif kind == COLOUR:
         out.extend(CHOOSE_COLOURS)
@@ -180,7 +177,7 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.NOT_YOUR_TURN, f"Waiting for seat {p.seat} to {DECISION_WORDS[p.kind]}.",
                              seat=p.seat, decision=str(p.kind))
     if kind not in DECISION_KINDS[p.kind]:
-        if kind == A.PLAY and p.kind == CHALLENGE and p.draw_kind is not None and card in hand:
+        if kind == A.PLAY and p.draw_kind is not None and card in hand:  # a penalty T a card may answer
             return _option_refusal(rnd, seat, action) if answers(rnd, card) else _no_answer()
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))

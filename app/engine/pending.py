@@ -34,7 +34,8 @@ class Reason(StrEnum):
     """Why a follow-up decision was asked; each edition registers what happens after it.
 
     Every follow-up (colour, target, pass) has one, so the edition that asked it can carry
-    on from it (``Variant.continuations``).
+    on from it (``Variant.continuations``).  The challenge has none: its kind says it all, and
+    the editions register its continuation under the kind (``variants/challenge.py``).
     """
 
     FIRST_CARD = "first_card"  # a wild first card: its colour (CL-2, PP-2)
@@ -70,6 +71,12 @@ DECISION_KINDS: dict[PendingKind, frozenset[str]] = {
     TARGET: frozenset({A.CHOOSE_TARGET}),
     PASS: frozenset({A.PASS_CARD}),
     STACK: frozenset({A.PLAY, A.ACCEPT}),
+}
+# The decisions that owe a penalty T: the field-less actions each takes, in the order ``legal_actions``
+# lists them (the cards that answer T, under the stacking family, follow).
+PENALTY_KINDS: dict[PendingKind, tuple[str, ...]] = {
+    CHALLENGE: (A.ACCEPT, A.CHALLENGE),
+    STACK: (A.ACCEPT,),
 }
 DECISION_WORDS: dict[PendingKind, str] = {
     TURN: "play a card or draw",

@@ -21,16 +21,12 @@ from .house import HouseRules
 from .house.calls import UnoCalls
 from .house.face_down import FaceDown
 from .layout import Layout
-from .pending import TURN, Pending, Reason
+from .pending import TURN, Pending, PendingKind, Reason
 from .shuffling import shuffle
 
-# What follows a colour, target or pass decision: (round, seat that decided, the decision, the
-# action).
+# What follows a colour, target, pass or challenge decision: (round, seat that decided, the decision,
+# the action).
 Continuation = Callable[["RoundState", int, Pending, Action], None]
-# Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from —
-# without it —, the colour then to match, the card then on top.)  Judged at the play, or before one
-# (HR-11).
-Guilt = Callable[["RoundState", Sequence[int], "str | None", int], bool]
 
 
 # ``new_event(Event, (kind, data, to))`` makes an Event without its Python-level ``__new__``
@@ -53,7 +49,7 @@ class Edition(Protocol):
     def voluntary_draw(self) -> bool: ...
 
     def rules_for(self, house: HouseRules) -> RuleTable: ...
-    def continuation(self, reason: Reason | None) -> Continuation: ...
+    def continuation(self, reason: Reason | PendingKind | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...
     def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool: ...
     def start(self, rnd: RoundState) -> None: ...
@@ -270,12 +266,6 @@ class RoundState:
         hand = self.hands[seat]
         self.touched.setdefault(seat, len(hand))
         hand.remove(card)
-
-    def give_card(self, seat: int, to: int, card: int) -> None:
-        """One card goes from ``seat``'s hand to ``to``'s (Dip Into The Deck's pass)."""
-        self.take_from_hand(seat, card)
-        self.touched.setdefault(to, len(self.hands[to]))
-        self.hands[to].append(card)
 
     def rotate_hands(self) -> None:
         """Every hand moves on to the next seat in the direction of play (Seven-O's 0)."""

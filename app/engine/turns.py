@@ -1,8 +1,9 @@
 """The turn and decision actions every edition shares, and the end of a round.
 
 One handler per action kind (``HANDLERS``); what a card does is its ``CardRule.effect``,
-and what follows a colour, target or pass decision is the edition's continuation for the
-decision's reason — nothing here knows any edition's cards.
+and what follows a colour, target, pass or challenge decision is the edition's continuation
+for the decision's reason (a challenge's: for its kind, ``variants/challenge.py``) — nothing
+here knows any edition's cards.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .events import Event
-from .house.information import offers_drawn, shown_evidence
+from .house.information import offers_drawn
 from .house.scoring import round_points
 from .house.teams import team_of
 from .house.volume import bomb, lay_batch
@@ -114,24 +115,6 @@ def accept(rnd: RoundState, seat: int, action: Action) -> None:
     rnd.pass_turn(seat)
 
 
-def challenge(rnd: RoundState, seat: int, action: Action) -> None:
-    p = rnd.pending
-    assert p is not None and p.challenged is not None
-    shown = shown_evidence(rnd, p.challenged, p.evidence)  # D-5: face-down cards by count only
-    rnd.reveal = (seat, p.challenged, shown)
-    data: dict[str, Any] = {"seat": p.challenged, "cards": [rnd.variant.card_json[c] for c in shown]}
-    if rnd.face_down.on:
-        data["face_down"] = rnd.face_down.in_reveal
-    rnd.emit("hand_revealed", data, (seat,))
-    rnd.emit("challenge", {"seat": seat, "against": p.challenged, "guilty": p.guilty})
-    if p.guilty:
-        rnd.draw(p.challenged, p.penalty, "challenge_lost")
-        rnd.give_turn(seat)
-    else:
-        rnd.draw(seat, p.penalty + 2, "challenge_lost")
-        rnd.pass_turn(seat)
-
-
 def choose_colour(rnd: RoundState, seat: int, action: Action) -> None:
     p = rnd.pending
     assert p is not None and p.reason is not None
@@ -141,10 +124,11 @@ def choose_colour(rnd: RoundState, seat: int, action: Action) -> None:
 
 
 def follow_up(rnd: RoundState, seat: int, action: Action) -> None:
-    """A target chosen, a card to pass chosen: the edition that asked carries on."""
+    """A target chosen, a card to pass chosen, a challenge made: the edition that asked carries on
+    (a decision asked with no reason, the challenge, is continued by its kind)."""
     p = rnd.pending
     assert p is not None
-    rnd.variant.continuation(p.reason)(rnd, seat, p, action)
+    rnd.variant.continuation(p.reason if p.reason is not None else p.kind)(rnd, seat, p, action)
 
 
 HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
@@ -154,7 +138,7 @@ HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
     A.KEEP: keep,
     A.SPECIAL_DRAW: special_draw,
     A.ACCEPT: accept,
-    A.CHALLENGE: challenge,
+    A.CHALLENGE: follow_up,
     A.CHOOSE_COLOUR: choose_colour,
     A.CHOOSE_TARGET: follow_up,
     A.PASS_CARD: follow_up,

@@ -87,16 +87,20 @@ def test_the_rule_table_sits_below_the_round() -> None:
     assert not any(m.startswith(("app.engine.state", "app.engine.round", "app.engine.variants")) for m in table)
 
 
+CHALLENGED = PendingKind.CHALLENGE  # CL-6, PP-6: the challenge is asked with no reason, continued by its kind
+
+
 @pytest.mark.parametrize(("edition", "reasons"), [
-    ("classic", {Reason.FIRST_CARD}),
-    ("mario_kart", {Reason.FIRST_CARD, Reason.GREEN_SHELL, Reason.BOB_OMB, Reason.PLAIN_WILD}),
+    ("classic", {Reason.FIRST_CARD, CHALLENGED}),
+    ("mario_kart", {Reason.FIRST_CARD, Reason.GREEN_SHELL, Reason.BOB_OMB, Reason.PLAIN_WILD, CHALLENGED}),
     ("all_wild", {Reason.FIRST_CARD, Reason.FIRST_TARGETED, Reason.FIRST_SWAP}),
-    ("pocket_pizza", {Reason.FIRST_CARD, Reason.DIP}),
+    ("pocket_pizza", {Reason.FIRST_CARD, Reason.DIP, CHALLENGED}),
 ])
-def test_each_edition_continues_the_decisions_its_cards_ask(edition: str, reasons: set[Reason]) -> None:
+def test_each_edition_continues_the_decisions_its_cards_ask(edition: str,
+                                                          reasons: set[Reason | PendingKind]) -> None:
     variant = VARIANTS[edition]
     assert set(variant.continuations) == reasons
-    for reason in set(Reason) - reasons:
+    for reason in {*Reason, CHALLENGED} - reasons:
         with pytest.raises(LookupError):
             variant.continuation(reason)
     with pytest.raises(LookupError):

@@ -24,7 +24,7 @@
   it and ``legality.py`` refuses it ``card_face_down`` (never a misplay, HR-20).  It counts for
   the hand's size, UNO! and scoring; not for forced play (HR-10, ``face_up``) nor for a
   challenge's guilt (CL-5, MK-4, PP-5, D-4), and a challenger sees it face down, by count only
-  (D-5, ``shown_evidence``).  A draw on a turn then ends the turn, with no ``drawn`` decision
+  (D-5, ``variants/challenge.shown``).  A draw on a turn then ends the turn, with no ``drawn`` decision
   (HX-2, ``offers_drawn``); draw-until-playable still stops at a playable card.
   The cards turn up (``settle``, after every turn action, the deal, and ``drawing.pass_stuck``)
   for a seat that comes to owe a ``turn``, ``stack`` or ``challenge`` — with the private
@@ -113,12 +113,3 @@ def turn_up(rnd: RoundState) -> None:
     cards = [rnd.variant.card_json[c] for c in rnd.hands[p.seat] if c in down]
     down.clear()
     rnd.emit("turned_up", {"seat": p.seat, "cards": cards}, (p.seat,))
-
-
-def shown_evidence(rnd: RoundState, challenged: int, evidence: Sequence[int]) -> tuple[int, ...]:
-    """D-5: the challenged hand as its challenger sees it — its face-down cards (held since the
-    big Draw was played, none of them judged) go by count only, in ``face_down.in_reveal``."""
-    down = rnd.face_down.by_seat[challenged]
-    shown = tuple(c for c in evidence if c not in down)
-    rnd.face_down.in_reveal = len(evidence) - len(shown)
-    return shown

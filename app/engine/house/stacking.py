@@ -33,7 +33,9 @@ from ..actions import Action
 from ..card_rules import CardRule, Effect
 from ..cards import Face
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
-from ..state import Guilt, RoundState
+from ..state import RoundState
+from ..variants.challenge import Guilt
+from ..variants.challenge import ask as ask_challenge
 from .information import face_up
 from .options import DEFAULTS, HouseRules, options_of
 
@@ -152,8 +154,7 @@ class Stacking:
             if last:  # C-13, HX-5: the whole T is drawn, with no answer and no challenge
                 rnd.draw(victim, total, "card")
             elif kind is BIG and self.challenges:
-                rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=total, guilty=self._guilty(rnd, seat, p),
-                                evidence=tuple(rnd.hands[seat]), draw_kind=kind))
+                ask_challenge(rnd, seat, victim, total, self._guilty(rnd, seat, p), kind)
             elif self.open_to(kind):
                 rnd.ask(Pending(STACK, victim, penalty=total, draw_kind=kind))
             else:  # C-9: nothing may answer it

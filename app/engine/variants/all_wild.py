@@ -9,7 +9,7 @@ from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
 from ..house.information import face_up
 from ..house.stacking import PenaltyCards
-from ..pending import TARGET, Pending, Reason
+from ..pending import TARGET, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState
 from .base import Variant
 from .effects import draw_and_skip, no_effect, reverse, skip, swap_with_target
@@ -61,7 +61,7 @@ class AllWild(Variant):
     dealer_by_draw = False  # C-2: no numbers to draw
     penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP, Face.WILD_REVERSE,
                                            None, colourless=True)  # AW-3: nothing is challenged
-    continuations: ClassVar[dict[Reason, Continuation]] = {
+    continuations: ClassVar[dict[Reason | PendingKind, Continuation]] = {
         **Variant.continuations,
         Reason.FIRST_TARGETED: first_targeted,
         Reason.FIRST_SWAP: first_swap,

@@ -3,7 +3,9 @@
 An edition is a ``Variant``: its deck table, hand size, seat range and target score, a
 ``CardRule`` per face (the card's effect and what its play takes: a colour, a target, how
 many cards it leaves), the continuations of the follow-up decisions its cards ask for (by
-``Reason``), and its first-card rule.  A card's rule therefore lives in its edition's module.
+``Reason``), and its first-card rule.  A card's rule therefore lives in its edition's module —
+or, when it is more than an effect, in a module of its own that the edition's table wires to its
+face (``challenge.py``, ``item_box.py``, ``dip.py``; docs/ENGINE.md, "Rule → module").
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from typing import Any, ClassVar
 
 from ..actions import Action
 from ..card_rules import CardRule, RuleTable
-from ..cards import ITEMS, CardType, DeckTable, Face, expand
+from ..cards import CardType, DeckTable, Face, expand
 from ..house import HouseRules
 from ..house.options import REFUSALS
 from ..house.stacking import PenaltyCards
 from ..house.table import rule_table, table_key
-from ..pending import COLOUR, Pending, Reason
+from ..pending import COLOUR, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState
+from . import challenge
 
 
 def first_card_coloured(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
@@ -36,12 +39,14 @@ class Variant:
     max_seats = 10
     target = 500
     voluntary_draw = True  # C-6; All Wild says no (AW-5)
-    has_items = False
     dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
     redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
     penalty_cards: ClassVar[PenaltyCards]  # its small and big Draw, Skip and Reverse (RULES.md §7)
-    # What follows each follow-up decision the edition's cards ask for, by the decision's reason.
-    continuations: ClassVar[Mapping[Reason, Continuation]] = {Reason.FIRST_CARD: first_card_coloured}
+    # What follows each follow-up decision the edition's cards ask for, by the decision's reason (a
+    # decision asked with no reason, the challenge, by its kind).
+    continuations: ClassVar[Mapping[Reason | PendingKind, Continuation]] = {
+        Reason.FIRST_CARD: first_card_coloured,
+    }
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)
@@ -73,7 +78,7 @@ class Variant:
         self._last = (house, table)  # one assignment: a reader sees the old pair or the new one
         return table
 
-    def continuation(self, reason: Reason | None) -> Continuation:
+    def continuation(self, reason: Reason | PendingKind | None) -> Continuation:
         """What follows a decision asked for ``reason``; an edition that never asks it has none."""
         found = self.continuations.get(reason) if reason is not None else None
         if found is None:
@@ -81,11 +86,7 @@ class Variant:
         return found
 
     def _card_json(self, card: int, ct: CardType) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": card, "name": ct.name, "colour": ct.colour, "face": ct.face.value,
-                               "value": ct.value}
-        if self.has_items:
-            out["item"] = ITEMS[ct.colour]
-        return out
+        return {"id": card, "name": ct.name, "colour": ct.colour, "face": ct.face.value, "value": ct.value}
 
     def card_ids(self, name: str) -> tuple[int, ...]:
         """The ids of every card named ``name`` (``"red 5"``, ``"wild_draw4"``) in this deck."""
@@ -98,12 +99,9 @@ class Variant:
         return False
 
     def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool:
-        """Would ``card``, played by ``seat`` now, be a big Draw a challenge finds guilty (CL-5, MK-4, PP-5)?"""
-        cards = self.penalty_cards
-        guilt = cards.big_guilt
-        if guilt is None or self.cards[card].face != cards.big:
-            return False
-        return guilt(rnd, [c for c in rnd.hands[seat] if c != card], rnd.colour, rnd.discard[-1])
+        """Would ``card``, played by ``seat`` now, be a big Draw a challenge finds guilty (CL-5, MK-4, PP-5)?
+        (HR-11 asks: house/drawing.py.)"""
+        return challenge.guilty_now(rnd, self.penalty_cards.big, self.penalty_cards.big_guilt, seat, card)
 
     # The start of a round.
     def start(self, rnd: RoundState) -> None:

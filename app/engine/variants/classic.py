@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from ..card_rules import CardRule
 from ..cards import CLASSIC_DECK, NUMBERS, Face
 from ..house.stacking import PenaltyCards
-from ..state import RoundState
+from ..pending import PendingKind, Reason
+from ..state import Continuation
+from . import challenge
 from .base import Variant
-from .effects import challengeable_draw, draw_and_skip, no_effect, reverse, skip
-
-
-def draw4_guilty(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:
-    """CL-5: a Wild Draw Four is illegal while holding a card of the colour it replaced."""
-    cards = rnd.cards
-    return any(cards[c].colour == colour for c in hand)
+from .effects import draw_and_skip, no_effect, reverse, skip
 
 
 class Classic(Variant):
@@ -24,7 +19,12 @@ class Classic(Variant):
     title = "Classic UNO"
     table = CLASSIC_DECK
     redraw_first = frozenset({Face.WILD_DRAW4})  # CL-2
-    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE, draw4_guilty)
+    penalty_cards: ClassVar = PenaltyCards(Face.DRAW2, 2, Face.WILD_DRAW4, 4, Face.SKIP, Face.REVERSE,
+                                           challenge.colour_held)
+    continuations: ClassVar[dict[Reason | PendingKind, Continuation]] = {
+        **Variant.continuations,
+        PendingKind.CHALLENGE: challenge.resolve,  # CL-6
+    }
 
     def card_rules(self) -> dict[Face, CardRule]:
         return {
@@ -33,5 +33,5 @@ class Classic(Variant):
             Face.REVERSE: CardRule(reverse),
             Face.DRAW2: CardRule(draw_and_skip(2)),
             Face.WILD: CardRule(no_effect, needs_colour=True),  # CL-4
-            Face.WILD_DRAW4: CardRule(challengeable_draw(4, draw4_guilty), needs_colour=True),  # CL-5
+            Face.WILD_DRAW4: CardRule(challenge.draw(4, challenge.colour_held), needs_colour=True),  # CL-5
         }

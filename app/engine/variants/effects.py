@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..card_rules import Effect
-from ..house.information import face_up
-from ..pending import CHALLENGE, Pending
-from ..state import Guilt, RoundState
+from ..state import RoundState
 
 
 def no_effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -40,24 +38,6 @@ def draw_and_skip(count: int) -> Effect:
         rnd.draw(rnd.next_seat(seat), count, "card")
         if not last:
             rnd.pass_turn(seat, skip_next=1)
-
-    return effect
-
-
-def challengeable_draw(count: int, guilty: Guilt) -> Effect:
-    """CL-5/CL-6, MK-4, PP-5/PP-6: the next player accepts the draw or challenges it.
-
-    ``guilty`` is the edition's test of an illegal play, run against the hand it was played from.
-    """
-
-    def effect(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
-        victim = rnd.next_seat(seat)
-        if last:  # C-13: a last card cannot be challenged; its draw still happens
-            rnd.draw(victim, count, "card")
-            return
-        rnd.ask(Pending(CHALLENGE, victim, challenged=seat, penalty=count,
-                        guilty=guilty(rnd, face_up(rnd, seat), rnd.prev_colour, rnd.prev_top),  # D-5
-                        evidence=tuple(rnd.hands[seat])))
 
     return effect
 
