@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..rulebook import Elimination, Rulebook
 from .options import HouseRules
 
 OPTIONS = ("elimination",)
@@ -39,3 +40,22 @@ def champion(seats: int, out: Collection[int]) -> int | None:
     """The last seat in, once only one is left."""
     left = [s for s in range(seats) if s not in out]
     return left[0] if len(left) == 1 else None
+
+
+class Eliminating(Elimination):
+    """The family's hook (``Rulebook.eliminate``): ``loser`` and ``champion`` under a table's rule."""
+
+    def __init__(self, house: HouseRules) -> None:
+        self.house = house
+
+    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int | None:
+        return loser(self.house, winner, sizes, values, out)
+
+    def champion(self, seats: int, out: Collection[int]) -> int | None:
+        return champion(seats, out)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.eliminate`` unless ``elimination`` is off."""
+    if house.elimination != "off":
+        book.eliminate = Eliminating(house)

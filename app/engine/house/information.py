@@ -34,6 +34,13 @@
   rest of that decision (D-13).  A seat's view lists its face-up cards in ``hand`` and the count
   of the others in ``face_down``; an open hand (HR-31) shows them to all as face-down cards, by
   count, never their faces (D-13).
+
+Hooks (``plug``): ``Rulebook.open_hands`` (HR-31: ``RevealedHands``, asked by ``views.py``),
+``Rulebook.no_hints`` (HR-32: ``turns.draw`` offers ``drawn`` for any card), ``Rulebook.blind_draw``
+(HR-33: the round's ``face_down`` record is on, and ``turns.draw`` offers no ``drawn``) and
+``Rulebook.settle`` (HR-33: ``Round.apply`` calls it after every turn action, and the deal).  The record
+itself and what the core reads of it (``RoundState.face_up``, ``FaceDown.shown``) are the core's
+(``face_down.py``, ``state.py``).
 """
 
 from __future__ import annotations
@@ -42,31 +49,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..pending import CHALLENGE, STACK, TURN
+from ..rulebook import OpenHands, Rulebook
 from ..state import RoundState
+from .options import HouseRules
 
 OPTIONS = ("reveal_hands_at", "no_hints", "blind_draw")
 # HR-33: the decisions that turn their seat's face-down cards up.
 TURNS_UP = frozenset({TURN, STACK, CHALLENGE})
 
 
+class RevealedHands(OpenHands):
+    """HR-31's hook (``Rulebook.open_hands``): the hands of 1 to ``limit`` cards are face up for all."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+
+    def is_open(self, rnd: RoundState, seat: int) -> bool:
+        return 1 <= len(rnd.hands[seat]) <= self.limit
+
+    def hands(self, rnd: RoundState) -> dict[int, list[int]]:
+        """The open hands, by seat, each with the cards face up for all: its face-down ones (HR-33) are
+        not, its holder's eyes included (D-13)."""
+        return {seat: list(rnd.face_up(seat)) for seat in range(len(rnd.hands)) if self.is_open(rnd, seat)}
+
+
 def is_open(rnd: RoundState, seat: int) -> bool:
     """Is ``seat``'s hand face up for all (HR-31)?"""
-    limit = rnd.house.reveal_hands_at
-    return limit is not None and 1 <= len(rnd.hands[seat]) <= limit
-
-
-def open_hands(rnd: RoundState) -> dict[int, list[int]]:
-    """The open hands (HR-31), by seat — none unless ``reveal_hands_at`` is on — each with the
-    cards face up for all: its face-down ones (HR-33) are not, its holder's eyes included (D-13)."""
-    if rnd.house.reveal_hands_at is None:
-        return {}
-    return {seat: list(face_up(rnd, seat)) for seat in range(len(rnd.hands)) if is_open(rnd, seat)}
-
-
-def offers_drawn(rnd: RoundState, card: int) -> bool:
-    """After a draw on a turn: does the seat owe a ``drawn`` decision on ``card``?  (C-6: when it
-    is playable; HR-32: always; HR-33: never, HX-2 — the draw ends the turn.)"""
-    return not rnd.house.blind_draw and (rnd.house.no_hints or rnd.playable(card))
+    reveal = rnd.book.open_hands
+    return reveal is not None and reveal.is_open(rnd, seat)
 
 
 def hintless(game: dict[str, Any]) -> dict[str, Any]:
@@ -79,9 +89,7 @@ def hintless(game: dict[str, Any]) -> dict[str, Any]:
 
 def face_up(rnd: RoundState, seat: int) -> Sequence[int]:
     """``seat``'s cards but the face-down ones (HR-33): what it may play, pass or answer with."""
-    down = rnd.face_down.by_seat[seat]
-    hand = rnd.hands[seat]
-    return [c for c in hand if c not in down] if down else hand
+    return rnd.face_up(seat)
 
 
 def settle(rnd: RoundState) -> None:
@@ -114,10 +122,11 @@ def turn_up(rnd: RoundState) -> None:
     rnd.emit("turned_up", {"seat": p.seat, "cards": cards}, (p.seat,))
 
 
-def shown_evidence(rnd: RoundState, challenged: int, evidence: Sequence[int]) -> tuple[int, ...]:
-    """D-5: the challenged hand as its challenger sees it — its face-down cards (held since the
-    big Draw was played, none of them judged) go by count only, in ``face_down.in_reveal``."""
-    down = rnd.face_down.by_seat[challenged]
-    shown = tuple(c for c in evidence if c not in down)
-    rnd.face_down.in_reveal = len(evidence) - len(shown)
-    return shown
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hooks."""
+    if house.reveal_hands_at is not None:
+        book.open_hands = RevealedHands(house.reveal_hands_at)
+    book.no_hints = house.no_hints
+    if house.blind_draw:
+        book.blind_draw = True
+        book.settle = settle

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..rulebook import Blitz, Rulebook
 from .options import HouseRules
 from .scoring import standings
 
@@ -48,3 +49,22 @@ def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], last
     if last_winner is not None and (house.elimination != "off" or house.single_round):
         return last_winner
     return standings(house, scores, wins)[0]
+
+
+class MatchClock(Blitz):
+    """HR-25's hook (``Rulebook.blitz``): who wins the round the match clock stops, and the match."""
+
+    def __init__(self, house: HouseRules) -> None:
+        self.house = house
+
+    def round_winner(self, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int:
+        return fewest_cards(sizes, values, out)
+
+    def champion(self, scores: Sequence[int], wins: Sequence[int], last_winner: int | None) -> int:
+        return champion(self.house, scores, wins, last_winner)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's engine hook: ``Rulebook.blitz`` under ``blitz_seconds`` (the rooms ask the rest)."""
+    if house.blitz_seconds is not None:
+        book.blitz = MatchClock(house)

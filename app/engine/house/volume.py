@@ -26,16 +26,18 @@ accepts (``BatchOffer.covers``), in any order of their middle cards.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from itertools import combinations, permutations
-from typing import Any, NamedTuple
 
 from ..actions import PLAY, Action
+from ..batch_offer import NO_BATCH, BatchOffer, offer_from_json, offer_plays
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
 from ..pending import TURN
+from ..rulebook import Batches, Rulebook
 from ..state import RoundState
+from .options import HouseRules
+
+__all__ = ["BatchOffer", "MultiPlay", "batch_offers", "offer_from_json", "offer_plays", "plug"]
 
 OPTIONS = ("multi_play", "bomb")
 BOMB_SIZE = 3
@@ -62,65 +64,12 @@ def number_groups(numbers: tuple[Face | None, ...], hand: list[int]) -> dict[Fac
     return held
 
 
-class BatchOffer(NamedTuple):
-    """The batches (HR-8) a seat may play from one group of its hand, compactly: ``lead`` (one of
-    ``leads``) followed by ``more``, any of the other ``cards`` in any order (the last one acts), at one
-    of ``targets`` when its last card names an opponent, with ``uno`` said exactly when ``(size, target)``
-    is in ``uno`` (``size``: the cards laid, the lead included; ``target``: None when it names no one)."""
-
-    cards: tuple[int, ...]  # every face-up card of one number the seat holds, in hand order (two or more)
-    leads: tuple[int, ...]  # those that may go first (C-5), in hand order
-    targets: tuple[int, ...] = ()  # the opponents a batch names (its last card's rule); () for none
-    uno: tuple[tuple[int, int | None], ...] = ()  # (size, target) of the batches that may say UNO
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": "batch", "cards": list(self.cards), "leads": list(self.leads)}
-        if self.targets:
-            out["targets"] = list(self.targets)
-        if self.uno:
-            out["uno"] = [list(pair) for pair in self.uno]
-        return out
-
-    def covers(self, action: Action) -> bool:
-        """Is ``action`` one of the batches this offer stands for?"""
-        kind, card, colour, target, uno, more = action
-        if kind != PLAY or not more or colour is not None or card not in self.leads:
-            return False
-        cards = self.cards
-        if any(c not in cards or c == card for c in more) or len(set(more)) != len(more):
-            return False
-        if not (target in self.targets if self.targets else target is None):
-            return False
-        return not uno or (len(more) + 1, target) in self.uno
-
-
-def offer_from_json(data: dict[str, Any]) -> BatchOffer:
-    """An offer as a view lists it (``BatchOffer.to_json``): bots decide on views."""
-    return BatchOffer(tuple(data["cards"]), tuple(data["leads"]), tuple(data.get("targets", ())),
-                      tuple((size, target) for size, target in data.get("uno", ())))
-
-
-def offer_plays(offer: BatchOffer, most: int | None = None) -> Iterator[Action]:
-    """Every batch ``offer`` stands for, each order of its cards apart (for tests and tools: a hoarding hand
-    makes very many); ``most``: only those of at most that many cards."""
-    targets: tuple[int | None, ...] = offer.targets or (None,)
-    for lead in offer.leads:
-        mates = [c for c in offer.cards if c != lead]
-        for size in range(1, (len(mates) if most is None else min(len(mates), most - 1)) + 1):
-            for chosen in combinations(mates, size):
-                for more in permutations(chosen):
-                    for t in targets:
-                        yield Action(PLAY, lead, None, t, False, more)
-                        if (size + 1, t) in offer.uno:
-                            yield Action(PLAY, lead, None, t, True, more)
-
-
 def batch_offers(rnd: RoundState, seat: int) -> list[BatchOffer]:
     """HR-8: per group of ``seat``'s hand that may make a batch on its own ``turn``, what it may play,
     groups in the order of their first card in the hand.  A group is every face-up card of one number
     held (two or more), one of them playable (C-5)."""
     p = rnd.pending
-    if (not rnd.house.multi_play or rnd.winner is not None or p is None or p.kind != TURN or p.seat != seat
+    if (rnd.book.batches is None or rnd.winner is not None or p is None or p.kind != TURN or p.seat != seat
             or seat in rnd.out):
         return []
     hand = rnd.hands[seat]
@@ -160,9 +109,8 @@ def _uno(rnd: RoundState, seat: int, rule: CardRule, group: int,
 def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     """Why a play with ``more`` may not be made (None: its cards make a batch)."""
     p = rnd.pending
-    if not rnd.house.multi_play or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
-        return IllegalAction(Refusal.BAD_ACTION, "Several cards are played together only under the house rule "
-                             "'multi_play', with a play on your own turn.")
+    if rnd.book.batches is None or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
+        return IllegalAction(Refusal.BAD_ACTION, NO_BATCH)
     hand = rnd.hands[seat]
     cards = (action.card, *action.more)
     if any(c not in hand for c in cards):
@@ -187,9 +135,35 @@ def lay_batch(rnd: RoundState, seat: int, action: Action) -> None:
 
 def bomb(rnd: RoundState, seat: int, size: int) -> None:
     """HR-9: a batch of 3 or more makes every other seat draw 1, from the next seat on."""
-    if rnd.house.bomb and size >= BOMB_SIZE:
+    if size >= BOMB_SIZE:
         rnd.emit("bomb", {"seat": seat, "cards": size})
         other = rnd.next_seat(seat)
         while other != seat:
             rnd.draw(other, 1, "bomb")
             other = rnd.next_seat(other)
+
+
+class MultiPlay(Batches):
+    """HR-8's hooks (``Rulebook.batches``): the offers, the refusal of a batch, laying it, and HR-9's bomb."""
+
+    def __init__(self, bombs: bool) -> None:
+        self.bombs = bombs
+
+    def offers(self, rnd: RoundState, seat: int) -> list[BatchOffer]:
+        return batch_offers(rnd, seat)
+
+    def refusal(self, rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+        return batch_refusal(rnd, seat, action)
+
+    def lay(self, rnd: RoundState, seat: int, action: Action) -> None:
+        lay_batch(rnd, seat, action)
+
+    def bomb(self, rnd: RoundState, seat: int, size: int) -> None:
+        if self.bombs:
+            bomb(rnd, seat, size)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hooks: ``Rulebook.batches`` under ``multi_play`` (with ``bomb``: HR-9)."""
+    if house.multi_play:
+        book.batches = MultiPlay(house.bomb)
