@@ -4,7 +4,9 @@ HR-29 (``elimination``: ``cards`` | ``points``): after each scored round, of the
 other than its winner, the one holding the most cards (``cards``) or the highest hand value
 (``points``) is out; a tie goes to the other measure, then against the higher seat.  The last
 seat in wins the match; the target never ends it (scores are still kept), so a match of N seats
-has at most N − 1 scored rounds.  ``match.py`` asks ``loser`` and ``champion`` after each round.
+has at most N − 1 scored rounds.  Hook: ``Rulebook.eliminate`` (``Eliminating``) unless the option is
+off: ``match.py`` asks its ``loser`` and ``champion`` after each round, and the view carries
+``eliminated`` while it is set.
 
 HR-30: an eliminated seat is dealt nothing and passed over by everything that counts seats —
 ``RoundState.out`` is the set, ``next_seat`` skips it (turns, the deal, Banana Peel, Lightning,

@@ -10,6 +10,9 @@ HR-7 whom a 7 swaps with (``seven_target``).
 - A 7 or 0 turned as the first card is a plain number (§6.1, HX-6), and one played as the last
   card does nothing (HX-5): first cards never run a played card's effect, and a last card's
   exchange is void.
+
+Hook: the rule table (``Rulebook.table``): ``edit`` gives the 7 and the 0 their effects, targets and
+``HandAfter`` there (``table.py``), which the round, the listing and the views' card shapes read.
 """
 
 from __future__ import annotations

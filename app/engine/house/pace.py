@@ -11,6 +11,10 @@ logged, so replays, exports and the verifier play it again.  During a round it s
 (the pending decision, T and every catch window lapse: it is no turn action, HX-4), won as if gone
 out by the seat with the fewest cards (``fewest_cards``), scored as usual (HR-22, HR-23, HR-27);
 between rounds nothing is scored (D-8).  Either way the match ends there (``champion``).
+
+Hook: ``Rulebook.blitz`` (``MatchClock``: ``round_winner``, ``champion``) under ``blitz_seconds``, asked by
+``match.py``'s ``blitz_expiry``; without it that action is refused ``bad_action``.  Fast mode plugs nothing
+into the engine: the rooms ask ``turn_clock_seconds`` and ``bot_pause_factor``.
 """
 
 from __future__ import annotations

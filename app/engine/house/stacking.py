@@ -6,7 +6,8 @@ Each edition names its small and big Draw, its Skip and its Reverse (``PenaltyCa
 table of §7).  With any of these options on, those four faces get the effects below in the
 edition's rule table, and the table carries the family itself (``RuleTable.stacking``), whose
 ``answers`` / ``answering`` say which cards answer a pending penalty T — the only two places
-the family touches the engine.
+the family touches the engine.  Hook: the rule table itself (``Rulebook.table``, built by
+``table.py`` through ``Variant.rules_for``), whose ``stacking`` is this family's ``PenaltyAnswers``.
 
 - A Draw card puts T on the next seat.  That seat owes ``stack`` whenever the options allow
   any answer to T's kind, whatever it holds; under a challengeable big Draw it owes
