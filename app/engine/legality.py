@@ -32,7 +32,6 @@ from .pending import (
 from .plays import (
     SPECIAL_DRAW_IT,
     at_limit,
-    batch_options,
     may_keep,
     play_options,
     restricted_last,
@@ -243,32 +242,12 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
 
 
 def _batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
-    """HR-8: a play with ``more``: what makes a batch (house/volume.py's hook), then C-5 for its first card,
-    then the ways its last card is played."""
+    """HR-8: a play with ``more`` is judged whole by the table's ``Batches`` hook (house/volume.py); without
+    one it is no action at all."""
     batches = rnd.book.batches
     if batches is None:
         return IllegalAction(Refusal.BAD_ACTION, NO_BATCH)
-    refused = batches.refusal(rnd, seat, action)
-    if refused is not None:
-        return refused
-    assert action.card is not None
-    if not may_play(rnd, action.card):
-        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
-    options: list[Action] = []
-    batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
-    if action in options:
-        return None
-    if action.colour is not None:
-        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")
-    if action.uno:
-        if not rnd.calls.with_play:
-            return no_uno_with_actions(rnd)
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
-    if action.target is None:
-        return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
-    return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,
-                         "Choose one of your opponents." if options[0].target is not None
-                         else "This card does not take a target.")
+    return batches.refusal(rnd, seat, action)
 
 
 def no_uno_with_actions(rnd: RoundState) -> IllegalAction:

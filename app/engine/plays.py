@@ -3,7 +3,7 @@
 The ways to play a card whose plays depend on the other hands (a target, a swap, a pass of hands)
 are the same whenever the same few facts are: built once per such pattern and kept (``card_plays``),
 the listing on every step copies them instead of making each ``Action`` anew.  HR-8's batches are
-not listed here: house/volume.py's ``batch_offers`` describes them; ``batch_options`` judges one.
+not listed here: house/volume.py's ``batch_offers`` describes them, and its ``batch_options`` judges one.
 """
 
 from __future__ import annotations
@@ -174,21 +174,3 @@ def card_plays(kind: str, card: int, needs_colour: bool, targets: tuple[int | No
             if t in uno_targets:
                 out.append(Action(kind, card, c, t, True))
     return tuple(out)
-
-
-def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
-    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
-    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
-    last_card = more[-1]
-    rule = rnd.rules.by_card[last_card]
-    hand_len = len(rnd.hands[seat])
-    last = hand_len == 1 + len(more)
-    say_uno = rnd.calls.with_play
-    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
-    for t in targets:
-        left = 0 if last else rnd.cards_left(rule, seat, t, last)
-        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
-            left -= len(more)
-        out.append(Action(A.PLAY, card, None, t, False, more))
-        if left == 1 and say_uno:
-            out.append(Action(A.PLAY, card, None, t, True, more))

@@ -21,17 +21,24 @@ first card × last card × subset × target: a hoarding seat's 8 sevens at a 10-
 tens of thousands of actions, megabytes of view.  The engine judges a batch it receives exactly
 (``batch_refusal``, then legality's ``batch_options``); an offer covers exactly the batches it
 accepts (``BatchOffer.covers``), in any order of their middle cards.
+
+Hook: ``Rulebook.batches`` (``MultiPlay``) under ``multi_play``: ``Round.batch_offers`` asks its
+``offers``, ``legality.py`` its ``refusal`` of a play with ``more`` (judged whole here), ``turns.py`` its
+``lay`` and (HR-9, with ``bomb``) ``bomb``.  The offer itself is the engine's API type
+(``batch_offer.py``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from ..actions import PLAY, Action
 from ..batch_offer import NO_BATCH, BatchOffer, offer_from_json, offer_plays
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
+from ..legality import no_uno_with_actions
 from ..pending import TURN
 from ..rulebook import Batches, Rulebook
 from ..state import RoundState
@@ -107,7 +114,8 @@ def _uno(rnd: RoundState, seat: int, rule: CardRule, group: int,
 
 
 def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
-    """Why a play with ``more`` may not be made (None: its cards make a batch)."""
+    """Why a play with ``more`` may not be made (None: it may): what makes a batch, then C-5 for its first
+    card, then the ways its last card is played (``batch_options``, the same answer as the offers)."""
     p = rnd.pending
     if rnd.book.batches is None or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
         return IllegalAction(Refusal.BAD_ACTION, NO_BATCH)
@@ -120,7 +128,43 @@ def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction |
     mates = batch_mates(rnd, seat, action.card) if action.card is not None else []
     if len(set(cards)) != len(cards) or any(c not in mates for c in action.more):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "A batch is number cards of one number.")
-    return None
+    # Its cards make a batch: then C-5 for its first card, then the ways its last card is played.
+    assert action.card is not None
+    if not rnd.playable(action.card):
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+    options: list[Action] = []
+    batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
+    if action in options:
+        return None
+    if action.colour is not None:
+        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")
+    if action.uno:
+        if not rnd.calls.with_play:
+            return no_uno_with_actions(rnd)
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+    if action.target is None:
+        return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
+    return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,
+                         "Choose one of your opponents." if options[0].target is not None
+                         else "This card does not take a target.")
+
+
+def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
+    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
+    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
+    last_card = more[-1]
+    rule = rnd.rules.by_card[last_card]
+    hand_len = len(rnd.hands[seat])
+    last = hand_len == 1 + len(more)
+    say_uno = rnd.calls.with_play
+    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
+    for t in targets:
+        left = 0 if last else rnd.cards_left(rule, seat, t, last)
+        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
+            left -= len(more)
+        out.append(Action(PLAY, card, None, t, False, more))
+        if left == 1 and say_uno:
+            out.append(Action(PLAY, card, None, t, True, more))
 
 
 def lay_batch(rnd: RoundState, seat: int, action: Action) -> None:
