@@ -67,20 +67,22 @@ class Scoring:
 
 
 class Teams:
-    """Who plays with whom; the house rules' teams are ``house/teams.py``'s (HR-26, HR-27).  The core asks
-    only when the table has teams (``Rulebook.teams``)."""
+    """Who plays with whom (HR-26, HR-27: ``house/teams.py``'s ``TeamPlay``).  The core asks only when the
+    table has teams (``Rulebook.teams``); without, every seat is a side of its own."""
 
     def partners(self, a: int, b: int) -> bool:
-        return False
+        raise NotImplementedError
 
     def team_of(self, seat: int) -> set[int]:
-        return {seat}
+        """The seats on ``seat``'s side, itself included."""
+        raise NotImplementedError
 
     def groups(self) -> list[list[int]]:
         """The sides whose totals the match ranks."""
-        return []
+        raise NotImplementedError
 
     def side_totals(self, scores: Sequence[int]) -> list[int]:
+        """Each side's total, per side of ``groups``."""
         return [sum(scores[s] for s in side) for side in self.groups()]
 
 

@@ -12,7 +12,7 @@
   refused ``no_hints`` (``app/rooms``: ``hintless`` below strips a seat's view); bots and the
   turn clock still decide on the engine's legal actions, from the full view.  So that the
   absence of a ``drawn`` decision tells nothing, every draw on a turn offers it, even for an
-  unplayable card (``offers_drawn``): then only ``keep`` is legal (``legality.py``), and
+  unplayable card (``turns.draw``, by the ``no_hints`` hook): then only ``keep`` is legal (``legality.py``), and
   ``play_drawn`` is refused ``card_not_playable``.
 
 - HR-33 (``blind_draw``): a card drawn on a turn or as a penalty — a Draw card's T, a challenge,
@@ -24,8 +24,8 @@
   it and ``legality.py`` refuses it ``card_face_down`` (never a misplay, HR-20).  It counts for
   the hand's size, UNO! and scoring; not for forced play (HR-10, ``face_up``) nor for a
   challenge's guilt (CL-5, MK-4, PP-5, D-4), and a challenger sees it face down, by count only
-  (D-5, ``shown_evidence``).  A draw on a turn then ends the turn, with no ``drawn`` decision
-  (HX-2, ``offers_drawn``); draw-until-playable still stops at a playable card.
+  (D-5, ``FaceDown.shown``).  A draw on a turn then ends the turn, with no ``drawn`` decision
+  (HX-2, ``turns.draw``, by the ``blind_draw`` hook); draw-until-playable still stops at a playable card.
   The cards turn up (``settle``, after every turn action, the deal, and ``drawing.pass_stuck``)
   for a seat that comes to owe a ``turn``, ``stack`` or ``challenge`` — with the private
   ``turned_up`` event, which names them — and when they change hands, for the new holder (a

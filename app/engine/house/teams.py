@@ -21,8 +21,6 @@ set is assembled (``house/rulebook.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..errors import ConfigError
 from ..rulebook import Rulebook, Teams
 from .options import HouseRules
@@ -69,9 +67,6 @@ class TeamPlay(Teams):
 
     def groups(self) -> list[list[int]]:
         return groups(self.house, self.seats)
-
-    def side_totals(self, scores: Sequence[int]) -> list[int]:
-        return [sum(scores[s] for s in side) for side in self.groups()]
 
 
 def plug(book: Rulebook, house: HouseRules, seats: int) -> None:
