@@ -282,17 +282,6 @@ class RoundState:
         self.touched.setdefault(to, len(self.hands[to]))
         self.hands[to].append(card)
 
-    def rotate_hands(self) -> None:
-        """Every hand moves on to the next seat in the direction of play (Seven-O's 0)."""
-        moved: list[list[int]] = [[] for _ in range(self.n)]
-        for s, hand in enumerate(self.hands):
-            if s not in self.out:
-                moved[self.next_seat(s)] = hand
-        self.hands = moved
-        for s in range(self.n):
-            if s not in self.out:
-                self.touched[s] = -1
-
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]
         self.touched[a] = self.touched[b] = -1  # both now hold a hand they must declare anew
