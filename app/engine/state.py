@@ -4,7 +4,9 @@
 written with (draw, pass the turn, ask a question, swap hands).  It knows nothing of any
 edition: an edition reaches it through the ``Edition`` protocol, defined here, and the rule
 table it builds (``card_rules.py``: a ``CardRule`` per face), so that every module above can
-name them without importing each other (the engine's imports form no cycle).
+name them without importing each other (the engine's imports form no cycle).  Nor does it know
+the house rules: the round holds its table's ``Rulebook`` (``rulebook.py``), the hooks they plug in,
+and takes its rule table, UNO! calls and face-down record from it.
 """
 
 from __future__ import annotations
