@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.engine import ROUND, VARIANTS, HouseRules, apply
 from app.engine.house import PRESETS
+from app.engine.house.rulebook import assemble
 from app.engine.pending import TURN
 from bench.engine import Recording, bench_match, deal_next, measure_replays, record
 
@@ -108,6 +109,7 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
     clock = time.perf_counter_ns
     without = dataclasses.replace(house, multi_play=False, bomb=False)
     match = bench_match("classic", 4, house)
+    with_book, without_book = match.round.book, assemble(without, match.variant, match.config.seats)
     first = again = turns = 0
     for step in steps:
         if match.phase == ROUND:
@@ -115,7 +117,7 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
             p = rnd.pending
             assert p is not None
             if p.kind == TURN:
-                rnd.house = without
+                rnd.book = without_book
                 t0 = clock()
                 rnd.legal_actions(p.seat)
                 rnd.batch_offers(p.seat)
@@ -127,7 +129,7 @@ def turn_without_batches(house: HouseRules, steps: Recording, overhead: float) -
                 t3 = clock()
                 first += t1 - t0
                 again += t3 - t2
-                rnd.house = house
+                rnd.book = with_book
                 rnd.moved()  # apply lists the real actions
                 turns += 1
         if step is None:
@@ -144,17 +146,18 @@ def replay_listing_no_batches(house: HouseRules | None, steps: Recording) -> int
     assert house is not None  # ``measure_replays`` passes the house rules it measures
     without = dataclasses.replace(house, multi_play=False, bomb=False)
     match = bench_match("classic", 4, house)
+    with_book, without_book = match.round.book, assemble(without, match.variant, match.config.seats)
     seats = range(match.config.seats)
     done = 0
     for step in steps:
         if match.phase == ROUND:
             rnd = match.round
             if step is None or not step[1].more:
-                rnd.house = without
+                rnd.book = without_book
             for s in seats:
                 rnd.legal_actions(s)
                 rnd.batch_offers(s)
-            rnd.house = house
+            rnd.book = with_book
         if step is None:
             match = deal_next(match)
         else:

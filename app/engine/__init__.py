@@ -13,12 +13,13 @@ See docs/ENGINE.md.
 
 from .action_json import action_from_json
 from .actions import Action
+from .batch_offer import BatchOffer, offer_from_json, offer_plays
 from .card_rules import CardRule, HandAfter, Target
 from .cards import COLOURS, CardType, Face
+from .config import MatchConfig
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
-from .house.volume import BatchOffer, offer_from_json, offer_plays
 from .layout import Layout
 from .match import (
     BETWEEN,
@@ -26,7 +27,6 @@ from .match import (
     ROUND,
     LogEntry,
     Match,
-    MatchConfig,
     RoundResult,
     apply,
     batch_offers,

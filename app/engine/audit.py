@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .action_json import action_from_json
+from .config import MatchConfig
 from .errors import EngineError, IllegalAction, Refusal
 from .events import Event
-from .match import BETWEEN, OVER, Match, MatchConfig, apply, new_match, start_next_round
+from .match import BETWEEN, OVER, Match, apply, new_match, start_next_round
 from .state import RoundState
 
 FORMAT = "uno-match-export"
@@ -78,7 +79,7 @@ def _round_part(match: Match, events: list[Event]) -> dict[str, Any]:
     rnd = match.round
     # The hands as dealt, before the first card is turned (its effects are in "deal"): the same
     # shuffle again, without the edition's start.
-    dealt = RoundState(match.variant, match.config.seats, rnd.dealer, rnd.seed, None, match.config.house).hands
+    dealt = RoundState(match.variant, match.config.seats, rnd.dealer, rnd.seed, None, rnd.book).hands
     return {"number": match.round_no, "dealer": rnd.dealer, "dealt": _hands(match, dealt),
             "deal": [event_json(e) for e in events], "actions": [], "winner": None, "points": None,
             "final_hands": None}

@@ -5,7 +5,7 @@ to know, for each face of the edition under the room's house rules, whether its 
 a colour (``CardRule.needs_colour``), whether it names an opponent (``CardRule.target``: always,
 never, or only as the last card, as Mario Kart's Item Box), and how many cards it leaves its
 player (``CardRule.hand_after``, which ``CardRule.cards_left`` counts with).  They are read here
-from the very rule table the round plays by (``Variant.rules_for``), so a client never keeps a
+from the very rule table the round plays by (``RoundState.rules``, ``Variant.rules_for``), so a client never keeps a
 copy of the editions' rules.  Nothing in them is hidden: they are the same for every seat.
 
 One shape per face, keyed by the face (``"7"``, ``"wild_draw4"``), in deck order::
@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .card_rules import CardRule, HandAfter, Target
-from .house import HouseRules
+from .card_rules import CardRule, HandAfter, RuleTable, Target
 from .state import Edition
 
 # A plain card's shape (CardRule's defaults): no colour declared, nobody named, one card fewer.
@@ -47,9 +46,10 @@ def shape(rule: CardRule) -> dict[str, Any]:
     return {key: value for key, value in full_shape(rule).items() if value != PLAIN[key]}
 
 
-def card_shapes(edition: Edition, house: HouseRules) -> dict[str, dict[str, Any]]:
-    """Every face of ``edition``'s deck with its shape under ``house``, in deck order."""
-    rules = edition.rules_for(house).rules
+def card_shapes(edition: Edition, table: RuleTable) -> dict[str, dict[str, Any]]:
+    """Every face of ``edition``'s deck with its shape in ``table`` (its rules under some house rules: the
+    round's ``RuleTable``), in deck order."""
+    rules = table.rules
     out: dict[str, dict[str, Any]] = {}
     for card in edition.cards:
         face = card.face

@@ -13,13 +13,9 @@ from __future__ import annotations
 
 from . import actions as A
 from .actions import Action
+from .batch_offer import NO_BATCH
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
-from .house.drawing import at_limit, may_draw, may_keep
-from .house.finishing import restricted_last
-from .house.information import face_up
-from .house.teams import partners
-from .house.volume import batch_refusal
 from .pending import (
     COLOUR,
     DECISION_KINDS,
@@ -33,7 +29,14 @@ from .pending import (
     TURN,
     Pending,
 )
-from .plays import SPECIAL_DRAW_IT, batch_options, play_options, turn_actions
+from .plays import (
+    SPECIAL_DRAW_IT,
+    at_limit,
+    may_keep,
+    play_options,
+    restricted_last,
+    turn_actions,
+)
 from .state import RoundState
 from .uno import CATCHES, DECLARE, may_declare, uno_refusal
 
@@ -83,7 +86,7 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         out = turn_actions(rnd, seat) if kind == TURN else _decision_actions(rnd, seat, p)
     else:
         out = []
-        if kind == TURN and rnd.house.jump_in:
+        if kind == TURN and rnd.book.jump_in:
             twins = rnd.rules.twins[rnd.discard[-1]]  # jumps_in's cards, asked of the whole hand in C
             hand = rnd.hands[seat]
             if not twins.isdisjoint(hand):
@@ -98,7 +101,8 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
         out.append(DECLARE)
     # The catches: uno.py's may_catch, inlined (mostly no one is exposed).
     if exposed:
-        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and not partners(rnd.house, rnd.n, seat, t))
+        teams = rnd.book.teams  # HR-27: not one's partner
+        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and (teams is None or not teams.partners(seat, t)))
     return out
 
 
@@ -127,7 +131,7 @@ def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
         out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
     elif kind == PASS:
         uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
-        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in face_up(rnd, seat) for u in uno)
+        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in rnd.face_up(seat) for u in uno)
     return out
 
 
@@ -167,7 +171,7 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_FACE_DOWN, "That card is face down: it can be played or passed only once "
                              "it turns up, on your next turn.")
     if p.seat != seat:
-        if kind == A.PLAY and rnd.house.jump_in and card in hand and jumps_in(rnd, card):
+        if kind == A.PLAY and rnd.book.jump_in and card in hand and jumps_in(rnd, card):
             if p.kind != TURN:  # D-12: a jump-in lands only on a plain turn (§6.1)
                 return IllegalAction(Refusal.WRONG_ACTION, "A jump-in is only allowed while a player owes a plain "
                                      "turn.", decision=str(p.kind))
@@ -182,14 +186,14 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
     if kind in (A.DRAW, A.SPECIAL_DRAW) and at_limit(rnd, seat):
-        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.house.hand_limit} cards or more you may "
+        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.book.hand_limit} cards or more you may "
                              "not draw on your turn.")
     holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c)
-                                          for c in face_up(rnd, seat))  # HR-10: a face-down card is no play
+                                          for c in rnd.face_up(seat))  # HR-10: a face-down card is no play
     if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
             rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
-    if kind == A.DRAW and not may_draw(rnd, holds_a_play):
+    if kind == A.DRAW and holds_a_play and rnd.book.forced_play:
         return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
     if kind == A.KEEP and p.card is not None and may_play(rnd, p.card) and not may_keep(rnd, seat, p.card):
         return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
@@ -235,29 +239,12 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
 
 
 def _batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
-    """HR-8: a play with ``more``: what makes a batch (house/volume.py), then C-5 for its first card,
-    then the ways its last card is played."""
-    refused = batch_refusal(rnd, seat, action)
-    if refused is not None:
-        return refused
-    assert action.card is not None
-    if not may_play(rnd, action.card):
-        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
-    options: list[Action] = []
-    batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
-    if action in options:
-        return None
-    if action.colour is not None:
-        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")
-    if action.uno:
-        if not rnd.calls.with_play:
-            return no_uno_with_actions(rnd)
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
-    if action.target is None:
-        return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
-    return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,
-                         "Choose one of your opponents." if options[0].target is not None
-                         else "This card does not take a target.")
+    """HR-8: a play with ``more`` is judged whole by the table's ``Batches`` hook (house/volume.py); without
+    one it is no action at all."""
+    batches = rnd.book.batches
+    if batches is None:
+        return IllegalAction(Refusal.BAD_ACTION, NO_BATCH)
+    return batches.refusal(rnd, seat, action)
 
 
 def no_uno_with_actions(rnd: RoundState) -> IllegalAction:

@@ -15,54 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .actions import BLITZ_BY_CLOCK_ONLY, BLITZ_EXPIRY, CLOCK_SEAT, Action
+from .batch_offer import BatchOffer
+from .config import MatchConfig
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules, elimination, pace, scoring, seating, teams
-from .house.volume import BatchOffer
 from .layout import Layout
 from .round import Round
 from .turns import finish
-from .variants import VARIANTS, Variant
+from .variants import Variant
 
 ROUND = "round"  # a round is being played
 BETWEEN = "between"  # a round is over; the next one has not started
 OVER = "over"  # someone reached the target score
-
-
-@dataclass(frozen=True)
-class MatchConfig:
-    edition: str
-    seats: int
-    target: int | None = None  # None: the edition's own (500, or 250 for pocket_pizza)
-    house: HouseRules = field(default_factory=HouseRules)
-
-    def validate(self) -> Variant:
-        variant = VARIANTS.get(self.edition)
-        if variant is None:
-            raise ConfigError("bad_edition", f"Unknown edition {self.edition!r}; try one of {', '.join(VARIANTS)}.")
-        if not variant.min_seats <= self.seats <= variant.max_seats:
-            raise ConfigError(
-                "bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players."
-            )
-        if self.target is not None and not 1 <= self.target <= 100_000:
-            raise ConfigError("bad_target", "The target score must be between 1 and 100000.")
-        self.house.validate(variant)
-        return variant
-
-    @property
-    def target_score(self) -> int:
-        return self.target if self.target is not None else VARIANTS[self.edition].target
-
-    def to_json(self) -> dict[str, Any]:
-        return {"edition": self.edition, "seats": self.seats, "target": self.target, "house": self.house.to_json()}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchConfig:
-        edition = data["edition"]
-        house = HouseRules.from_json(data.get("house"), VARIANTS.get(edition))
-        config = cls(edition, data["seats"], data.get("target"), house)
-        config.validate()
-        return config
 
 
 class RoundResult(NamedTuple):
@@ -127,8 +91,8 @@ class Match:
         return [sum(r.winner == s for r in self.history) for s in range(self.config.seats)]
 
     def standings(self) -> list[int]:
-        """The seats, best first, as the match ranks them (house/scoring.py)."""
-        return scoring.standings(self.config.house, self.scores, self.wins())
+        """The seats, best first, as the match ranks them (the rulebook's scoring: house/scoring.py)."""
+        return self.round.book.scoring.standings(self.scores, self.wins())
 
     def fingerprint(self) -> tuple[Any, ...]:
         return (self.config, self.seed, self.dealer, self.round_no, self.phase, tuple(self.scores),
@@ -170,9 +134,9 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
               layout: Layout | None = None) -> tuple[Match, list[Event]]:
     """Start a match and its first round.  ``dealer`` and ``layout`` stack the first round for tests."""
     variant = config.validate()
-    teams.check(config.house, config.seats)
+    book = config.rulebook(variant)  # the house rules' hooks, assembled once for the match
     events: list[Event] = []
-    order = seating.order(config.house, config.seats, (), round_seed(seed, 1))
+    order = None if book.seat_order is None else book.seat_order(config.seats, (), round_seed(seed, 1))
     if dealer is None and order is not None:  # HR-28: the order's first seat deals, with no draw
         dealer = order[0]
         events = [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
@@ -180,7 +144,7 @@ def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None
         dealer, events = draw_for_dealer(variant, config.seats, seed)
     elif not 0 <= dealer < config.seats:
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
-    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, config.house, order=order)
+    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, book, order=order)
     match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
     if rnd.void:  # HR-13 at the deal (only a stacked deck can do it)
         match.phase = BETWEEN
@@ -233,7 +197,8 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
 
 def _expire(match: Match, seat: int, action: Action) -> list[Event]:
     """HR-25: the match clock ran out (house/pace.py); only the room sends it, as ``CLOCK_SEAT``."""
-    if seat != CLOCK_SEAT or match.config.house.blitz_seconds is None:
+    blitz = match.round.book.blitz
+    if seat != CLOCK_SEAT or blitz is None:
         raise IllegalAction(Refusal.BAD_ACTION, BLITZ_BY_CLOCK_ONLY)
     if match.phase == OVER:
         raise IllegalAction(Refusal.ROUND_OVER, "The match is over.")
@@ -241,10 +206,10 @@ def _expire(match: Match, seat: int, action: Action) -> list[Event]:
     if match.phase == BETWEEN:  # D-8: nothing to score; the match ends at once
         last = match.history[-1].winner if match.history else None
         return [Event("blitz_expiry", {"seat": None}),
-                *_match_over(match, pace.champion(match.config.house, match.scores, match.wins(), last))]
+                *_match_over(match, blitz.champion(match.scores, match.wins(), last))]
     rnd = match.round
     sizes = [len(h) for h in rnd.hands]
-    winner = pace.fewest_cards(sizes, [sum(rnd.cards[c].value for c in h) for h in rnd.hands], match.out)
+    winner = blitz.round_winner(sizes, [sum(rnd.cards[c].value for c in h) for h in rnd.hands], match.out)
     rnd.events, rnd.reveal = [], None  # the pending decision, T and catch windows lapse with the round
     finish(rnd, winner)
     rnd.events[-1].data["blitz"] = True  # round_over: won by the fewest cards, not by going out
@@ -258,8 +223,9 @@ def _match_over(match: Match, champion: int) -> list[Event]:
     match.phase = OVER
     match.winner = champion
     over: dict[str, Any] = {"winner": champion, "scores": list(match.scores)}
-    if match.config.house.team_play:
-        over["team"] = sorted(teams.team_of(match.config.house, match.config.seats, champion))
+    teams = match.round.book.teams
+    if teams is not None:
+        over["team"] = sorted(teams.team_of(champion))
     return [Event("match_over", over)]
 
 
@@ -268,33 +234,37 @@ def _score_round(match: Match, *, blitz: bool = False) -> list[Event]:
     rnd = match.round
     winner = rnd.winner
     assert winner is not None
-    house = match.config.house
+    book = rnd.book
+    scoring = book.scoring
     cards = rnd.cards
     values = [sum(cards[c].value for c in hand) for hand in rnd.hands]
-    gained = scoring.gains(house, winner, values)
+    gained = scoring.gains(winner, values)
     for seat, gain in enumerate(gained):
         match.scores[seat] += gain
     match.history.append(RoundResult(match.round_no, rnd.dealer, str(rnd.seed), winner, rnd.points,
                                      tuple(len(h) for h in rnd.hands), tuple(gained)))
     data: dict[str, Any] = {"scores": list(match.scores)}
-    if house.double_score or house.scoring != "winner":
+    if scoring.shows_gains:
         data["gained"] = gained  # what each total gained, when it is not the round's points to its winner
-    if house.team_play:  # HX-14: the totals the match ranks are the teams'
-        data["teams"] = teams.groups(house, match.config.seats)
-        data["team_scores"] = scoring.side_totals(house, match.scores)
+    if book.teams is not None:  # HX-14: the totals the match ranks are the teams'
+        data["teams"] = book.teams.groups()
+        data["team_scores"] = book.teams.side_totals(match.scores)
     events = [Event("scores", data)]
     if blitz:
-        return events + _match_over(match, pace.champion(house, match.scores, match.wins(), winner))
-    gone = elimination.loser(house, winner, [len(h) for h in rnd.hands], values, match.out)
+        assert book.blitz is not None  # only a match clock stops a round
+        return events + _match_over(match, book.blitz.champion(match.scores, match.wins(), winner))
+    eliminate = book.eliminate
+    gone = None if eliminate is None else eliminate.loser(winner, [len(h) for h in rnd.hands], values, match.out)
     if gone is not None:
+        assert eliminate is not None
         match.out.append(gone)
         events.append(Event("eliminated", {"seat": gone}))
-        champion = elimination.champion(match.config.seats, match.out)
+        champion = eliminate.champion(match.config.seats, match.out)
     else:
         # HX-14: ``rounds`` counts scored rounds only, not HR-13's void ones.
         # Counting the rounds won walks the whole history: only when the champion is ranked by them.
-        wins = match.wins() if scoring.ranks_by_wins(house) else []
-        champion = scoring.champion(house, match.scores, wins, len(match.history), winner, match.target)
+        wins = match.wins() if scoring.ranks_by_wins() else []
+        champion = scoring.champion(match.scores, wins, len(match.history), winner, match.target)
     if champion is not None:
         events.extend(_match_over(match, champion))
     else:
@@ -315,10 +285,11 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
     if secret is not None:
         match.secrets[match.round_no] = secret
     seed = round_seed(match.round_secret(match.round_no), match.round_no)
-    order = seating.order(match.config.house, match.config.seats, match.out, seed)
+    book = match.round.book
+    order = None if book.seat_order is None else book.seat_order(match.config.seats, match.out, seed)
     if order is not None:
         match.dealer = order[0]  # HR-28
-    match.round = Round(match.variant, match.config.seats, match.dealer, seed, house=match.config.house,
+    match.round = Round(match.variant, match.config.seats, match.dealer, seed, None, book,
                         out=frozenset(match.out), order=order)
     match.phase = BETWEEN if match.round.void else ROUND
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]

@@ -3,7 +3,7 @@
 The ways to play a card whose plays depend on the other hands (a target, a swap, a pass of hands)
 are the same whenever the same few facts are: built once per such pattern and kept (``card_plays``),
 the listing on every step copies them instead of making each ``Action`` anew.  HR-8's batches are
-not listed here: house/volume.py's ``batch_offers`` describes them; ``batch_options`` judges one.
+not listed here: house/volume.py's ``batch_offers`` describes them, and its ``batch_options`` judges one.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from . import actions as A
 from .actions import Action
 from .card_rules import HandAfter, RuleTable, Target, TurnPlays
 from .cards import COLOURS, Face
-from .house.finishing import restricted_last
 from .state import RoundState
 
 # Actions without fields are built once: legal_actions runs on every step.
@@ -26,6 +25,23 @@ NO_ONE: tuple[int | None, ...] = ()
 # ``turn_plays``' choice of options: a last card HR-15 may restrict (every play made by ``play_options``), the
 # plain ones (a last card's too, when nothing is restricted), UNO said too (two cards held).
 LAST_CARD, PLAIN, WITH_UNO = 0, 1, 2
+
+
+def restricted_last(rnd: RoundState, seat: int, card: int) -> bool:
+    """HR-15: would playing ``card`` empty ``seat``'s hand on a card HR-14 forbids (``Rulebook.no_last``)?"""
+    return len(rnd.hands[seat]) == 1 and card in rnd.book.no_last
+
+
+def at_limit(rnd: RoundState, seat: int) -> bool:
+    """HR-12: does ``seat`` hold the hand limit or more (so it may not draw on its turn)?"""
+    limit = rnd.book.hand_limit
+    return limit is not None and len(rnd.hands[seat]) >= limit
+
+
+def may_keep(rnd: RoundState, seat: int, card: int) -> bool:
+    """HR-11: may ``seat`` keep the playable ``card`` it just drew (house/drawing.py's hook)?"""
+    keep = rnd.book.may_keep
+    return keep is None or keep(rnd, seat, card)
 
 
 def turn_plays(table: RuleTable, key: tuple[str | None, Face, int]) -> TurnPlays:
@@ -46,12 +62,11 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
     """A ``turn``: the plays, then the draw (the decision's part of ``legal_actions``)."""
     hand = rnd.hands[seat]
     table = rnd.rules
-    house = rnd.house
+    book = rnd.book
     down = rnd.face_down.by_seat[seat]
     held = len(hand)
     key = (rnd.colour, rnd.cards[rnd.discard[-1]].face,
-           WITH_UNO if held == 2 and rnd.calls.with_play else LAST_CARD if held == 1 and house.finish_with != "any"
-           else PLAIN)
+           WITH_UNO if held == 2 and rnd.calls.with_play else LAST_CARD if held == 1 and book.no_last else PLAIN)
     ways = table.turn_plays.get(key) or turn_plays(table, key)
     out: list[Action] = []
     if down:
@@ -64,11 +79,11 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
             elif found is None:
                 play_options(rnd, A.PLAY, seat, card, out)
     # The draw: drawing.at_limit and may_draw, inlined.
-    limit = house.hand_limit
+    limit = book.hand_limit
     if limit is not None and held >= limit:  # HR-12: no draw at all (with nothing to play, the turn ends at once)
         pass
     elif rnd.variant.voluntary_draw:
-        if not (out and house.forced_play):  # HR-10
+        if not (out and book.forced_play):  # HR-10
             out.append(DRAW_ONE)
     elif rnd.variant.special_draw_allowed(rnd, seat):  # may_special_draw
         out.append(SPECIAL_DRAW_IT)
@@ -93,7 +108,7 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     """Every way ``seat`` may play ``card`` (as ``kind``): colours, targets, UNO said or not."""
     table = rnd.rules
     hand_len = len(rnd.hands[seat])
-    if hand_len == 1 and restricted_last(rnd, seat, card):  # HR-15
+    if hand_len == 1 and card in rnd.book.no_last:  # HR-15 (restricted_last)
         return
     plain, with_uno = table.options[kind]
     say_uno = rnd.calls.with_play  # not under HR-17 / HR-18
@@ -159,21 +174,3 @@ def card_plays(kind: str, card: int, needs_colour: bool, targets: tuple[int | No
             if t in uno_targets:
                 out.append(Action(kind, card, c, t, True))
     return tuple(out)
-
-
-def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
-    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
-    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
-    last_card = more[-1]
-    rule = rnd.rules.by_card[last_card]
-    hand_len = len(rnd.hands[seat])
-    last = hand_len == 1 + len(more)
-    say_uno = rnd.calls.with_play
-    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
-    for t in targets:
-        left = 0 if last else rnd.cards_left(rule, seat, t, last)
-        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
-            left -= len(more)
-        out.append(Action(A.PLAY, card, None, t, False, more))
-        if left == 1 and say_uno:
-            out.append(Action(A.PLAY, card, None, t, True, more))

@@ -10,7 +10,7 @@ house-rule families' own questions (HR-10 … HR-15, HR-33) — but none of the 
 ``options``, ``twins``, ``turn_plays`` or ``seat_plays``, not the stacking family's ``answering``.
 
 ``reference_batches(rnd, seat)`` lists HR-8's batches one by one, every order of their cards apart; the
-engine describes them compactly instead (``house/volume.py``'s ``BatchOffer``, one per group of the hand).
+engine describes them compactly instead (``batch_offer.py``'s ``BatchOffer``, one per group of the hand).
 
 Nothing in play calls this module: it is documentation that runs.  tests/engine/test_reference.py plays
 random rounds of every edition under random house rules and asserts at every step, for every seat, that
@@ -40,11 +40,9 @@ from .actions import (
 )
 from .card_rules import HandAfter
 from .cards import COLOURS, NUMBERS
-from .house.drawing import at_limit, may_draw, may_keep
-from .house.finishing import restricted_last
-from .house.information import face_up
 from .pending import CHALLENGE as CHALLENGE_DECISION
 from .pending import COLOUR, DRAWN, PASS, SPECIAL, STACK, TARGET, TURN, Pending
+from .plays import at_limit, may_keep, restricted_last
 from .state import RoundState
 from .uno import may_catch, may_declare
 
@@ -60,7 +58,7 @@ def reference_legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     actions: list[Action] = []
     if pending.seat == seat:
         actions += _decision(rnd, seat, pending)
-    elif pending.kind == TURN and rnd.house.jump_in:
+    elif pending.kind == TURN and rnd.book.jump_in:
         actions += _jump_ins(rnd, seat)
     actions += _uno_calls(rnd, seat)
     return actions
@@ -106,7 +104,7 @@ def _decision(rnd: RoundState, seat: int, pending: Pending) -> list[Action]:
         # cannot be passed (HR-33).  C-11: a pass that leaves one card may say UNO!, not under HR-17, HR-18.
         says_uno = len(rnd.hands[seat]) == 2 and rnd.calls.with_play
         out = []
-        for card in face_up(rnd, seat):
+        for card in rnd.face_up(seat):
             out.append(Action(PASS_CARD, card))
             if says_uno:
                 out.append(Action(PASS_CARD, card, uno=True))
@@ -117,13 +115,13 @@ def _decision(rnd: RoundState, seat: int, pending: Pending) -> list[Action]:
 def _turn(rnd: RoundState, seat: int) -> list[Action]:
     """A ``turn``: every card of the hand that matches, in hand order, then the draw."""
     plays: list[Action] = []
-    for card in face_up(rnd, seat):  # HR-33: a face-down card cannot be played
+    for card in rnd.face_up(seat):  # HR-33: a face-down card cannot be played
         if rnd.playable(card):  # C-5 (AW-1: in All Wild every card matches)
             plays += _ways_to_play(rnd, PLAY, seat, card)
     # HR-10's "holds a playable card": one the engine would accept now, an illegal big Draw too (only a
     # challenge punishes it), but neither a face-down card nor a last card HR-15 restricts.
     holds_a_play = any(rnd.playable(card) and not restricted_last(rnd, seat, card)
-                       for card in face_up(rnd, seat))
+                       for card in rnd.face_up(seat))
     return plays + _turn_draws(rnd, seat, holds_a_play)
 
 
@@ -135,7 +133,7 @@ def _turn_draws(rnd: RoundState, seat: int, holds_a_play: bool) -> list[Action]:
         return []
     if rnd.variant.voluntary_draw:
         # C-6: a draw instead of a play, even holding a playable card — but not under HR-10.
-        return [Action(DRAW)] if may_draw(rnd, holds_a_play) else []
+        return [Action(DRAW)] if not (holds_a_play and rnd.book.forced_play) else []
     # All Wild: no voluntary draw (AW-5), but the special draw when allowed (AW-6); and HR-15: a seat whose
     # only card is a restricted last card draws one, and its turn ends.
     if rnd.variant.special_draw_allowed(rnd, seat):
@@ -147,7 +145,7 @@ def _answers(rnd: RoundState, seat: int) -> list[Action]:
     """The plays that answer the pending penalty T (§6.1, HR-1 … HR-4: what the round's stacking family
     ``answers``), in hand order; never with a face-down card (HR-33)."""
     out: list[Action] = []
-    for card in face_up(rnd, seat):
+    for card in rnd.face_up(seat):
         if rnd.rules.stacking.answers(rnd, card):
             out += _ways_to_play(rnd, PLAY, seat, card)
     return out
@@ -158,7 +156,7 @@ def _jump_ins(rnd: RoundState, seat: int) -> list[Action]:
     of the top card, never a wild, never a face-down card (HR-33)."""
     top = rnd.cards[rnd.discard[-1]]
     out: list[Action] = []
-    for card in face_up(rnd, seat):
+    for card in rnd.face_up(seat):
         mine = rnd.cards[card]
         if mine.colour is not None and mine.colour == top.colour and mine.face == top.face:
             out += _ways_to_play(rnd, PLAY, seat, card)
@@ -217,11 +215,11 @@ def reference_batches(rnd: RoundState, seat: int, most: int | None = None) -> li
     number makes hundreds of thousands: eight 7s, 8 × 7! × e orders)."""
     pending = rnd.pending
     # Only under ``multi_play``, on one's own plain turn, in a round still played, by a seat still in.
-    if (not rnd.house.multi_play or rnd.winner is not None or pending is None or pending.kind != TURN
+    if (rnd.book.batches is None or rnd.winner is not None or pending is None or pending.kind != TURN
             or pending.seat != seat or seat in rnd.out):
         return []
     cards = rnd.cards
-    usable = face_up(rnd, seat)  # HR-33: a face-down card joins no batch
+    usable = rnd.face_up(seat)  # HR-33: a face-down card joins no batch
     out: list[Action] = []
     for lead in usable:
         face = cards[lead].face

@@ -18,13 +18,9 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .batch_offer import BatchOffer
 from .errors import IllegalAction, Refusal
 from .events import Event
-from .house import HouseRules
-from .house.drawing import pass_stuck
-from .house.information import settle
-from .house.misplay import is_misplay, misplay
-from .house.volume import BatchOffer, batch_offers
 from .layout import Layout
 from .legality import legal_actions, refusal
 from .pending import (
@@ -43,6 +39,7 @@ from .pending import (
     PendingKind,
     Reason,
 )
+from .rulebook import Rulebook
 from .state import Edition, RoundState
 from .turns import HANDLERS
 from .uno import catch, declare, update_uno
@@ -57,17 +54,19 @@ class Round(RoundState):
     __slots__ = ("_listed", "_offered", "void")
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None, house: HouseRules | None = None,
+                 layout: Layout | None, book: Rulebook,
                  out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
-        super().__init__(variant, seats, dealer, seed, layout, house, out, order)
+        super().__init__(variant, seats, dealer, seed, layout, book, out, order)
         # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every seat's for
         # its views after each action, and then apply asks the mover's again.
         self._listed: dict[int, list[Action]] = {}
         self._offered: dict[int, list[BatchOffer]] = {}  # per seat, its batch_offers (HR-8), kept alike
         variant.start(self)
-        if self.face_down.on:
+        settle = book.settle
+        if settle is not None:
             settle(self)  # HR-33: the first player sees what a first card made it draw (HX-6)
-        self.void = self.house.hand_limit is not None and pass_stuck(self)  # HR-13: voided by HR-12 passes
+        stuck = book.pass_stuck
+        self.void = stuck is not None and stuck(self)  # HR-13: voided by HR-12 passes
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly what ``seat`` may do now, in a stable order."""
@@ -81,7 +80,8 @@ class Round(RoundState):
         batches are in no ``legal_actions`` list."""
         offered = self._offered.get(seat)
         if offered is None:
-            offered = self._offered[seat] = batch_offers(self, seat)
+            batches = self.book.batches
+            offered = self._offered[seat] = [] if batches is None else batches.offers(self, seat)
         return offered
 
     def moved(self) -> None:
@@ -102,7 +102,8 @@ class Round(RoundState):
         if not (any(o.covers(action) for o in self.batch_offers(seat)) if more else action in legal):
             # The same questions legal_actions asks, one by one, to say which one failed.
             refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
-            if not is_misplay(self, seat, action, refused):
+            mis = self.book.misplay
+            if mis is None or not mis.applies(self, seat, action, refused):
                 try:
                     raise refused
                 finally:  # the error's traceback holds this frame: not the error too, a cycle
@@ -110,9 +111,10 @@ class Round(RoundState):
             # HR-20: not refused but penalised; the decision stays pending and no catch window closes.
             self.events = []
             self.touched = {}
-            misplay(self, seat, action)
+            mis.penalise(self, seat, action)
             update_uno(self, seat, protected=False)
-            self.void = pass_stuck(self)
+            stuck = self.book.pass_stuck
+            self.void = stuck is not None and stuck(self)
             self._listed.clear()  # moved(), inline
             self._offered.clear()
             return self.events
@@ -132,7 +134,9 @@ class Round(RoundState):
                 self.exposed.clear()
             self.reveal = None
             HANDLERS[kind](self, seat, action)
-            if self.face_down.on:
+            book = self.book
+            settle = book.settle
+            if settle is not None:
                 settle(self)  # HR-33: face-down cards turn up (house/information.py)
             if self.winner is None:
                 touched = self.touched
@@ -141,8 +145,9 @@ class Round(RoundState):
                 if self.exposed or self.declared or len(touched) != 1 or len(self.hands[seat]) == 1 or (
                         seat not in touched):
                     update_uno(self, seat, protected)
-                if self.house.hand_limit is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
-                    self.void = pass_stuck(self)
+                stuck = book.pass_stuck
+                if stuck is not None:  # HR-12's passes at once, and HR-13 (house/drawing.py)
+                    self.void = stuck(self)
         self._listed.clear()  # moved(), inline
         self._offered.clear()
         return self.events
@@ -154,5 +159,5 @@ class Round(RoundState):
             tuple(map(tuple, self.hands)), tuple(self.draw_pile), tuple(self.discard), self.colour,
             self.direction, self.current, self.pending, frozenset(self.exposed), frozenset(self.declared),
             self.predeclared, tuple(sorted(self.resolved.items())), tuple(self.owed), self.reveal,
-            self.winner, self.points, self.house, self.out, self.ring, self.void, self.face_down.state(),
+            self.winner, self.points, self.book.key, self.out, self.ring, self.void, self.face_down.state(),
         )

@@ -4,7 +4,9 @@
 written with (draw, pass the turn, ask a question, swap hands).  It knows nothing of any
 edition: an edition reaches it through the ``Edition`` protocol, defined here, and the rule
 table it builds (``card_rules.py``: a ``CardRule`` per face), so that every module above can
-name them without importing each other (the engine's imports form no cycle).
+name them without importing each other (the engine's imports form no cycle).  Nor does it know
+the house rules: the round holds its table's ``Rulebook`` (``rulebook.py``), the hooks they plug in,
+and takes its rule table, UNO! calls and face-down record from it.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .actions import Action
-from .card_rules import CardRule, HandAfter, RuleTable
+from .card_rules import CardRule, HandAfter
 from .cards import CardType
 from .events import Event
-from .house import HouseRules
-from .house.calls import UnoCalls
-from .house.face_down import FaceDown
+from .face_down import FaceDown
 from .layout import Layout
 from .pending import TURN, Pending, PendingKind, Reason
+from .rulebook import Rulebook
 from .shuffling import shuffle
 
 # What follows a colour, target, pass or challenge decision: (round, seat that decided, the decision,
@@ -48,7 +49,6 @@ class Edition(Protocol):
     @property
     def voluntary_draw(self) -> bool: ...
 
-    def rules_for(self, house: HouseRules) -> RuleTable: ...
     def continuation(self, reason: Reason | PendingKind | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...
     def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool: ...
@@ -62,22 +62,23 @@ TURNS = tuple(tuple(Pending(TURN, s) for s in range(seats)) for seats in range(1
 
 class RoundState:
     __slots__ = (
-        "_turns", "calls", "cards", "colour", "current", "dealer", "declared", "direction",
-        "discard", "draw_pile", "events", "exposed", "face_down", "hands", "house", "n", "out",
+        "_turns", "book", "calls", "cards", "colour", "current", "dealer", "declared", "direction",
+        "discard", "draw_pile", "events", "exposed", "face_down", "hands", "n", "out",
         "owed", "pending", "place", "points", "predeclared", "prev_colour", "prev_top", "resolved",
         "reveal", "ring", "rng", "rules", "seed", "touched", "variant", "winner",
     )
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
-                 layout: Layout | None = None, house: HouseRules | None = None,
+                 layout: Layout | None, book: Rulebook,
                  out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         self.variant = variant
-        self.house = house if house is not None else HouseRules()
-        self.rules = variant.rules_for(self.house)
+        # The table's house rules, as the hooks the core asks (rulebook.py; assembled by house/rulebook.py).
+        self.book = book
+        self.rules = book.table
         # C-11 as the UNO! house rules have it (house/calls.py)
-        self.calls = UnoCalls.of(self.house)
+        self.calls = book.calls
         # HR-33: cards drawn face down, by seat
-        self.face_down = FaceDown(seats, self.house.blind_draw)
+        self.face_down = FaceDown(seats, book.blind_draw)
         self.cards = variant.cards
         self.n = seats
         # ``ring``: who plays after whom (None: every seat by number) — seats out (HR-30) left out,
@@ -158,6 +159,12 @@ class RoundState:
         ct = self.cards[card]
         return (ct.colour is None or ct.colour == self.colour
                 or ct.face == self.cards[self.discard[-1]].face)
+
+    def face_up(self, seat: int) -> Sequence[int]:
+        """``seat``'s cards but the face-down ones (HR-33): what it may play, pass or answer with."""
+        down = self.face_down.by_seat[seat]
+        hand = self.hands[seat]
+        return [c for c in hand if c not in down] if down else hand
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in range(self.n) if s != seat and s not in self.out]
@@ -267,16 +274,6 @@ class RoundState:
         self.touched.setdefault(seat, len(hand))
         hand.remove(card)
 
-    def rotate_hands(self) -> None:
-        """Every hand moves on to the next seat in the direction of play (Seven-O's 0)."""
-        moved: list[list[int]] = [[] for _ in range(self.n)]
-        for s, hand in enumerate(self.hands):
-            if s not in self.out:
-                moved[self.next_seat(s)] = hand
-        self.hands = moved
-        for s in range(self.n):
-            if s not in self.out:
-                self.touched[s] = -1
 
     def swap_hands(self, a: int, b: int) -> None:
         self.hands[a], self.hands[b] = self.hands[b], self.hands[a]

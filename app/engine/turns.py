@@ -14,10 +14,6 @@ from typing import Any
 from . import actions as A
 from .actions import Action
 from .events import Event
-from .house.information import offers_drawn
-from .house.scoring import round_points
-from .house.teams import team_of
-from .house.volume import bomb, lay_batch
 from .pending import DRAWN, SPECIAL, TURN, Pending
 from .state import RoundState, new_event
 
@@ -27,8 +23,10 @@ def play(rnd: RoundState, seat: int, action: Action) -> None:
     assert card is not None
     hand = rnd.hands[seat]
     rnd.touched.setdefault(seat, len(hand))  # as take_from_hand, inlined: every play comes here
-    if more:  # HR-8: a batch; only its last card acts
-        lay_batch(rnd, seat, action)
+    if more:  # HR-8: a batch (only a table with batches accepts one); only its last card acts
+        batches = rnd.book.batches
+        assert batches is not None
+        batches.lay(rnd, seat, action)
         put_down(rnd, seat, more[-1], action, batch=(card, *more))
         return
     hand.remove(card)
@@ -57,7 +55,9 @@ def put_down(rnd: RoundState, seat: int, card: int, action: Action, batch: tuple
         data["batch"] = [card_json[c] for c in batch]
     rnd.events.append(new_event(Event, ("play", data, None)))  # rnd.emit, inlined: every play comes here
     if batch:
-        bomb(rnd, seat, len(batch))  # HR-9
+        batches = rnd.book.batches
+        assert batches is not None
+        batches.bomb(rnd, seat, len(batch))  # HR-9
     last = not rnd.hands[seat]
     rnd.rules.by_card[card].effect(rnd, seat, card, action, last)
     if last:
@@ -68,9 +68,9 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     got = rnd.draw(seat, 1, "turn")
     # The draw_until_playable house rule: the draw goes on until a playable card comes, or the
     # hand limit (HR-12) is reached.
-    house = rnd.house
-    if house.draw_until_playable:  # rnd.playable and at_limit, inlined: a draw takes several cards here
-        cards, limit, hand = rnd.cards, house.hand_limit, rnd.hands[seat]
+    book = rnd.book
+    if book.draw_until_playable:  # rnd.playable and at_limit, inlined: a draw takes several cards here
+        cards, limit, hand = rnd.cards, book.hand_limit, rnd.hands[seat]
         top_face = cards[rnd.discard[-1]].face  # a reshuffle keeps the top card, and no draw changes the colour
         while got:
             ct = cards[got[0]]
@@ -80,7 +80,9 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
                 break
             got = rnd.draw(seat, 1, "turn")
     # All Wild draws on a turn only when a restricted last card is all it holds (HR-15): the turn ends.
-    if got and rnd.variant.voluntary_draw and offers_drawn(rnd, got[0]):  # HR-32: even an unplayable one
+    # C-6: a playable card drawn is offered; HR-32: even an unplayable one; HR-33: none, the draw ends the
+    # turn (HX-2).
+    if got and rnd.variant.voluntary_draw and not book.blind_draw and (book.no_hints or rnd.playable(got[0])):
         rnd.ask(drawn_decision(seat, got[0]))
     else:
         rnd.pass_turn(seat)
@@ -148,7 +150,7 @@ HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
 def finish(rnd: RoundState, winner: int) -> None:
     """C-13 / C-14: the round ends; the winner scores what is left in the other hands — under
     HR-27 its team scores the other teams' hands, and the round's points are what its seats'
-    totals gain (``scoring.round_points``: the one figure every reader shows for the round)."""
+    totals gain together (``Rulebook.scoring``'s ``gains``: the one figure every reader shows for the round)."""
     rnd.winner = winner
     rnd.pending = None
     rnd.exposed.clear()
@@ -156,10 +158,12 @@ def finish(rnd: RoundState, winner: int) -> None:
     values = rnd.cards
     card_json = rnd.variant.card_json
     left = {s: [card_json[c] for c in hand] for s, hand in enumerate(rnd.hands) if s != winner}
-    rnd.points = round_points(rnd.house, winner, [sum(values[c].value for c in hand) for hand in rnd.hands])
+    book = rnd.book
+    scoring = book.scoring
+    rnd.points = sum(scoring.gains(winner, [sum(values[c].value for c in hand) for hand in rnd.hands]))
     over: dict[str, Any] = {"winner": winner, "points": rnd.points, "hands": left}
-    if rnd.house.team_play:  # HR-27: the points are the team's, so the log names it
-        over["team"] = sorted(team_of(rnd.house, rnd.n, winner))
-    if rnd.house.scoring == "penalty":  # HR-23: the points are the others' own, not the winner's
+    if book.teams is not None:  # HR-27: the points are the team's, so the log names it
+        over["team"] = sorted(book.teams.team_of(winner))
+    if scoring.penalty:  # HR-23: the points are the others' own, not the winner's
         over["penalty"] = True
     rnd.emit("round_over", over)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from .actions import CATCH, DECLARE_UNO, Action
 from .errors import IllegalAction, Refusal
-from .house.teams import partners
 from .pending import TURN
 from .state import RoundState
 
@@ -37,8 +36,9 @@ def early_declaration(rnd: RoundState, seat: int) -> bool:
 
 
 def may_catch(rnd: RoundState, seat: int, target: int | None) -> bool:
+    teams = rnd.book.teams  # HR-27: not one's partner
     return (target is not None and target != seat and target in rnd.exposed
-            and not partners(rnd.house, rnd.n, seat, target))
+            and (teams is None or not teams.partners(seat, target)))
 
 
 def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
@@ -59,7 +59,7 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
             return IllegalAction(Refusal.BAD_TARGET, "Say whom you catch.")
         if target == seat:
             return IllegalAction(Refusal.CANNOT_CATCH_SELF, "You cannot catch yourself; declare UNO instead.")
-        if partners(rnd.house, rnd.n, seat, target):  # HR-27
+        if rnd.book.teams is not None and rnd.book.teams.partners(seat, target):  # HR-27
             return IllegalAction(Refusal.CANNOT_CATCH_PARTNER, "You cannot catch your partner.")
     assert target is not None
     if target in rnd.resolved:

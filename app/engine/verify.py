@@ -27,8 +27,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .audit import FORMAT, VERSION, Mismatch, action_text, commitment, rebuild
+from .config import MatchConfig
 from .errors import EngineError
-from .match import OVER, MatchConfig
+from .match import OVER
 
 
 class Unfair(Exception):

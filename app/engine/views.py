@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from .card_shapes import card_shapes
-from .house import information, scoring, teams
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
@@ -39,16 +38,17 @@ def views(match: Match, seats: Iterable[int | None],
     With ``parts`` (kept by the caller between calls), the match's part that has not changed
     since the last call is the same object as then."""
     parts = parts or ViewParts()
+    book = match.round.book  # the table's house rules, as hooks (every round of a match holds the same)
 
     def match_part() -> dict[str, Any]:
         part = {
             "edition": match.config.edition,
             "seats": match.config.seats,
             "target": match.target,
-            "house_rules": parts.get("house_rules", match.config.house, match.config.house.to_json),
+            "house_rules": parts.get("house_rules", book.key, book.options_json),
             # What a play of each face takes under them (a client offering moves without `legal`, HR-32).
-            "card_rules": parts.get("card_rules", (match.config.edition, match.config.house),
-                                    lambda: card_shapes(match.variant, match.config.house)),
+            "card_rules": parts.get("card_rules", (match.config.edition, book.key),
+                                    lambda: card_shapes(match.variant, book.table)),
             "phase": match.phase,
             "round": match.round_no,
             "dealer": match.dealer,
@@ -60,11 +60,11 @@ def views(match: Match, seats: Iterable[int | None],
                 for r in match.history
             ],
         }
-        house = match.config.house
-        if house.team_play:  # HR-26, HR-27: who partners whom, and the totals the match ranks
-            part["teams"] = teams.groups(house, match.config.seats)
-            part["team_scores"] = scoring.side_totals(house, match.scores)
-        if house.elimination != "off":
+        teams = book.teams
+        if teams is not None:  # HR-26, HR-27: who partners whom, and the totals the match ranks
+            part["teams"] = teams.groups()
+            part["team_scores"] = teams.side_totals(match.scores)
+        if book.eliminate is not None:
             part["eliminated"] = list(match.out)  # HR-29, HR-30: in the order they went out
         return part
 
@@ -122,13 +122,14 @@ def public_table(rnd: Round) -> dict[str, Any]:
         "pending": pending,
         "winner": rnd.winner,
     }
-    if rnd.house.reveal_hands_at is not None:  # HR-31, HX-15: these hands are face up for all
-        shown = information.open_hands(rnd)
+    book = rnd.book
+    if book.open_hands is not None:  # HR-31, HX-15: these hands are face up for all
+        shown = book.open_hands.hands(rnd)
         out["open_hands"] = [[cards[c] for c in shown[s]] if s in shown else None for s in range(rnd.n)]
         if rnd.face_down.on:  # D-13: an open hand's face-down cards (HR-33) show to all as backs
             down = rnd.face_down.by_seat
             out["open_face_down"] = [len(down[s]) if s in shown else None for s in range(rnd.n)]
-    if rnd.house.shuffle_seats and rnd.ring is not None:
+    if book.seat_order is not None and rnd.ring is not None:
         out["seat_order"] = list(rnd.ring)  # HR-28: this round's order of play (before any Reverse)
     if rnd.winner is not None:
         out["result"] = {

@@ -19,8 +19,8 @@ from typing import Any
 from sqlalchemy import bindparam, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.engine.config import MatchConfig
 from app.engine.house.results import sides_of
-from app.engine.match import MatchConfig
 
 from .board import Ranking, rerank, update_standings
 from .export import read_export

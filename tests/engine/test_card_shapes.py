@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import VARIANTS, HouseRules, Match, MatchConfig, new_match, view, views
+from app.engine import VARIANTS, HouseRules, Match, MatchConfig, Variant, new_match, view, views
 from app.engine.card_rules import CardRule
 from app.engine.card_shapes import PLAIN, card_shapes
 from app.engine.state import RoundState
@@ -32,6 +32,11 @@ NAMED: dict[str, dict[str, object]] = {
 }
 SIZES = (5, 4, 2, 1)  # seat 0 plays; every count a play may leave differs from the others at seat 2
 NEXT_COUNT = {"previous_seats": -1, "next_seats": 1}
+
+
+def shapes_of(edition: Variant, house: HouseRules) -> dict[str, dict[str, Any]]:
+    """The shapes of ``edition``'s faces in its rule table under ``house``."""
+    return card_shapes(edition, edition.rules_for(house))
 
 
 def houses(edition: str) -> list[HouseRules]:
@@ -79,7 +84,7 @@ def test_every_faces_shape_is_what_its_card_rule_answers__HR_6_HR_7_HR_32(editio
         match = uneven(edition, house)
         rules = variant.rules_for(house).rules
         shapes = view(match, 0)["card_rules"]
-        assert shapes == card_shapes(variant, house)
+        assert shapes == shapes_of(variant, house)
         assert set(shapes) == faces  # every face of the deck, and nothing else
         for face in variant.cards:
             check(shapes[face.face.value], rules[face.face], match.round)
@@ -91,18 +96,18 @@ def test_the_shapes_name_seven_o_and_the_item_box_as_data__HR_6_HR_7() -> None:
     target only as the last card, Dip Into The Deck leaves the hand its size, All Wild's swap the
     target's."""
     classic, mario, pizza, aw = (VARIANTS[e] for e in ("classic", "mario_kart", "pocket_pizza", "all_wild"))
-    assert card_shapes(classic, HouseRules())["7"] == {}
-    seven_o = card_shapes(classic, HouseRules(seven_o=True))
+    assert shapes_of(classic, HouseRules())["7"] == {}
+    seven_o = shapes_of(classic, HouseRules(seven_o=True))
     assert seven_o["7"] == {"target": "always", "left": "targets"}
     assert seven_o["0"] == {"left": "previous_seats"}
     assert seven_o["wild"] == {"colour": True}
-    assert card_shapes(classic, HouseRules(seven_o=True, seven_target="next"))["7"] == {"left": "next_seats"}
-    assert card_shapes(classic, HouseRules(seven_o=True, seven_o_cards="zero"))["7"] == {}
-    assert card_shapes(classic, HouseRules(seven_o=True, seven_o_cards="seven"))["0"] == {}
-    assert card_shapes(mario, HouseRules())["item_box"] == {"target": "with_last_card"}
-    assert card_shapes(pizza, HouseRules())["wild_dip"] == {"colour": True, "left": "same"}
-    assert card_shapes(aw, HouseRules())["wild_forced_swap"] == {"target": "always", "left": "targets"}
-    assert card_shapes(aw, HouseRules())["wild_targeted_draw2"] == {"target": "always"}
+    assert shapes_of(classic, HouseRules(seven_o=True, seven_target="next"))["7"] == {"left": "next_seats"}
+    assert shapes_of(classic, HouseRules(seven_o=True, seven_o_cards="zero"))["7"] == {}
+    assert shapes_of(classic, HouseRules(seven_o=True, seven_o_cards="seven"))["0"] == {}
+    assert shapes_of(mario, HouseRules())["item_box"] == {"target": "with_last_card"}
+    assert shapes_of(pizza, HouseRules())["wild_dip"] == {"colour": True, "left": "same"}
+    assert shapes_of(aw, HouseRules())["wild_forced_swap"] == {"target": "always", "left": "targets"}
+    assert shapes_of(aw, HouseRules())["wild_targeted_draw2"] == {"target": "always"}
 
 
 def test_every_seat_and_a_spectator_share_one_card_rules_kept_across_builds__C_16() -> None:

@@ -25,7 +25,6 @@ from app.engine import (
     replay,
 )
 from app.engine import view as view_of
-from app.engine.house.information import face_up
 
 from .house_sets import house_sets, seats_for
 from .scenario import act, card, drawn_by, play
@@ -283,7 +282,7 @@ def test_round_end_turns_every_card_up__HR_33() -> None:
 def test_face_up_lists_what_a_seat_may_use__HR_33() -> None:
     m = house_match("classic", [["blue 7", "blue 8"], ["green 1", "green 2"]], "red 9", ("red 3",), blind_draw=True)
     act(m, 0, "draw")
-    assert [m.round.cards[c].name for c in face_up(m.round, 0)] == ["blue 7", "blue 8"]
+    assert [m.round.cards[c].name for c in m.round.face_up(0)] == ["blue 7", "blue 8"]
 
 
 def test_blind_rounds_replay_identically__HR_33() -> None:

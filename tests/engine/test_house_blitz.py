@@ -65,7 +65,7 @@ def deal_stacked(match: Match, hands: Sequence[Sequence[str]], top: str = "red 9
     """Round 2 of ``match``, dealt as given (seats already out given empty hands)."""
     start_next_round(match)
     match.round = Round(match.variant, match.config.seats, match.dealer, "stacked", Layout(hands, top),
-                        match.config.house, frozenset(match.out))
+                        match.round.book, frozenset(match.out))
 
 
 def kinds(events: Sequence[object]) -> list[str]:

@@ -45,7 +45,7 @@ def with_out(match: Match, out: Sequence[int], hands: Sequence[Sequence[str]], t
     """``match`` playing a stacked round in which ``out`` are eliminated (their hands given empty)."""
     match.out = list(out)
     match.round = Round(match.variant, match.config.seats, dealer, "stacked", Layout(hands, top),
-                        match.config.house, frozenset(out))
+                        match.round.book, frozenset(out))
     return match
 
 

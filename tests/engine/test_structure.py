@@ -157,3 +157,39 @@ def test_card_ids_by_name() -> None:
         m.card_id("blue 5", seat=0)
     with pytest.raises(KeyError):
         card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")
+
+
+# The engine's core: every module of app/engine/ but the package's top (the API it gathers) and the match's
+# configuration (``config.py``, where a table's house rules are assembled into its rule set).  Editions
+# (``variants/``) and the house rules (``house/``) build on it.
+ABOVE_CORE = {"app.engine", "app.engine.config"}
+CORE = {module_name(p): p for p in ENGINE.glob("*.py") if module_name(p) not in ABOVE_CORE}
+
+
+def test_the_core_imports_no_house_rule_module_and_house_rules_import_the_core_only() -> None:
+    """The core asks the hooks a table's rule set assembled (``rulebook.py``) and imports nothing of
+    ``house/``; the house families import the core (and each other), never what sits above it."""
+    for name, path in CORE.items():
+        assert not [m for m in engine_imports(path) if m.startswith("app.engine.house")], name
+    for path in (ENGINE / "house").glob("*.py"):
+        above = {m for m in engine_imports(path) if m in ABOVE_CORE or m in ("app.engine.match", "app.engine.views")}
+        assert not above, (path.name, above)
+
+
+def house_reads(path: Path) -> list[str]:
+    """Every attribute read of something named ``house`` in ``path`` (``rnd.house.jump_in``, ``house.scoring``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute):
+            inner = node.value
+            named = inner.attr if isinstance(inner, ast.Attribute) else inner.id if isinstance(inner, ast.Name) else ""
+            if named == "house":
+                found.append(f"{path.name}:{node.lineno} house.{node.attr}")
+    return found
+
+
+def test_no_core_module_reads_a_house_option() -> None:
+    """What a house rule changes, the core asks its round's ``Rulebook`` (``RoundState.book``), never an option."""
+    reads = [read for path in CORE.values() for read in house_reads(path)]
+    assert reads == []
+    assert house_reads(ENGINE / "config.py")  # the check sees a read: the configuration's own

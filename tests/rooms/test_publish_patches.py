@@ -129,7 +129,7 @@ async def play(seed: int, edition: str, house: dict[str, Any], seats: int, moves
         for who, outlet in zip(everyone, [*outlets, watcher], strict=True):
             # Through JSON, where True is not 1: what the client holds is the view, exactly.
             assert outlet.view == json.loads(json.dumps(now[who])), f"seat {who}"
-            shapes = card_shapes(VARIANTS[edition], actor.state.house)
+            shapes = card_shapes(VARIANTS[edition], VARIANTS[edition].rules_for(actor.state.house))
             assert outlet.view["game"]["card_rules"] == shapes, f"seat {who}"
         assert sum(o.patches for o in outlets) > 0
         await actor.stop()

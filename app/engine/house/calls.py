@@ -1,8 +1,9 @@
 """UNO! calls under the house rules (RULES.md §7.6): HR-16 catch penalty, HR-17 strict UNO!,
 HR-18 no UNO!, HR-19 late catch — and how they meet the windows of C-11 (HX-4, D-3, D-11).
 
-The round holds one ``UnoCalls`` (``RoundState.calls``); ``uno.py`` and ``legality.py`` ask it
-instead of assuming C-11's defaults:
+Hooks: ``Rulebook.calls``, the round's ``UnoCalls`` (``RoundState.calls``; the type is the core's,
+``rulebook.py``, C-11's defaults), which ``uno.py``, ``legality.py`` and ``Round.apply`` ask instead of
+assuming C-11:
 
 - ``penalty``: what a caught seat draws (HR-16; C-11's 2).
 - ``with_play``: may UNO! be said with an action (``uno: true``) or just before playing from a
@@ -16,30 +17,26 @@ instead of assuming C-11's defaults:
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ..rulebook import C_11, Rulebook, UnoCalls
 from .options import HouseRules, options_of
+
+__all__ = ["C_11", "OPTIONS", "UnoCalls", "plug", "uno_calls"]
 
 OPTIONS: tuple[str, ...] = options_of("calls")  # declared in options.py
 
 
-class UnoCalls(NamedTuple):
-    penalty: int = 2
-    with_play: bool = True
-    exposes: bool = True
-    window_ends_at_turn: bool = True
-
-    @classmethod
-    def of(cls, house: HouseRules) -> UnoCalls:
-        key = (house.uno_penalty, house.strict_uno, house.silent_uno, house.late_catch)
-        found = _MADE.get(key)
-        if found is None:  # made once per combination: every round asks
-            found = _MADE[key] = cls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
-                                     exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
-        return found
+def uno_calls(house: HouseRules) -> UnoCalls:
+    key = (house.uno_penalty, house.strict_uno, house.silent_uno, house.late_catch)
+    found = _MADE.get(key)
+    if found is None:  # made once per combination
+        found = _MADE[key] = UnoCalls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
+                                      exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
+    return found
 
 
 _MADE: dict[tuple[int, bool, bool, bool], UnoCalls] = {}
 
 
-C_11 = UnoCalls()
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.calls``."""
+    book.calls = uno_calls(house)

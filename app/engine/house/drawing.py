@@ -1,8 +1,10 @@
 """Drawing and forced play (RULES.md §7.4): HR-10 forced play, HR-11 play what you draw, HR-12
 hand limit and HR-13 dead round, with §6's draw-until-playable (HX-2, HX-14, D-13).
 
-``legality.py`` asks this module whether a seat may draw on its turn and whether it may keep
-the card it drew:
+Hooks (``plug``): ``Rulebook.forced_play`` (HR-10), ``may_keep`` (HR-11), ``hand_limit`` and
+``pass_stuck`` (HR-12, HR-13), and §6's ``draw_until_playable``.  ``legality.py`` and ``plays.py`` ask
+whether a seat may draw on its turn and whether it may keep the card it drew; ``turns.draw`` stops
+draw-until-playable at the limit; ``Round.apply`` (and the deal) calls ``pass_stuck``:
 
 - HR-10: a seat owing ``turn`` that holds a playable card — any card the engine would accept
   now, an illegal big Draw included (only a challenge punishes it), a face-down one (HR-33) not —
@@ -31,47 +33,34 @@ drawn on a turn.
 from __future__ import annotations
 
 from ..pending import TURN
+from ..plays import at_limit
+from ..rulebook import Rulebook
 from ..state import RoundState
-from .information import face_up, turn_up
-from .options import options_of
+from .information import turn_up
+from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("drawing")  # declared in options.py
 
 
-def may_draw(rnd: RoundState, holds_a_play: bool) -> bool:
-    """HR-10: may the seat owing ``turn`` draw, given whether it holds a playable card?"""
-    return not (holds_a_play and rnd.house.forced_play)
-
-
 def may_keep(rnd: RoundState, seat: int, card: int) -> bool:
-    """HR-11: may ``seat`` keep the playable ``card`` it just drew?"""
-    house = rnd.house
-    if not house.must_play_drawn:
-        return True
-    return not house.no_challenge and rnd.variant.guilty_now(rnd, seat, card)
-
-
-def at_limit(rnd: RoundState, seat: int) -> bool:
-    """HR-12: does ``seat`` hold the hand limit or more (so it may not draw on its turn)?"""
-    limit = rnd.house.hand_limit
-    return limit is not None and len(rnd.hands[seat]) >= limit
+    """HR-11 (``must_play_drawn``): may ``seat`` keep the playable ``card`` it just drew?  Only a big Draw a
+    challenge would find guilty, while big Draws are challenged."""
+    return rnd.variant.guilty_now(rnd, seat, card)
 
 
 def stuck(rnd: RoundState, seat: int) -> bool:
     """HR-12: at the limit with nothing playable, so its turn ends at once.  (A hand at the limit
     holds more than one card, so no last-card restriction, HR-15, can apply.)"""
-    return at_limit(rnd, seat) and not any(rnd.playable(card) for card in face_up(rnd, seat))  # HR-33
+    return at_limit(rnd, seat) and not any(rnd.playable(card) for card in rnd.face_up(seat))  # HR-33
 
 
 def pass_stuck(rnd: RoundState) -> bool:
     """Pass every turn that HR-12 ends at once; True when all seats passed in a row (HR-13).
 
     A dead round leaves no decision pending (``pending`` None) and no winner."""
-    if rnd.house.hand_limit is None:
-        return False
     passed: set[int] = set()
     while rnd.winner is None and (p := rnd.pending) is not None and p.kind == TURN and stuck(rnd, p.seat):
-        rnd.emit("limit_pass", {"seat": p.seat, "limit": rnd.house.hand_limit})
+        rnd.emit("limit_pass", {"seat": p.seat, "limit": rnd.book.hand_limit})
         passed.add(p.seat)
         if len(passed) == rnd.n:
             rnd.pending = None
@@ -82,3 +71,19 @@ def pass_stuck(rnd: RoundState) -> bool:
         rnd.pass_turn(p.seat)
         turn_up(rnd)  # HR-33: the seat passed to owes a turn
     return False
+
+
+def never_keep(rnd: RoundState, seat: int, card: int) -> bool:
+    """HR-11 under HR-21: no big Draw is challenged, so no playable card drawn may be kept."""
+    return False
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hooks, with §6's draw-until-playable (whose stop at the limit is HR-12's)."""
+    book.draw_until_playable = house.draw_until_playable
+    book.forced_play = house.forced_play
+    if house.must_play_drawn:
+        book.may_keep = never_keep if house.no_challenge else may_keep
+    if house.hand_limit is not None:
+        book.hand_limit = house.hand_limit
+        book.pass_stuck = pass_stuck

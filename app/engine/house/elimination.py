@@ -4,7 +4,9 @@ HR-29 (``elimination``: ``cards`` | ``points``): after each scored round, of the
 other than its winner, the one holding the most cards (``cards``) or the highest hand value
 (``points``) is out; a tie goes to the other measure, then against the higher seat.  The last
 seat in wins the match; the target never ends it (scores are still kept), so a match of N seats
-has at most N − 1 scored rounds.  ``match.py`` asks ``loser`` and ``champion`` after each round.
+has at most N − 1 scored rounds.  Hook: ``Rulebook.eliminate`` (``Eliminating``) unless the option is
+off: ``match.py`` asks its ``loser`` and ``champion`` after each round, and the view carries
+``eliminated`` while it is set.
 
 HR-30: an eliminated seat is dealt nothing and passed over by everything that counts seats —
 ``RoundState.out`` is the set, ``next_seat`` skips it (turns, the deal, Banana Peel, Lightning,
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..rulebook import Elimination, Rulebook
 from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("elimination")  # declared in options.py
@@ -39,3 +42,22 @@ def champion(seats: int, out: Collection[int]) -> int | None:
     """The last seat in, once only one is left."""
     left = [s for s in range(seats) if s not in out]
     return left[0] if len(left) == 1 else None
+
+
+class Eliminating(Elimination):
+    """The family's hook (``Rulebook.eliminate``): ``loser`` and ``champion`` under a table's rule."""
+
+    def __init__(self, house: HouseRules) -> None:
+        self.house = house
+
+    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int | None:
+        return loser(self.house, winner, sizes, values, out)
+
+    def champion(self, seats: int, out: Collection[int]) -> int | None:
+        return champion(seats, out)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.eliminate`` unless ``elimination`` is off."""
+    if house.elimination != "off":
+        book.eliminate = Eliminating(house)

@@ -10,6 +10,9 @@ HR-7 whom a 7 swaps with (``seven_target``).
 - A 7 or 0 turned as the first card is a plain number (§6.1, HX-6), and one played as the last
   card does nothing (HX-5): first cards never run a played card's effect, and a last card's
   exchange is void.
+
+Hook: the rule table (``Rulebook.table``): ``edit`` gives the 7 and the 0 their effects, targets and
+``HandAfter`` there (``table.py``), which the round, the listing and the views' card shapes read.
 """
 
 from __future__ import annotations
@@ -30,9 +33,22 @@ def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: b
     """Seven-O: a 0 passes every hand to the next player in the direction of play (void as a last card)."""
     if last:
         return
-    rnd.rotate_hands()
+    rotate_hands(rnd)
     rnd.emit("hands_passed", {"seat": seat, "direction": rnd.direction})
     rnd.pass_turn(seat)
+
+
+def rotate_hands(rnd: RoundState) -> None:
+    """Every hand of a seat still in moves on to the next seat in the direction of play, each holder to
+    declare its new hand anew (C-11)."""
+    moved: list[list[int]] = [[] for _ in range(rnd.n)]
+    for s, hand in enumerate(rnd.hands):
+        if s not in rnd.out:
+            moved[rnd.next_seat(s)] = hand
+    rnd.hands = moved
+    for s in range(rnd.n):
+        if s not in rnd.out:
+            rnd.touched[s] = -1
 
 
 def swap_with_next(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:

@@ -6,16 +6,19 @@ Draw cards and a Targeted Draw Two; ``no_wild`` every wild (Wild, Wild Draw Four
 Into The Deck, Wild Draw 2); ``no_draw_or_wild`` either; ``number`` anything but a number card.
 
 HR-15: such a card cannot be played as one's last — a play, a drawn card's play, an answer, a
-deflection or a jump-in that would end on it is refused ``finish_restricted`` (``legality.py``
-asks ``restricted_last``).  A seat holding only such a card must draw (C-6); in All Wild, where
+deflection or a jump-in that would end on it is refused ``finish_restricted``.  Hook: ``Rulebook.no_last``,
+the ids of the edition's cards that may not be a last card (``plug``), which ``plays.restricted_last``
+and the listing ask.  A seat holding only such a card must draw (C-6); in All Wild, where
 nothing is drawn on a turn (AW-5), it draws one card and its turn ends (``turns.draw``).
 """
 
 from __future__ import annotations
 
-from ..cards import NUMBERS, Face
-from ..state import RoundState
-from .options import options_of
+from collections.abc import Sequence
+
+from ..cards import NUMBERS, CardType, Face
+from ..rulebook import Rulebook
+from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("finishing")  # declared in options.py
 NUMBER_FACES = frozenset(NUMBERS)
@@ -32,10 +35,11 @@ def restricted(finish_with: str, face: Face, wild: bool) -> bool:
     return (draw and finish_with != "no_wild") or (wild and finish_with != "no_draw")
 
 
-def restricted_last(rnd: RoundState, seat: int, card: int) -> bool:
-    """HR-15: would playing ``card`` empty ``seat``'s hand on a card HR-14 forbids?"""
-    finish_with = rnd.house.finish_with
-    if finish_with == "any" or len(rnd.hands[seat]) != 1:
-        return False
-    ct = rnd.cards[card]
-    return restricted(finish_with, ct.face, ct.colour is None)
+def no_last(finish_with: str, cards: Sequence[CardType]) -> frozenset[int]:
+    """HR-14: the ids of the cards of a deck that may not empty a hand."""
+    return frozenset(card for card, ct in enumerate(cards) if restricted(finish_with, ct.face, ct.colour is None))
+
+
+def plug(book: Rulebook, house: HouseRules, cards: Sequence[CardType]) -> None:
+    """The family's hook: ``Rulebook.no_last``."""
+    book.no_last = no_last(house.finish_with, cards)

@@ -12,7 +12,7 @@
   refused ``no_hints`` (``app/rooms``: ``hintless`` below strips a seat's view); bots and the
   turn clock still decide on the engine's legal actions, from the full view.  So that the
   absence of a ``drawn`` decision tells nothing, every draw on a turn offers it, even for an
-  unplayable card (``offers_drawn``): then only ``keep`` is legal (``legality.py``), and
+  unplayable card (``turns.draw``, by the ``no_hints`` hook): then only ``keep`` is legal (``legality.py``), and
   ``play_drawn`` is refused ``card_not_playable``.
 
 - HR-33 (``blind_draw``): a card drawn on a turn or as a penalty — a Draw card's T, a challenge,
@@ -22,10 +22,10 @@
   then goes to no one (the export still shows it).  A face-down card cannot be played, passed,
   answered or deflected with, jumped in with (HX-12) or batched: ``legal_actions`` never offers
   it and ``legality.py`` refuses it ``card_face_down`` (never a misplay, HR-20).  It counts for
-  the hand's size, UNO! and scoring; not for forced play (HR-10, ``face_up``) nor for a
+  the hand's size, UNO! and scoring; not for forced play (HR-10, ``RoundState.face_up``) nor for a
   challenge's guilt (CL-5, MK-4, PP-5, D-4), and a challenger sees it face down, by count only
-  (D-5, ``variants/challenge.shown``).  A draw on a turn then ends the turn, with no ``drawn`` decision
-  (HX-2, ``offers_drawn``); draw-until-playable still stops at a playable card.
+  (D-5, ``FaceDown.shown``).  A draw on a turn then ends the turn, with no ``drawn`` decision
+  (HX-2, ``turns.draw``, by the ``blind_draw`` hook); draw-until-playable still stops at a playable card.
   The cards turn up (``settle``, after every turn action, the deal, and ``drawing.pass_stuck``)
   for a seat that comes to owe a ``turn``, ``stack`` or ``challenge`` — with the private
   ``turned_up`` event, which names them — and when they change hands, for the new holder (a
@@ -34,40 +34,48 @@
   rest of that decision (D-13).  A seat's view lists its face-up cards in ``hand`` and the count
   of the others in ``face_down``; an open hand (HR-31) shows them to all as face-down cards, by
   count, never their faces (D-13).
+
+Hooks (``plug``): ``Rulebook.open_hands`` (HR-31: ``RevealedHands``, asked by ``views.py``),
+``Rulebook.no_hints`` (HR-32: ``turns.draw`` offers ``drawn`` for any card), ``Rulebook.blind_draw``
+(HR-33: the round's ``face_down`` record is on, and ``turns.draw`` offers no ``drawn``) and
+``Rulebook.settle`` (HR-33: ``Round.apply`` calls it after every turn action, and the deal).  The record
+itself and what the core reads of it (``RoundState.face_up``, ``FaceDown.shown``) are the core's
+(``face_down.py``, ``state.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..pending import CHALLENGE, STACK, TURN
+from ..rulebook import OpenHands, Rulebook
 from ..state import RoundState
-from .options import options_of
+from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("information")  # declared in options.py
 # HR-33: the decisions that turn their seat's face-down cards up.
 TURNS_UP = frozenset({TURN, STACK, CHALLENGE})
 
 
+class RevealedHands(OpenHands):
+    """HR-31's hook (``Rulebook.open_hands``): the hands of 1 to ``limit`` cards are face up for all."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+
+    def is_open(self, rnd: RoundState, seat: int) -> bool:
+        return 1 <= len(rnd.hands[seat]) <= self.limit
+
+    def hands(self, rnd: RoundState) -> dict[int, list[int]]:
+        """The open hands, by seat, each with the cards face up for all: its face-down ones (HR-33) are
+        not, its holder's eyes included (D-13)."""
+        return {seat: list(rnd.face_up(seat)) for seat in range(len(rnd.hands)) if self.is_open(rnd, seat)}
+
+
 def is_open(rnd: RoundState, seat: int) -> bool:
     """Is ``seat``'s hand face up for all (HR-31)?"""
-    limit = rnd.house.reveal_hands_at
-    return limit is not None and 1 <= len(rnd.hands[seat]) <= limit
-
-
-def open_hands(rnd: RoundState) -> dict[int, list[int]]:
-    """The open hands (HR-31), by seat — none unless ``reveal_hands_at`` is on — each with the
-    cards face up for all: its face-down ones (HR-33) are not, its holder's eyes included (D-13)."""
-    if rnd.house.reveal_hands_at is None:
-        return {}
-    return {seat: list(face_up(rnd, seat)) for seat in range(len(rnd.hands)) if is_open(rnd, seat)}
-
-
-def offers_drawn(rnd: RoundState, card: int) -> bool:
-    """After a draw on a turn: does the seat owe a ``drawn`` decision on ``card``?  (C-6: when it
-    is playable; HR-32: always; HR-33: never, HX-2 — the draw ends the turn.)"""
-    return not rnd.house.blind_draw and (rnd.house.no_hints or rnd.playable(card))
+    reveal = rnd.book.open_hands
+    return reveal is not None and reveal.is_open(rnd, seat)
 
 
 def hintless(game: dict[str, Any]) -> dict[str, Any]:
@@ -77,12 +85,6 @@ def hintless(game: dict[str, Any]) -> dict[str, Any]:
         return game
     return {**game, "table": {k: v for k, v in table.items() if k != "legal"}}
 
-
-def face_up(rnd: RoundState, seat: int) -> Sequence[int]:
-    """``seat``'s cards but the face-down ones (HR-33): what it may play, pass or answer with."""
-    down = rnd.face_down.by_seat[seat]
-    hand = rnd.hands[seat]
-    return [c for c in hand if c not in down] if down else hand
 
 
 def settle(rnd: RoundState) -> None:
@@ -113,3 +115,13 @@ def turn_up(rnd: RoundState) -> None:
     cards = [rnd.variant.card_json[c] for c in rnd.hands[p.seat] if c in down]
     down.clear()
     rnd.emit("turned_up", {"seat": p.seat, "cards": cards}, (p.seat,))
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hooks."""
+    if house.reveal_hands_at is not None:
+        book.open_hands = RevealedHands(house.reveal_hands_at)
+    book.no_hints = house.no_hints
+    if house.blind_draw:
+        book.blind_draw = True
+        book.settle = settle

@@ -6,7 +6,8 @@ Under ``misplay_penalty`` a ``play`` on one's own ``turn`` decision, or a ``play
 card, which stays in hand; the seat draws 1 (C-8: what is there); the decision stays pending.
 Any other refusal costs nothing (D-7): a lost jump-in, an answer, ``not_your_turn``.  A misplay
 is not a turn action (HX-4): it closes no catch window, though the draw ends its own holder's
-exposure.  ``Round.apply`` asks ``is_misplay`` before it raises a refusal.
+exposure.  Hook: ``Rulebook.misplay`` (``MisplayPenalty``), which ``Round.apply`` asks before it raises a
+refusal.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 from ..actions import PLAY, PLAY_DRAWN, Action
 from ..errors import IllegalAction, Refusal
 from ..pending import DRAWN, TURN
+from ..rulebook import Misplay, Rulebook
 from ..state import RoundState
-from .options import options_of
+from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("misplay")  # declared in options.py
 PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
@@ -23,7 +25,7 @@ PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
 
 def is_misplay(rnd: RoundState, seat: int, action: Action, refused: IllegalAction) -> bool:
     p = rnd.pending
-    return (rnd.house.misplay_penalty and not action.more and refused.code in PENALISED  # a batch: never (HR-8)
+    return (not action.more and refused.code in PENALISED  # a batch: never (HR-8)
             and p is not None and p.seat == seat
             and ((action.kind == PLAY and p.kind == TURN) or (action.kind == PLAY_DRAWN and p.kind == DRAWN))
             and action.card in rnd.hands[seat])
@@ -33,3 +35,17 @@ def misplay(rnd: RoundState, seat: int, action: Action) -> None:
     assert action.card is not None
     rnd.emit("misplay", {"seat": seat, "cards": [rnd.card_json(action.card)]})
     rnd.draw(seat, 1, "misplay")
+
+
+class MisplayPenalty(Misplay):
+    def applies(self, rnd: RoundState, seat: int, action: Action, refused: IllegalAction) -> bool:
+        return is_misplay(rnd, seat, action, refused)
+
+    def penalise(self, rnd: RoundState, seat: int, action: Action) -> None:
+        misplay(rnd, seat, action)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.misplay`` under ``misplay_penalty``."""
+    if house.misplay_penalty:
+        book.misplay = MisplayPenalty()

@@ -11,12 +11,17 @@ logged, so replays, exports and the verifier play it again.  During a round it s
 (the pending decision, T and every catch window lapse: it is no turn action, HX-4), won as if gone
 out by the seat with the fewest cards (``fewest_cards``), scored as usual (HR-22, HR-23, HR-27);
 between rounds nothing is scored (D-8).  Either way the match ends there (``champion``).
+
+Hook: ``Rulebook.blitz`` (``MatchClock``: ``round_winner``, ``champion``) under ``blitz_seconds``, asked by
+``match.py``'s ``blitz_expiry``; without it that action is refused ``bad_action``.  Fast mode plugs nothing
+into the engine: the rooms ask ``turn_clock_seconds`` and ``bot_pause_factor``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..rulebook import Blitz, Rulebook
 from .options import HouseRules, options_of
 from .scoring import standings
 
@@ -48,3 +53,22 @@ def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], last
     if last_winner is not None and (house.elimination != "off" or house.single_round):
         return last_winner
     return standings(house, scores, wins)[0]
+
+
+class MatchClock(Blitz):
+    """HR-25's hook (``Rulebook.blitz``): who wins the round the match clock stops, and the match."""
+
+    def __init__(self, house: HouseRules) -> None:
+        self.house = house
+
+    def round_winner(self, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int:
+        return fewest_cards(sizes, values, out)
+
+    def champion(self, scores: Sequence[int], wins: Sequence[int], last_winner: int | None) -> int:
+        return champion(self.house, scores, wins, last_winner)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's engine hook: ``Rulebook.blitz`` under ``blitz_seconds`` (the rooms ask the rest)."""
+    if house.blitz_seconds is not None:
+        book.blitz = MatchClock(house)

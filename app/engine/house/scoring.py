@@ -1,9 +1,11 @@
 """The scoring family (RULES.md §7.7): HR-22 double score and HR-23 penalty scoring, with the
 match endings of §6 (``single_round``, ``rounds``), HX-14, and HR-27's team totals (teams.py).
 
-``match.py`` asks this module two things after each round: what every seat's total gains
-(``gains``) and who, if anyone, has now won the match (``champion``); ``standings`` orders
-the seats as the match ranks them.  At the defaults they are C-14 and C-15 exactly.
+Hook: ``Rulebook.scoring`` (``HouseScoring``, a ``rulebook.Scoring``).  ``match.py`` asks it two things
+after each round: what every seat's total gains (``gains``) and who, if anyone, has now won the match
+(``champion``); ``standings`` orders the seats as the match ranks them; ``turns.finish`` counts the
+round's points from ``gains`` and marks HR-23's ``round_over`` (``penalty``); the ``scores`` event carries
+``gained`` (``shows_gains``).  At the defaults they are C-14 and C-15 exactly.
 
 - C-14: the round's winner gains the values left in the other hands.  HR-23 (``penalty``):
   every other seat gains its own hand's value, the winner nothing; the lowest total leads.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..rulebook import Rulebook, Scoring
 from .options import HouseRules, options_of
 from .teams import groups, team_of
 
@@ -77,3 +80,31 @@ def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], roun
         return standings(house, scores, wins)[0] if max(side_totals(house, scores)) >= target else None
     side = team_of(house, len(scores), round_winner)
     return round_winner if sum(scores[s] for s in side) >= target else None  # C-15 (HR-27: the team's)
+
+
+class HouseScoring(Scoring):
+    """The family's hook (``Rulebook.scoring``): the functions above, under a table's house rules."""
+
+    def __init__(self, house: HouseRules) -> None:
+        self.house = house
+        self.penalty = house.scoring == "penalty"  # HR-23: a round's points are the others' own
+        self.shows_gains = house.double_score or house.scoring != "winner"
+
+    def gains(self, winner: int, hand_values: Sequence[int]) -> list[int]:
+        return gains(self.house, winner, hand_values)
+
+    def standings(self, scores: Sequence[int], wins: Sequence[int]) -> list[int]:
+        return standings(self.house, scores, wins)
+
+    def ranks_by_wins(self) -> bool:
+        return ranks_by_wins(self.house)
+
+    def champion(self, scores: Sequence[int], wins: Sequence[int], rounds_played: int, round_winner: int,
+                 target: int) -> int | None:
+        return champion(self.house, scores, wins, rounds_played, round_winner, target)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.scoring`` (C-14, C-15 with HR-22, HR-23, HR-27's totals and §6's
+    endings)."""
+    book.scoring = HouseScoring(house)

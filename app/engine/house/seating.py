@@ -7,6 +7,9 @@ it; seat numbers never change, and views show it (``seat_order``).  The order's 
 deals — C-2's draw is skipped — and C-4 applies (``match.py``).  With ``team_play`` partners stay
 N/2 apart in it: the teams are shuffled, each shows one partner in the first half and the other
 in the same place of the second.
+
+Hook: ``Rulebook.seat_order`` under ``shuffle_seats``, asked by ``match.py`` for each round's order;
+the table view carries ``seat_order`` when it is set.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
+from ..rulebook import Rulebook
 from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("seating")  # declared in options.py
@@ -33,3 +37,11 @@ def order(house: HouseRules, seats: int, out: Collection[int], seed: str) -> lis
     ring = [s for s in range(seats) if s not in out]
     rng.shuffle(ring)
     return ring
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hook: ``Rulebook.seat_order``."""
+    if house.shuffle_seats:
+        def seat_order(seats: int, out: Collection[int], seed: str) -> list[int] | None:
+            return order(house, seats, out, seed)
+        book.seat_order = seat_order

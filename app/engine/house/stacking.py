@@ -6,7 +6,8 @@ Each edition names its small and big Draw, its Skip and its Reverse (``PenaltyCa
 table of §7).  With any of these options on, those four faces get the effects below in the
 edition's rule table, and the table carries the family itself (``RuleTable.stacking``), whose
 ``answers`` / ``answering`` say which cards answer a pending penalty T — the only two places
-the family touches the engine.
+the family touches the engine.  Hook: the rule table itself (``Rulebook.table``, built by
+``table.py`` through ``Variant.rules_for``), whose ``stacking`` is this family's ``PenaltyAnswers``.
 
 - A Draw card puts T on the next seat.  That seat owes ``stack`` whenever the options allow
   any answer to T's kind, whatever it holds; under a challengeable big Draw it owes
@@ -36,7 +37,6 @@ from ..pending import CHALLENGE, STACK, DrawKind, Pending
 from ..state import RoundState
 from ..variants.challenge import Guilt
 from ..variants.challenge import ask as ask_challenge
-from .information import face_up
 from .options import DEFAULTS, HouseRules, options_of
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
@@ -171,8 +171,8 @@ class Stacking:
         if answered_ is not None and self.cards.guilty_if_other_answer:
             kind = answered_.draw_kind
             assert kind is not None
-            return any(self.answer(rnd, c, kind, rnd.prev_colour) for c in face_up(rnd, seat))
-        return guilt(rnd, face_up(rnd, seat), rnd.prev_colour, rnd.prev_top)
+            return any(self.answer(rnd, c, kind, rnd.prev_colour) for c in rnd.face_up(seat))
+        return guilt(rnd, rnd.face_up(seat), rnd.prev_colour, rnd.prev_top)
 
     def _deflect(self, base: Effect, *, flips: bool) -> Effect:
         """HR-3 (``flips``) / HR-4: played as an answer, the card moves T on unchanged; otherwise as usual."""

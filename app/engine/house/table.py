@@ -1,9 +1,9 @@
 """An edition's rule table under some house rules: each family that changes what cards do
 edits the edition's card rules (``stacking.py``, ``exchange.py``), as the editions define them.
 
-The round then asks every card the same questions whatever the options.  Families that change
-who may play, or how a draw ends (Jump-In, draw-until-playable), are checks in ``legality.py``
-and ``turns.py``.
+The round then asks every card the same questions whatever the options: the table is the rule set's
+``Rulebook.table`` (``rulebook.py`` assembles it).  Families that change who may play, or how a draw
+ends (Jump-In, draw-until-playable), plug hooks of their own into the ``Rulebook``.
 """
 
 from __future__ import annotations

@@ -12,11 +12,17 @@ rounds won, then the team with the lower seat) use team totals (``scoring.standi
 ``champion`` rank ``groups``); a seat's own total is what it gained, its team's the sum of the
 two.  C-16 holds between partners, and a catch on one's partner is refused
 ``cannot_catch_partner`` (``uno.py``).
+
+Hook: ``Rulebook.teams`` (``TeamPlay``, a ``rulebook.Teams``) under ``team_play``: ``uno.py`` and
+``legality.py`` ask ``partners``; ``turns.finish`` and ``match.py`` name the winning ``team_of``; the
+``scores`` event and the view carry ``groups`` and ``side_totals``.  ``check`` runs when the match's rule
+set is assembled (``house/rulebook.py``).
 """
 
 from __future__ import annotations
 
 from ..errors import ConfigError
+from ..rulebook import Rulebook, Teams
 from .options import HouseRules, options_of
 
 OPTIONS: tuple[str, ...] = options_of("teams")  # declared in options.py
@@ -44,3 +50,27 @@ def partners(house: HouseRules, seats: int, a: int, b: int) -> bool:
 def team_of(house: HouseRules, seats: int, seat: int) -> set[int]:
     """The seats on ``seat``'s side (itself, and its partner under HR-26)."""
     return {seat, (seat + seats // 2) % seats} if house.team_play else {seat}
+
+
+class TeamPlay(Teams):
+    """The family's hook (``Rulebook.teams``): the teams of a table of ``seats`` under ``team_play``."""
+
+    def __init__(self, house: HouseRules, seats: int) -> None:
+        self.house = house
+        self.seats = seats
+
+    def partners(self, a: int, b: int) -> bool:
+        return partners(self.house, self.seats, a, b)
+
+    def team_of(self, seat: int) -> set[int]:
+        return team_of(self.house, self.seats, seat)
+
+    def groups(self) -> list[list[int]]:
+        return groups(self.house, self.seats)
+
+
+def plug(book: Rulebook, house: HouseRules, seats: int) -> None:
+    """The family's hook, once HR-26's seats are checked (``bad_teams``)."""
+    check(house, seats)
+    if house.team_play:
+        book.teams = TeamPlay(house, seats)

@@ -21,22 +21,30 @@ first card × last card × subset × target: a hoarding seat's 8 sevens at a 10-
 tens of thousands of actions, megabytes of view.  The engine judges a batch it receives exactly
 (``batch_refusal``, then legality's ``batch_options``); an offer covers exactly the batches it
 accepts (``BatchOffer.covers``), in any order of their middle cards.
+
+Hook: ``Rulebook.batches`` (``MultiPlay``) under ``multi_play``: ``Round.batch_offers`` asks its
+``offers``, ``legality.py`` its ``refusal`` of a play with ``more`` (judged whole here), ``turns.py`` its
+``lay`` and (HR-9, with ``bomb``) ``bomb``.  The offer itself is the engine's API type
+(``batch_offer.py``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from itertools import combinations, permutations
-from typing import Any, NamedTuple
+from collections.abc import Sequence
 
 from ..actions import PLAY, Action
+from ..batch_offer import NO_BATCH, BatchOffer, offer_from_json, offer_plays
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import NUMBERS, Face
 from ..errors import IllegalAction, Refusal
+from ..legality import no_uno_with_actions
 from ..pending import TURN
+from ..rulebook import Batches, Rulebook
 from ..state import RoundState
-from .options import options_of
+from .options import HouseRules, options_of
+
+__all__ = ["BatchOffer", "MultiPlay", "batch_offers", "offer_from_json", "offer_plays", "plug"]
 
 OPTIONS: tuple[str, ...] = options_of("volume")  # declared in options.py
 BOMB_SIZE = 3
@@ -63,65 +71,12 @@ def number_groups(numbers: tuple[Face | None, ...], hand: list[int]) -> dict[Fac
     return held
 
 
-class BatchOffer(NamedTuple):
-    """The batches (HR-8) a seat may play from one group of its hand, compactly: ``lead`` (one of
-    ``leads``) followed by ``more``, any of the other ``cards`` in any order (the last one acts), at one
-    of ``targets`` when its last card names an opponent, with ``uno`` said exactly when ``(size, target)``
-    is in ``uno`` (``size``: the cards laid, the lead included; ``target``: None when it names no one)."""
-
-    cards: tuple[int, ...]  # every face-up card of one number the seat holds, in hand order (two or more)
-    leads: tuple[int, ...]  # those that may go first (C-5), in hand order
-    targets: tuple[int, ...] = ()  # the opponents a batch names (its last card's rule); () for none
-    uno: tuple[tuple[int, int | None], ...] = ()  # (size, target) of the batches that may say UNO
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": "batch", "cards": list(self.cards), "leads": list(self.leads)}
-        if self.targets:
-            out["targets"] = list(self.targets)
-        if self.uno:
-            out["uno"] = [list(pair) for pair in self.uno]
-        return out
-
-    def covers(self, action: Action) -> bool:
-        """Is ``action`` one of the batches this offer stands for?"""
-        kind, card, colour, target, uno, more = action
-        if kind != PLAY or not more or colour is not None or card not in self.leads:
-            return False
-        cards = self.cards
-        if any(c not in cards or c == card for c in more) or len(set(more)) != len(more):
-            return False
-        if not (target in self.targets if self.targets else target is None):
-            return False
-        return not uno or (len(more) + 1, target) in self.uno
-
-
-def offer_from_json(data: dict[str, Any]) -> BatchOffer:
-    """An offer as a view lists it (``BatchOffer.to_json``): bots decide on views."""
-    return BatchOffer(tuple(data["cards"]), tuple(data["leads"]), tuple(data.get("targets", ())),
-                      tuple((size, target) for size, target in data.get("uno", ())))
-
-
-def offer_plays(offer: BatchOffer, most: int | None = None) -> Iterator[Action]:
-    """Every batch ``offer`` stands for, each order of its cards apart (for tests and tools: a hoarding hand
-    makes very many); ``most``: only those of at most that many cards."""
-    targets: tuple[int | None, ...] = offer.targets or (None,)
-    for lead in offer.leads:
-        mates = [c for c in offer.cards if c != lead]
-        for size in range(1, (len(mates) if most is None else min(len(mates), most - 1)) + 1):
-            for chosen in combinations(mates, size):
-                for more in permutations(chosen):
-                    for t in targets:
-                        yield Action(PLAY, lead, None, t, False, more)
-                        if (size + 1, t) in offer.uno:
-                            yield Action(PLAY, lead, None, t, True, more)
-
-
 def batch_offers(rnd: RoundState, seat: int) -> list[BatchOffer]:
     """HR-8: per group of ``seat``'s hand that may make a batch on its own ``turn``, what it may play,
     groups in the order of their first card in the hand.  A group is every face-up card of one number
     held (two or more), one of them playable (C-5)."""
     p = rnd.pending
-    if (not rnd.house.multi_play or rnd.winner is not None or p is None or p.kind != TURN or p.seat != seat
+    if (rnd.book.batches is None or rnd.winner is not None or p is None or p.kind != TURN or p.seat != seat
             or seat in rnd.out):
         return []
     hand = rnd.hands[seat]
@@ -159,11 +114,11 @@ def _uno(rnd: RoundState, seat: int, rule: CardRule, group: int,
 
 
 def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
-    """Why a play with ``more`` may not be made (None: its cards make a batch)."""
+    """Why a play with ``more`` may not be made (None: it may): what makes a batch, then C-5 for its first
+    card, then the ways its last card is played (``batch_options``, the same answer as the offers)."""
     p = rnd.pending
-    if not rnd.house.multi_play or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
-        return IllegalAction(Refusal.BAD_ACTION, "Several cards are played together only under the house rule "
-                             "'multi_play', with a play on your own turn.")
+    if rnd.book.batches is None or action.kind != PLAY or p is None or p.kind != TURN or p.seat != seat:
+        return IllegalAction(Refusal.BAD_ACTION, NO_BATCH)
     hand = rnd.hands[seat]
     cards = (action.card, *action.more)
     if any(c not in hand for c in cards):
@@ -173,7 +128,43 @@ def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction |
     mates = batch_mates(rnd, seat, action.card) if action.card is not None else []
     if len(set(cards)) != len(cards) or any(c not in mates for c in action.more):
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "A batch is number cards of one number.")
-    return None
+    # Its cards make a batch: then C-5 for its first card, then the ways its last card is played.
+    assert action.card is not None
+    if not rnd.playable(action.card):
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+    options: list[Action] = []
+    batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
+    if action in options:
+        return None
+    if action.colour is not None:
+        return IllegalAction(Refusal.COLOUR_NOT_ALLOWED, "A number card does not take a colour.")
+    if action.uno:
+        if not rnd.calls.with_play:
+            return no_uno_with_actions(rnd)
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+    if action.target is None:
+        return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
+    return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,
+                         "Choose one of your opponents." if options[0].target is not None
+                         else "This card does not take a target.")
+
+
+def batch_options(rnd: RoundState, seat: int, card: int, more: tuple[int, ...], out: list[Action]) -> None:
+    """Every way to play ``card`` with ``more`` (HR-8): as its last card is played (HX-13), UNO
+    said when the batch leaves one card.  (A batch is of number cards: HR-15 never restricts it.)"""
+    last_card = more[-1]
+    rule = rnd.rules.by_card[last_card]
+    hand_len = len(rnd.hands[seat])
+    last = hand_len == 1 + len(more)
+    say_uno = rnd.calls.with_play
+    targets: Sequence[int | None] = rnd.opponents(seat) if rule.needs_target(last) else (None,)
+    for t in targets:
+        left = 0 if last else rnd.cards_left(rule, seat, t, last)
+        if not last and rule.hand_after is HandAfter.ONE_LESS:  # the batch's other cards leave too
+            left -= len(more)
+        out.append(Action(PLAY, card, None, t, False, more))
+        if left == 1 and say_uno:
+            out.append(Action(PLAY, card, None, t, True, more))
 
 
 def lay_batch(rnd: RoundState, seat: int, action: Action) -> None:
@@ -188,9 +179,35 @@ def lay_batch(rnd: RoundState, seat: int, action: Action) -> None:
 
 def bomb(rnd: RoundState, seat: int, size: int) -> None:
     """HR-9: a batch of 3 or more makes every other seat draw 1, from the next seat on."""
-    if rnd.house.bomb and size >= BOMB_SIZE:
+    if size >= BOMB_SIZE:
         rnd.emit("bomb", {"seat": seat, "cards": size})
         other = rnd.next_seat(seat)
         while other != seat:
             rnd.draw(other, 1, "bomb")
             other = rnd.next_seat(other)
+
+
+class MultiPlay(Batches):
+    """HR-8's hooks (``Rulebook.batches``): the offers, the refusal of a batch, laying it, and HR-9's bomb."""
+
+    def __init__(self, bombs: bool) -> None:
+        self.bombs = bombs
+
+    def offers(self, rnd: RoundState, seat: int) -> list[BatchOffer]:
+        return batch_offers(rnd, seat)
+
+    def refusal(self, rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
+        return batch_refusal(rnd, seat, action)
+
+    def lay(self, rnd: RoundState, seat: int, action: Action) -> None:
+        lay_batch(rnd, seat, action)
+
+    def bomb(self, rnd: RoundState, seat: int, size: int) -> None:
+        if self.bombs:
+            bomb(rnd, seat, size)
+
+
+def plug(book: Rulebook, house: HouseRules) -> None:
+    """The family's hooks: ``Rulebook.batches`` under ``multi_play`` (with ``bomb``: HR-9)."""
+    if house.multi_play:
+        book.batches = MultiPlay(house.bomb)

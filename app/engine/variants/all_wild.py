@@ -7,7 +7,6 @@ from typing import ClassVar
 from ..actions import PLAY, Action
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
-from ..house.information import face_up
 from ..house.stacking import PenaltyCards
 from ..pending import TARGET, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState
@@ -86,7 +85,7 @@ class AllWild(Variant):
         cards = self.cards
         return (
             len(rnd.hands[rnd.next_seat(seat)]) == 1
-            and all(cards[c].face == Face.WILD for c in face_up(rnd, seat))
+            and all(cards[c].face == Face.WILD for c in rnd.face_up(seat))
             and rnd.can_draw()
         )
 

@@ -19,7 +19,7 @@ The editions wire it in their tables (``variants/classic.py``, ``mario_kart.py``
 house/stacking.py), and its ``continuations`` register ``resolve`` for the ``challenge``
 decision (a decision asked with no reason is continued by its kind).  HR-11 asks ``guilty_now``
 (through ``Variant.guilty_now``); under HR-33 the challenger sees face-down evidence by count
-only (D-5, ``shown``).
+only (D-5, ``FaceDown.shown``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from typing import Any
 from ..actions import Action
 from ..card_rules import Effect
 from ..cards import Face
-from ..house.information import face_up
 from ..pending import CHALLENGE, DrawKind, Pending
 from ..state import RoundState
 
@@ -77,7 +76,7 @@ def draw(count: int, guilty: Guilt) -> Effect:
         if last:  # C-13: a last card cannot be challenged; its draw still happens
             rnd.draw(victim, count, "card")
             return
-        ask(rnd, seat, victim, count, guilty(rnd, face_up(rnd, seat), rnd.prev_colour, rnd.prev_top))  # D-5
+        ask(rnd, seat, victim, count, guilty(rnd, rnd.face_up(seat), rnd.prev_colour, rnd.prev_top))  # D-5
 
     return effect
 
@@ -90,20 +89,11 @@ def guilty_now(rnd: RoundState, big: Face, guilt: Guilt | None, seat: int, card:
     return guilt(rnd, [c for c in rnd.hands[seat] if c != card], rnd.colour, rnd.discard[-1])
 
 
-def shown(rnd: RoundState, challenged: int, evidence: Sequence[int]) -> tuple[int, ...]:
-    """D-5: the challenged hand as its challenger sees it — its face-down cards (HR-33: held since
-    the big Draw was played, none of them judged) go by count only, in ``face_down.in_reveal``."""
-    down = rnd.face_down.by_seat[challenged]
-    cards = tuple(c for c in evidence if c not in down)
-    rnd.face_down.in_reveal = len(evidence) - len(cards)
-    return cards
-
-
 def resolve(rnd: RoundState, seat: int, pending: Pending, action: Action) -> None:
     """CL-6, PP-6: ``seat`` challenged: it sees the evidence, and the guilty one draws."""
     challenged = pending.challenged
     assert challenged is not None
-    evidence = shown(rnd, challenged, pending.evidence)
+    evidence = rnd.face_down.shown(challenged, pending.evidence)  # D-5: face-down cards by count only
     rnd.reveal = (seat, challenged, evidence)
     data: dict[str, Any] = {"seat": challenged, "cards": [rnd.variant.card_json[c] for c in evidence]}
     if rnd.face_down.on:

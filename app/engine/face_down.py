@@ -3,13 +3,14 @@
 The round holds one ``FaceDown`` (``RoundState.face_down``), off unless ``blind_draw`` is on.
 Every draw passes through ``drawn``: a card drawn on a turn or as a penalty comes in face down
 (seen by no one, its holder included) — all but AW-6's special draw and PP-4's dip (HX-11).
-When the cards turn up, and what the views show of them, is ``information.py``'s business; the
-record lives apart from it only because the round's state, which that module reads, holds it.
+When the cards turn up, and what the views show of them, is ``house/information.py``'s business (its
+hooks, ``Rulebook.settle``, ``Rulebook.open_hands``); the record is the round's state, which the core
+reads (what a seat may play, pass or answer with; what a challenger is shown).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 # The draws whose card comes in face up even under blind draw: AW-6's and the dip's (HX-11).
 FACE_UP_DRAWS = frozenset({"special", "dip"})
@@ -31,6 +32,14 @@ class FaceDown:
             return (seat,)
         self.by_seat[seat].update(got)
         return ()
+
+    def shown(self, challenged: int, evidence: Sequence[int]) -> tuple[int, ...]:
+        """D-5: the challenged hand as its challenger sees it — its face-down cards (held since the big Draw
+        was played, none of them judged) go by count only, in ``in_reveal``."""
+        down = self.by_seat[challenged]
+        shown = tuple(c for c in evidence if c not in down)
+        self.in_reveal = len(evidence) - len(shown)
+        return shown
 
     def state(self) -> tuple[frozenset[int], ...]:
         """For the round's fingerprint: what is face down, seat by seat."""
