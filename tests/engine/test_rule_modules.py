@@ -60,6 +60,7 @@ RULES: dict[str, tuple[str, str, set[str], dict[str, str]]] = {
             "state.py": "the Edition hook guilty_now, declared",
             "house/stacking.py": "an answering big Draw is challenged too (HX-3, D-4)",
             "house/drawing.py": "HR-11 keeps a guilty big Draw (through the hook)",
+            "face_down.py": "D-5: the evidence a challenger sees of a blind draw's cards (FaceDown.shown)",
         },
     ),
     "item box": (
@@ -79,7 +80,7 @@ RULES: dict[str, tuple[str, str, set[str], dict[str, str]]] = {
         {
             "cards.py": "the face and the deck",
             "pending.py": "its reason, declared",
-            "house/face_down.py": "HX-11: the dip's draw comes in face up under blind draw",
+            "face_down.py": "HX-11: the dip's draw comes in face up under blind draw",
         },
     ),
 }
