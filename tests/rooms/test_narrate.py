@@ -117,6 +117,7 @@ def server_error_codes() -> set[str]:
         r"\(\(\"(\w+)\", \"[A-Z]",  # the actor's (code, message) pairs
         r"else \(\"(\w+)\", \"[A-Z]",
         r"_error\(\d+, \"(\w+)\"",  # the players' routes (app/web/players.py)
+        r"\bcode=\"(\w+)\"",  # a house option's own refusal code, declared with it (house/options.py)
     ]
     for path in (ROOT / "app").rglob("*.py"):
         text = path.read_text()
