@@ -1,12 +1,11 @@
-"""What a seat may do now: the legal actions, and the precise refusal of anything else.
+"""What a seat may do now, judged one action at a time: the precise refusal of anything not allowed.
 
-``legal_actions`` lists every allowed action (the engine's hot path: it runs on every
-step, and ``apply`` accepts nothing it did not list).  ``refusal`` judges one action: None
-when it is legal, otherwise the ``IllegalAction`` that says why.  Both are built from the
-same questions — whose decision it is (``DECISION_KINDS``), ``may_play``, ``answers``,
-``jumps_in``, the card's ``CardRule`` and the UNO window's ``may_declare`` / ``may_catch`` —
-and ``refusal(rnd, seat, a) is None`` exactly when ``a in legal_actions(rnd, seat)``
-(tests/engine/test_legality.py checks it over random games).
+``refusal`` judges one action: None when it is legal, otherwise the ``IllegalAction`` that says why.
+The listing of every allowed action, ``legal_actions``, is the engine's hot path and lives with its
+speed devices in fast_path.py; both are built from the same questions — whose decision it is
+(``DECISION_KINDS``), ``may_play``, ``answers``, ``jumps_in``, the card's ``CardRule`` and the UNO
+window's ``may_declare`` / ``may_catch`` — and ``refusal(rnd, seat, a) is None`` exactly when
+``a in legal_actions(rnd, seat)`` (tests/engine/test_legality.py checks it over random games).
 """
 
 from __future__ import annotations
@@ -16,36 +15,18 @@ from .actions import Action
 from .batch_offer import NO_BATCH
 from .cards import COLOURS
 from .errors import IllegalAction, Refusal
+from .fast_path import SPECIAL_DRAW_IT
 from .pending import (
-    COLOUR,
     DECISION_KINDS,
     DECISION_WORDS,
     DRAWN,
-    PASS,
-    PENALTY_KINDS,
-    SPECIAL,
     STACK,
-    TARGET,
     TURN,
-    Pending,
 )
-from .plays import (
-    SPECIAL_DRAW_IT,
-    at_limit,
-    may_keep,
-    play_options,
-    restricted_last,
-    turn_actions,
-)
+from .plays import at_limit, may_keep, restricted_last
 from .state import RoundState
-from .uno import CATCHES, DECLARE, may_declare, uno_refusal
+from .uno import uno_refusal
 
-# Actions without fields are built once: legal_actions runs on every step.
-KEEP_IT = Action(A.KEEP)
-# The field-less actions of the decisions that owe a penalty, in the order listed (pending.PENALTY_KINDS);
-# the cards that answer it follow them.
-PENALTY_ACTIONS = {kind: tuple(Action(k) for k in kinds) for kind, kinds in PENALTY_KINDS.items()}
-CHOOSE_COLOURS = tuple(Action(A.CHOOSE_COLOUR, colour=c) for c in COLOURS)
 # The actions that use a card of one's hand, which a face-down one (HR-33) cannot be.
 FACE_UP_KINDS = frozenset({A.PLAY, A.PLAY_DRAWN, A.PASS_CARD})
 
@@ -71,79 +52,6 @@ def jumps_in(rnd: RoundState, card: int) -> bool:
 
 def may_special_draw(rnd: RoundState, seat: int) -> bool:
     return not rnd.variant.voluntary_draw and rnd.variant.special_draw_allowed(rnd, seat)
-
-
-# ---------------------------------------------------------------------- enumeration
-
-
-def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
-    """Exactly what ``seat`` may do now, in a stable order (the decision's, then UNO's)."""
-    p = rnd.pending
-    if rnd.winner is not None or p is None or not 0 <= seat < rnd.n or seat in rnd.out:
-        return []
-    kind, waits_for = p.kind, p.seat  # a Pending's fields are read once: NamedTuple attributes are slow
-    if waits_for == seat:
-        out = turn_actions(rnd, seat) if kind == TURN else _decision_actions(rnd, seat, p)
-    else:
-        out = []
-        if kind == TURN and rnd.book.jump_in:
-            twins = rnd.rules.twins[rnd.discard[-1]]  # jumps_in's cards, asked of the whole hand in C
-            hand = rnd.hands[seat]
-            if not twins.isdisjoint(hand):
-                down = rnd.face_down.by_seat[seat]
-                for card in hand:
-                    if card in twins and card not in down:  # HX-12: never a face-down card
-                        play_options(rnd, A.PLAY, seat, card, out)
-    # UNO! calls (C-11).  Only an exposed seat or the one owing the decision may declare: the others are not
-    # asked (this runs for every seat on every step, and a call costs more than the test).
-    exposed = rnd.exposed
-    if (waits_for == seat or seat in exposed) and may_declare(rnd, seat):
-        out.append(DECLARE)
-    # The catches: uno.py's may_catch, inlined (mostly no one is exposed).
-    if exposed:
-        teams = rnd.book.teams  # HR-27: not one's partner
-        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and (teams is None or not teams.partners(seat, t)))
-    return out
-
-
-def _decision_actions(rnd: RoundState, seat: int, p: Pending) -> list[Action]:
-    """Any decision but a ``turn`` (the decision's part of ``legal_actions``)."""
-    out: list[Action] = []
-    kind = p.kind
-    hand = rnd.hands[seat]
-    if kind == DRAWN:
-        card = p.card
-        assert card is not None
-        playable = rnd.playable(card)  # may_play; not always, under HR-32 (house/information.py)
-        if playable:
-            play_options(rnd, A.PLAY_DRAWN, seat, card, out)
-        if not playable or may_keep(rnd, seat, card):  # HR-11
-            out.append(KEEP_IT)
-    elif kind == SPECIAL:
-        assert p.card is not None
-        play_options(rnd, A.PLAY_DRAWN, seat, p.card, out)
-    elif kind in PENALTY_ACTIONS:  # a penalty pending: take it (or challenge it), or answer it
-        out.extend(PENALTY_ACTIONS[kind])
-        _stack_answers(rnd, seat, out)
-    elif kind == COLOUR:
-        out.extend(CHOOSE_COLOURS)
-    elif kind == TARGET:
-        out.extend(Action(A.CHOOSE_TARGET, target=t) for t in rnd.opponents(seat))
-    elif kind == PASS:
-        uno = (False, True) if len(hand) == 2 and rnd.calls.with_play else (False,)
-        out.extend(Action(A.PASS_CARD, card=c, uno=u) for c in rnd.face_up(seat) for u in uno)
-    return out
-
-
-def _stack_answers(rnd: RoundState, seat: int, out: list[Action]) -> None:
-    down = rnd.face_down.by_seat[seat]  # HR-33: a face-down card answers nothing
-    answer_ids = rnd.rules.stacking.answering(rnd)  # every answer to this penalty, judged at once
-    hand = rnd.hands[seat]
-    if answer_ids.isdisjoint(hand):  # asked in C: with no answer held, the hand is not walked
-        return
-    for card in hand:
-        if card in answer_ids and card not in down:
-            play_options(rnd, A.PLAY, seat, card, out)
 
 
 # ---------------------------------------------------------------------- refusal

@@ -6,9 +6,10 @@ after the action has been found in ``legal_actions``: an illegal action raises
 from the round's seed, so (variant, seats, dealer, seed, layout, actions) determine it.
 
 The pieces live beside this module: the state and its moves in ``state.py``, what a card's
-rule is and the table of them in ``card_rules.py``, what may be done in ``legality.py``, the
-shared action handlers in ``turns.py``, UNO calls and catches in ``uno.py``; each card's rule
-in its edition's module under ``variants/``.
+rule is and the table of them in ``card_rules.py``, what may be done in ``fast_path.py`` (the
+listing and every device that keeps it quick, the kept listing ``Round`` inherits among them)
+and why not in ``legality.py``, the shared action handlers in ``turns.py``, UNO calls and
+catches in ``uno.py``; each card's rule in its edition's module under ``variants/``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
-from .batch_offer import BatchOffer
 from .errors import IllegalAction, Refusal
 from .events import Event
+from .fast_path import KeptListing
 from .layout import Layout
-from .legality import legal_actions, refusal
+from .legality import refusal
 from .pending import (
     CHALLENGE,
     COLOUR,
@@ -40,7 +41,7 @@ from .pending import (
     Reason,
 )
 from .rulebook import Rulebook
-from .state import Edition, RoundState
+from .state import Edition
 from .turns import HANDLERS
 from .uno import catch, declare, update_uno
 
@@ -50,17 +51,15 @@ __all__ = [
 ]
 
 
-class Round(RoundState):
-    __slots__ = ("_listed", "_offered", "void")
+class Round(KeptListing):
+    """A round's state with its listing kept (fast_path.py), and ``apply``."""
+
+    __slots__ = ("void",)
 
     def __init__(self, variant: Edition, seats: int, dealer: int, seed: int | str,
                  layout: Layout | None, book: Rulebook,
                  out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         super().__init__(variant, seats, dealer, seed, layout, book, out, order)
-        # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every seat's for
-        # its views after each action, and then apply asks the mover's again.
-        self._listed: dict[int, list[Action]] = {}
-        self._offered: dict[int, list[BatchOffer]] = {}  # per seat, its batch_offers (HR-8), kept alike
         variant.start(self)
         settle = book.settle
         if settle is not None:
@@ -68,34 +67,13 @@ class Round(RoundState):
         stuck = book.pass_stuck
         self.void = stuck is not None and stuck(self)  # HR-13: voided by HR-12 passes
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly what ``seat`` may do now, in a stable order."""
-        listed = self._listed.get(seat)
-        if listed is None:
-            listed = self._listed[seat] = legal_actions(self, seat)
-        return listed
-
-    def batch_offers(self, seat: int) -> list[BatchOffer]:
-        """HR-8: the batches ``seat`` may play now, one offer per group of its hand (house/volume.py); the
-        batches are in no ``legal_actions`` list."""
-        offered = self._offered.get(seat)
-        if offered is None:
-            batches = self.book.batches
-            offered = self._offered[seat] = [] if batches is None else batches.offers(self, seat)
-        return offered
-
-    def moved(self) -> None:
-        """The round has changed outside ``apply`` (which does the same inline): every seat's legal actions are
-        to be listed anew."""
-        self._listed.clear()
-        self._offered.clear()
-
     def refusal(self, seat: int, action: Action) -> IllegalAction | None:
         """None if ``seat`` may take ``action`` now, otherwise why not (``IllegalAction``)."""
         return refusal(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        legal = self._listed.get(seat)  # legal_actions' cache, read inline: the usual case
+        # The mover's kept listing (fast_path.KeptListing), read inline: calls cost more.
+        legal = self._listed.get(seat)  # the usual case: listed for its view
         if legal is None:
             legal = self.legal_actions(seat)
         kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow

@@ -10,7 +10,7 @@ from itertools import islice
 
 import pytest
 
-from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, legality, new_match, offer_plays
+from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, fast_path, new_match, offer_plays
 from app.engine.actions import BLITZ_EXPIRY, CLOCK_SEAT
 from app.engine.house import HouseRules, volume
 
@@ -33,7 +33,7 @@ def test_every_seat_listing_is_fresh_after_every_change(edition: str) -> None:
             for seat in rng.sample(range(seats), seats):  # asked in any order, as views are built
                 kept[seat] = rnd.legal_actions(seat)
                 offered[seat] = rnd.batch_offers(seat)
-                assert kept[seat] == legality.legal_actions(rnd, seat)
+                assert kept[seat] == fast_path.legal_actions(rnd, seat)
                 assert offered[seat] == volume.batch_offers(rnd, seat)  # HR-8's offers, kept alike
             assert all(rnd.legal_actions(s) is kept[s] for s in kept)  # unchanged round: the same lists
             assert all(rnd.batch_offers(s) is offered[s] for s in offered)
@@ -47,7 +47,7 @@ def test_every_seat_listing_is_fresh_after_every_change(edition: str) -> None:
             seat = mover if mine else next(s for s in kept if action in kept[s])
             apply(match, seat, action)
             for s in range(seats):  # after the change, nothing kept from before is given out
-                assert rnd.legal_actions(s) == legality.legal_actions(rnd, s)
+                assert rnd.legal_actions(s) == fast_path.legal_actions(rnd, s)
                 assert rnd.batch_offers(s) == volume.batch_offers(rnd, s)
                 compared += 1
     assert compared > 200
@@ -86,5 +86,5 @@ def test_a_misplay_forgets_the_kept_listings__HR_20() -> None:
     apply(m, 0, Action("play", card(m, 0, "blue 5")))
     assert len(m.round.hands[0]) == 4
     after = [m.round.legal_actions(s) for s in range(2)]
-    assert after == [legality.legal_actions(m.round, s) for s in range(2)]
+    assert after == [fast_path.legal_actions(m.round, s) for s in range(2)]
     assert after[0] != before[0]  # the penalty card is one more card to play

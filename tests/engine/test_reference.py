@@ -8,7 +8,7 @@ random order (the round keeps each listing until it changes, so who asks first m
 - ``legal_actions`` is exactly ``reference_legal_actions``, the same list in the same order — C-5, C-6,
   C-7, C-11, AW-5, AW-6, §6.1's Jump-In and stacking, HR-10, HR-11, HR-12, HR-15, HR-17, HR-18, HR-27,
   HR-32, HR-33, HX-3, HX-12 — so neither the round's kept listings (which ``apply`` reads) nor
-  ``plays.py``'s tables per card, seat and top card, nor the rule table's ``twins`` and the stacking
+  ``fast_path.py``'s tables per card, seat and top card, nor the rule table's ``twins`` and the stacking
   family's ``answering``, change what a seat is offered;
 - the batch offers (HR-8, HX-13) stand for exactly ``reference_batches``: ``offer_plays`` gives each
   once, and ``BatchOffer.covers`` — what ``apply`` accepts a batch by — takes each, and takes a batch

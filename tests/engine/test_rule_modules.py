@@ -22,7 +22,7 @@ ENGINE_DOC = ROOT / "docs" / "ENGINE.md"
 
 # The round's core: it reaches a rule through CardRule effects, Pending kinds and reasons and the
 # edition's continuations only, never by the rule's own names.
-CORE = {"turns.py", "legality.py", "plays.py", "round.py", "uno.py", "views.py", "state.py", "match.py"}
+CORE = {"turns.py", "legality.py", "plays.py", "fast_path.py", "round.py", "uno.py", "views.py", "state.py", "match.py"}
 
 
 def code_of(path: Path) -> str:
