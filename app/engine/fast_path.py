@@ -11,9 +11,9 @@ forgotten, and why that is safe:
 
 - ``KeptListing``, the base of ``round.Round``: each seat's listing (``legal_actions``) and HR-8 batch
   offers (``batch_offers``) while the round does not change.  A room asks every seat's for its views
-  after each action, then ``Round.apply`` asks the mover's again: it reads ``_listed`` and judges a batch
-  by the kept offers' ``covers`` inline, as it clears both after every action it takes or penalises
-  (HR-20), because the two method calls that would take cost some 2 % more instructions per action.
+  after each action, then ``Round.apply`` asks the mover's again.  ``apply`` reads ``_listed``, judges a
+  batch by the kept offers' ``covers`` and clears both after every action it takes or penalises (HR-20)
+  inline, not by calls here: two method calls per action cost some 2 % more instructions.
   Forgotten by ``moved``, which whatever else changes a round calls (``match.py``'s blitz end, tests
   that stack a round).  Safe: a listing is a function of the round's state, which changes only there.
 - ``turn_plays``: per card id, its plays on a turn, kept in the rule table (``RuleTable.turn_plays``) per

@@ -1,7 +1,8 @@
 """The questions about a seat's plays that the listing asks the table's rulebook (HR-11, HR-12, HR-15).
 
 ``refusal`` (legality.py) and the plain listing (reference.py) ask them by name; the fast listing
-(fast_path.py) reads the same rulebook fields inline, and tests/engine/test_reference.py proves it equal.
+(fast_path.py) reads most of the same rulebook fields inline, and tests/engine/test_reference.py
+proves it equal.
 """
 
 from __future__ import annotations
