@@ -31,7 +31,13 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from . import board_places
-from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerStandingRow, RatedOpponentRow, SettledMatchRow
+from .player_models import (
+    PlayerMatchRow,
+    PlayerRatingRow,
+    PlayerStandingRow,
+    RatedOpponentRow,
+    SettledMatchRow,
+)
 
 FIGURES = ("rounds", "rounds_won", "round_points", "catches_made", "catches_suffered", "challenges_won")
 

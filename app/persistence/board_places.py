@@ -71,6 +71,8 @@ PLACE = select(
                                               S.player_id > _PID).scalar_subquery().label("tied"))
 RANKED_COUNT = select(RANKED)
 _BUCKETS = select(B.edition, B.bucket, B.players).where(B.players != 0)
+_CLEAR, _PUT = delete(B), insert(B)
+_TURN = text(f"SELECT pg_advisory_xact_lock({SETTLE_LOCK})")
 _RANKED_ROWS = select(S.edition, S.ordinal).where(S.ranked.is_(True), S.ordinal.is_not(None))
 _MINE = select(S.edition, S.ordinal).where(S.player_id == bindparam("pid"), S.ranked.is_(True),
                                            S.ordinal.is_not(None))
@@ -107,7 +109,8 @@ def moved(edition: str, before: tuple[bool, float | None], after: tuple[bool, fl
 
 
 async def add(conn: Any, changes: Counter[Key]) -> None:
-    """Apply these changes to the buckets (in key order: two writers never wait on each other in turn)."""
+    """Apply these changes to the buckets, in key order: writers that ever overlap lock the same
+    buckets in the same order, so neither waits on the other in a circle."""
     rows = [{"e": e, "b": b, "n": n} for (e, b), n in sorted(changes.items()) if n]
     if rows:
         await conn.execute(_ADD_TO[conn.dialect.name], rows)
@@ -117,7 +120,7 @@ async def take_turn(conn: Any) -> None:
     """On Postgres, wait for any other node's settlement (or deletion) to end: they write the same
     buckets and standings, and each reads what the last one left.  SQLite writes one at a time."""
     if conn.dialect.name == "postgresql":
-        await conn.execute(text(f"SELECT pg_advisory_xact_lock({SETTLE_LOCK})"))
+        await conn.execute(_TURN)
 
 
 async def forget(conn: Any, pid: str) -> None:
@@ -136,9 +139,9 @@ def histogram(rows: Iterable[tuple[str, float]]) -> Counter[Key]:
 async def rebuild(conn: Any) -> None:
     """The buckets worked out again from the ranked rows (at start, after the flags are set again)."""
     want = histogram((await conn.execute(_RANKED_ROWS)).all())
-    await conn.execute(delete(B))
+    await conn.execute(_CLEAR)
     if want:
-        await conn.execute(insert(B), [{"edition": e, "bucket": b, "players": n}
+        await conn.execute(_PUT, [{"edition": e, "bucket": b, "players": n}
                                        for (e, b), n in sorted(want.items())])
 
 

@@ -84,9 +84,9 @@ def _fill_unrated(conn: Any) -> None:
         by_why[why] = by_why.get(why, 0) + int(n)
     if out:
         conn.execute(
-            sa.text("UPDATE player_standings SET unrated = :u WHERE player_id = :p AND edition = :e").bindparams(
-                sa.bindparam("u", type_=sa.JSON())
-            ),
+            sa.text(
+                "UPDATE player_standings SET unrated = :u WHERE player_id = :p AND edition = :e"
+            ).bindparams(sa.bindparam("u", type_=sa.JSON())),
             [{"u": u, "p": p, "e": e} for (p, e), u in sorted(out.items())],
         )
 

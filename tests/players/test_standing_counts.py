@@ -52,7 +52,8 @@ async def _kept(url: str, ranking: Ranking) -> tuple[Any, Any, Counter[Any], Cou
 
 async def _room(server: LiveServer, seats: int, house: dict[str, Any]) -> str:
     async with httpx.AsyncClient(base_url=server.http) as http:
-        r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": seats, "house_rules": house})
+        r = await http.post("/api/rooms", json={"variant": "classic", "max_seats": seats,
+                                                "house_rules": house})
         assert r.status_code == 201, r.text
         return str(r.json()["code"])
 
@@ -88,7 +89,8 @@ async def _places_agree_with_the_board(http: httpx.AsyncClient, ids: list[str]) 
 def test_unrated_counts_and_buckets_stay_right_across_settlements_and_a_deletion(
     database: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    url = resolve_url(None, tmp_path) if database == "sqlite" else request.getfixturevalue("fresh_postgres_url")
+    url = (resolve_url(None, tmp_path) if database == "sqlite"
+           else request.getfixturevalue("fresh_postgres_url"))
     ranking = Ranking(2, 2)
     # A player's first counted match is held back (``new_player``, the line's own reason).
     server = remembering_server(url, leaderboard_min_matches=2, leaderboard_min_opponents=2,
@@ -107,8 +109,8 @@ def test_unrated_counts_and_buckets_stay_right_across_settlements_and_a_deletion
         kept, scratch, buckets, want = await _kept(url, ranking)
         assert kept == scratch and buckets == want and sum(buckets.values()) >= 2
         async with httpx.AsyncClient(base_url=server.http) as http:
-            unrated = [(await http.get(f"/api/players/{pid}")).json()["standing"]["editions"]["classic"]["unrated"]
-                       for pid in ids]
+            pages = [(await http.get(f"/api/players/{pid}")).json() for pid in ids]
+            unrated = [page["standing"]["editions"]["classic"]["unrated"] for page in pages]
             assert unrated == [{"single_round": 1, "few_players": 1}, {"single_round": 1},
                                {"new_player": 1}, {"new_player": 1}]
             assert await _places_agree_with_the_board(http, ids) == sum(buckets.values())
