@@ -4,8 +4,8 @@
     uv run python bench/player_memory.py --databases sqlite --quick         # a smoke run (the tests')
 
 For each database: the history is written straight into the store's tables at migration 0009
-(bench/player_seed.py; Postgres: a database of its own, dropped afterwards), then migration 0010
-fills the leaderboard's table from it (timed).  A real server (``python -m app serve``, as
+(bench/player_seed.py; Postgres: a database of its own, dropped afterwards), then migrations 0010
+and 0012 fill the leaderboard's tables from it (timed).  A real server (``python -m app serve``, as
 bench/abuse.py starts it, on half the CPUs and the clients on the others) runs one honest 4-seat
 room (its action→ack p99: from sending an action to the last of the room's sockets receiving
 its patch) while, in turn:
@@ -91,7 +91,7 @@ async def prepare(url: str, players: int, lines: int) -> dict[str, Any]:
     await engine.dispose()
     seeded = time.perf_counter() - started
     started = time.perf_counter()
-    await asyncio.to_thread(upgrade, url)  # 0010 fills the leaderboard's table from the history
+    await asyncio.to_thread(upgrade, url)  # 0010 and 0012 fill the leaderboard's tables from the history
     return {**made, "seed_s": round(seeded, 1), "migration_fill_s": round(time.perf_counter() - started, 2)}
 
 

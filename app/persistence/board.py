@@ -11,12 +11,18 @@ A player's different opponents are counted from ``rated_opponents``, a pair of p
 once (insert-if-absent) when they first meet in a rated match: a player's count reads their
 own pairs through the primary key, never the edition's matches.
 
+Each row also counts the player's settled matches that moved no rating of theirs, by why
+(``unrated``: the line's reason, else the match's), and the same transactions keep the board's
+buckets (app/persistence/board_places.py) in step with the rows' ranked flags and ordinals: a
+player page reads its standing rows and a place, never the player's history or the whole board.
+
 ``from_scratch`` works the same table out from the stored history and ratings (as
 ``settle.recompute_ratings`` does the ratings): what the settlements left must equal it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +30,14 @@ from sqlalchemy import and_, bindparam, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from .player_models import PlayerMatchRow, PlayerRatingRow, PlayerStandingRow, RatedOpponentRow
+from . import board_places
+from .player_models import (
+    PlayerMatchRow,
+    PlayerRatingRow,
+    PlayerStandingRow,
+    RatedOpponentRow,
+    SettledMatchRow,
+)
 
 FIGURES = ("rounds", "rounds_won", "round_points", "catches_made", "catches_suffered", "challenges_won")
 
@@ -47,6 +60,7 @@ S = PlayerStandingRow
 _LINES = select(
     PlayerMatchRow.player_id,
     PlayerMatchRow.counted,
+    PlayerMatchRow.reason,
     PlayerMatchRow.won,
     PlayerMatchRow.mu_after,
     PlayerMatchRow.finished_at,
@@ -85,6 +99,7 @@ _COLUMNS = (
     "longest_streak",
     "latest_match",
     "latest_at",
+    "unrated",
 )
 _PUT = (
     update(S)
@@ -121,11 +136,13 @@ def _empty(pid: str, edition: str) -> dict[str, Any]:
         "longest_streak": 0,
         "latest_match": None,
         "latest_at": None,
+        "unrated": {},
     }
 
 
-def add_line(row: dict[str, Any], line: Any, match_id: str) -> None:
-    """One settled history line added to its player's standing (in the order the matches ended)."""
+def add_line(row: dict[str, Any], line: Any, match_id: str, match_reason: str | None) -> None:
+    """One settled history line added to its player's standing (in the order the matches ended);
+    ``match_reason``: why its match was not rated, if it was not."""
     if line.counted:
         row["counted"] += 1
         row["wins"] += bool(line.won)
@@ -135,11 +152,17 @@ def add_line(row: dict[str, Any], line: Any, match_id: str) -> None:
         row["longest_streak"] = max(row["longest_streak"], row["streak"])
     if line.finished_at is not None:
         row["latest_match"], row["latest_at"] = match_id, line.finished_at
+    if line.mu_after is None:  # it moved no rating of theirs: counted by why (a new dict: rows may share one)
+        why = line.reason or match_reason or "unrated"
+        row["unrated"] = {**row["unrated"], why: row["unrated"].get(why, 0) + 1}
 
 
-async def update_standings(conn: Any, match_id: str, edition: str, ranking: Ranking) -> None:
-    """Add this settled match to its players' standings (called by the settlement, in its
-    transaction, once its lines and ratings are written)."""
+async def update_standings(
+    conn: Any, match_id: str, edition: str, ranking: Ranking, match_reason: str | None = None
+) -> None:
+    """Add this settled match to its players' standings and the board's buckets (called by the
+    settlement, in its transaction, once its lines and ratings are written; ``match_reason``: why
+    the match is not rated, if it is not)."""
     lines = (await conn.execute(_LINES, {"match_id": match_id})).all()
     if not lines:
         return
@@ -159,6 +182,7 @@ async def update_standings(conn: Any, match_id: str, edition: str, ranking: Rank
     met = dict((await conn.execute(_MET, {"edition": edition, "pids": pids})).all())
     new: list[dict[str, Any]] = []
     changed: list[dict[str, Any]] = []
+    buckets: Counter[board_places.Key] = Counter()
     for line in lines:
         pid = line.player_id
         old = known.get(pid)
@@ -167,26 +191,31 @@ async def update_standings(conn: Any, match_id: str, edition: str, ranking: Rank
             if old is None
             else {"pid": pid, "ed": edition, **{c: getattr(old, c) for c in _COLUMNS}}
         )
-        add_line(row, line, match_id)
+        before = (bool(row["ranked"]), row["ordinal"])
+        add_line(row, line, match_id, match_reason)
         rating = ratings.get(pid)
         if rating is not None:
             row.update(mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal, matches=rating.matches)
         row["opponents"] = int(met.get(pid, 0))
         row["ranked"] = ranking.ranks(row["ordinal"], row["matches"], row["opponents"])
+        buckets.update(board_places.moved(edition, before, (row["ranked"], row["ordinal"])))
         (new if old is None else changed).append(row)
     if changed:
         await conn.execute(_PUT, changed)
     if new:
         await conn.execute(insert(S), [{"player_id": r.pop("pid"), "edition": r.pop("ed"), **r} for r in new])
+    await board_places.add(conn, buckets)
 
 
 async def rerank(conn: Any, ranking: Ranking) -> None:
-    """Set every row's ranked flag by this rule (the settings may have changed since the last start)."""
+    """Set every row's ranked flag by this rule (the settings may have changed since the last
+    start), and the board's buckets from them."""
     want = and_(
         S.ordinal.is_not(None), S.matches >= ranking.min_matches, S.opponents >= ranking.min_opponents
     )
     await conn.execute(update(S).where(want, S.ranked.is_(False)).values(ranked=True))
     await conn.execute(update(S).where(~want, S.ranked.is_(True)).values(ranked=False))
+    await board_places.rebuild(conn)
 
 
 async def met_by(conn: Any, pid: str) -> list[tuple[str, str]]:
@@ -196,6 +225,7 @@ async def met_by(conn: Any, pid: str) -> list[tuple[str, str]]:
 
 async def recount_opponents(conn: Any, who: list[tuple[str, str]], ranking: Ranking) -> None:
     """Count these players' different opponents again (someone they met was deleted)."""
+    buckets: Counter[board_places.Key] = Counter()
     for edition, pid in who:
         met = (
             await conn.execute(
@@ -205,14 +235,17 @@ async def recount_opponents(conn: Any, who: list[tuple[str, str]], ranking: Rank
             )
         ).scalar() or 0
         row = (
-            await conn.execute(select(S.ordinal, S.matches).where(S.edition == edition, S.player_id == pid))
+            await conn.execute(
+                select(S.ordinal, S.matches, S.ranked).where(S.edition == edition, S.player_id == pid)
+            )
         ).first()
         if row is not None:
+            ranked = ranking.ranks(row.ordinal, row.matches, met)
             await conn.execute(
-                update(S)
-                .where(S.edition == edition, S.player_id == pid)
-                .values(opponents=met, ranked=ranking.ranks(row.ordinal, row.matches, met))
+                update(S).where(S.edition == edition, S.player_id == pid).values(opponents=met, ranked=ranked)
             )
+            buckets.update(board_places.moved(edition, (row.ranked, row.ordinal), (ranked, row.ordinal)))
+    await board_places.add(conn, buckets)
 
 
 async def from_scratch(conn: Any, ranking: Ranking) -> dict[tuple[str, str], dict[str, Any]]:
@@ -225,11 +258,14 @@ async def from_scratch(conn: Any, ranking: Ranking) -> dict[tuple[str, str], dic
                 PlayerMatchRow.edition,
                 PlayerMatchRow.match_id,
                 PlayerMatchRow.counted,
+                PlayerMatchRow.reason,
                 PlayerMatchRow.won,
                 PlayerMatchRow.mu_after,
                 PlayerMatchRow.finished_at,
                 *(getattr(PlayerMatchRow, f) for f in FIGURES),
+                SettledMatchRow.reason.label("match_reason"),
             )
+            .outerjoin(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
             .where(PlayerMatchRow.settled.is_(True))
             .order_by(PlayerMatchRow.finished_at, PlayerMatchRow.match_id)
         )
@@ -237,7 +273,7 @@ async def from_scratch(conn: Any, ranking: Ranking) -> dict[tuple[str, str], dic
     rated_in: dict[str, list[tuple[str, str]]] = {}
     for line in lines:
         row = out.setdefault((line.player_id, line.edition), _empty(line.player_id, line.edition))
-        add_line(row, line, line.match_id)
+        add_line(row, line, line.match_id, line.match_reason)
         if line.mu_after is not None:
             rated_in.setdefault(line.match_id, []).append((line.player_id, line.edition))
     met: dict[tuple[str, str], set[str]] = {}

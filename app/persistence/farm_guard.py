@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.orm import aliased
 
-from .player_models import PlayerMatchRow, SettledMatchRow
+from .player_models import PlayerMatchRow
 
 PAIR_WINDOW = timedelta(hours=24)  # the same two players are rated together at most pair_limit times in it
 NEW_WINDOW = timedelta(hours=24)  # a player is new this long after their first counted match
@@ -51,12 +51,6 @@ _RATED_TOGETHER = (select(_A.player_id, _B.player_id, func.count())
                           _A.mu_after.is_not(None), _B.mu_after.is_not(None),
                           _A.finished_at >= bindparam("since"))
                    .group_by(_A.player_id, _B.player_id))
-# A player's settled lines that moved no rating, by edition and why (the line's reason, else the match's).
-_UNRATED = (select(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason, func.count())
-            .join(SettledMatchRow, SettledMatchRow.match_id == PlayerMatchRow.match_id)
-            .where(PlayerMatchRow.player_id == bindparam("pid"), PlayerMatchRow.settled.is_(True),
-                   PlayerMatchRow.mu_after.is_(None))
-            .group_by(PlayerMatchRow.edition, PlayerMatchRow.reason, SettledMatchRow.reason))
 
 
 class Before(NamedTuple):
@@ -127,13 +121,3 @@ class FarmGuard:
             together = {(a, b): n for a, b, n in rows}
         return self.held_back(pids, before, together, now)
 
-
-async def unrated(conn: Any, pid: str) -> dict[str, dict[str, int]]:
-    """Per edition, how many of the player's settled matches moved no rating of theirs, by why:
-    what their standing says beside what is left (docs/STATS.md)."""
-    out: dict[str, dict[str, int]] = {}
-    for edition, own, match, n in (await conn.execute(_UNRATED, {"pid": pid})).all():
-        why = own or match or "unrated"
-        by_why = out.setdefault(edition, {})
-        by_why[why] = by_why.get(why, 0) + int(n)
-    return out

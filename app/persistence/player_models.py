@@ -9,8 +9,9 @@ nothing.  Deleting a player deletes every row here that is theirs (``ON DELETE C
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Index, String, false, func
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, false, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
@@ -148,6 +149,22 @@ class PlayerStandingRow(Base):
     longest_streak: Mapped[int] = mapped_column(server_default="0")
     latest_match: Mapped[str | None] = mapped_column(String(32))  # the newest settled match, counted or not
     latest_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The settled matches that moved no rating of theirs, by why ({"new_player": 1}): the line's
+    # reason, else the match's (docs/STATS.md).  Kept here so that a player page need not read
+    # their history for it (migration 0012).
+    unrated: Mapped[dict[str, Any]] = mapped_column(JSON, server_default=text("'{}'"))
+
+
+class LeaderboardBucketRow(Base):
+    """How many ranked players of an edition have an ordinal in one bucket (a tenth of a point):
+    a player's place is the buckets above theirs plus a range of their own (app/persistence/
+    board_places.py), and the edition's ranked count their sum, neither a count of the board."""
+
+    __tablename__ = "leaderboard_buckets"
+
+    edition: Mapped[str] = mapped_column(String(16), primary_key=True)
+    bucket: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)  # floor(ordinal * 10)
+    players: Mapped[int] = mapped_column(server_default="0")
 
 
 class RatedOpponentRow(Base):

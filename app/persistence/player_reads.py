@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.engine.house import DEFAULTS
 
+from .board_places import ranked_count
 from .models import MatchRow, RoomRow
 from .player_models import PlayerMatchRow, PlayerRow, PlayerStandingRow
 from .ratings import Rating
@@ -26,9 +27,10 @@ GROUP_MATCHES = 200  # ... in their newest counted matches (and each member's, f
 # The statements built per call with an alias or an ``in_`` over a list are built once here, their
 # values bound when they run: built per call, each leaves a reference cycle of SQLAlchemy's behind,
 # which a busy server's collector never frees (app/gc_policy.py; tests/hardening/test_no_cycles_sql.py).
-# Every read is bounded and follows an index: the leaderboard a page of ``ix_player_standings_board``,
-# a player's stats their standing rows, their history and group their newest lines
-# (``ix_player_matches_history``).  None reads an edition's matches (bench/player_memory.py).
+# Every read is bounded and follows an index: the leaderboard a page of ``ix_player_standings_board``
+# and its ranked count the edition's buckets (board_places.py), a player's stats their standing
+# rows, their history and group their newest lines (``ix_player_matches_history``).  None reads an
+# edition's matches (bench/player_memory.py).
 S = PlayerStandingRow
 # The page's players found in the index alone (an index-only scan skips the pages before it),
 # then their rows and names read for those few.
@@ -39,9 +41,7 @@ _BOARD = (select(S.player_id, S.mu, S.sigma, S.ordinal, S.matches, S.wins, S.opp
           .join(_PAGE, _PAGE.c.player_id == S.player_id).join(PlayerRow, PlayerRow.id == S.player_id)
           .where(S.edition == bindparam("edition"))
           .order_by(_PAGE.c.ordinal.desc(), _PAGE.c.player_id.desc()))
-RANKED_COUNT = (select(func.count()).select_from(S)
-                .where(S.edition == bindparam("edition"), S.ranked.is_(True)))
-_STANDINGS = select(S).where(S.player_id == bindparam("pid"))
+STANDINGS = select(S).where(S.player_id == bindparam("pid"))
 HISTORY = (select(*PlayerMatchRow.__table__.c, MatchRow.players, MatchRow.options, MatchRow.target,
                   RoomRow.public)
            .join(MatchRow, MatchRow.id == PlayerMatchRow.match_id)
@@ -123,11 +123,19 @@ class PlayerReads:
             })
         return out
 
-    async def stats(self, pid: str, conn: AsyncConnection | None = None) -> dict[str, dict[str, Any]]:
-        """Per edition: the stats of the player's counted matches, and their rating (their
-        standing rows, kept as their matches settled: app/persistence/board.py)."""
+    async def standing_rows(self, pid: str, conn: AsyncConnection | None = None) -> list[Any]:
+        """The player's standing rows, one an edition they have a settled match in (a page reads
+        them once, for their stats and for their standing)."""
         async with self.using(conn) as conn:
-            rows = (await conn.execute(_STANDINGS, {"pid": pid})).all()
+            return list((await conn.execute(STANDINGS, {"pid": pid})).all())
+
+    async def stats(self, pid: str, conn: AsyncConnection | None = None,
+                    rows: list[Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Per edition: the stats of the player's counted matches, and their rating (their
+        standing rows, kept as their matches settled: app/persistence/board.py; ``rows`` when
+        read already)."""
+        if rows is None:
+            rows = await self.standing_rows(pid, conn)
         out = {}
         for r in sorted(rows, key=lambda r: r.edition):
             if not r.counted and r.ordinal is None:
@@ -148,7 +156,7 @@ class PlayerReads:
         skip = (page - 1) * size
         async with self.engine.connect() as conn:
             rows = (await conn.execute(_BOARD, {"edition": edition, "size": size, "skip": skip})).all()
-            ranked = int((await conn.execute(RANKED_COUNT, {"edition": edition})).scalar() or 0)
+            ranked = await ranked_count(conn, edition)
         return [{"rank": skip + i + 1, "player": r.player_id, "name": r.name, "ordinal": round(r.ordinal, 2),
                  "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "matches": r.matches, "wins": r.wins,
                  "opponents": r.opponents} for i, r in enumerate(rows)], ranked

@@ -17,6 +17,7 @@ from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .board import Ranking, met_by, recount_opponents
+from .board_places import forget, take_turn
 from .models import ChatRow, MatchBuildRow, MatchRow, SeatRow
 from .player_models import PlayerCodeRow, PlayerKeyRow, PlayerMatchRow, PlayerRow, PlayerSeatRow
 
@@ -135,6 +136,7 @@ class PlayerStore:
         """Delete a player: their name leaves every stored match (``FORMER_PLAYER`` instead), and
         their history, stats and ratings go.  Returns the number of matches renamed."""
         async with self.engine.begin() as conn:
+            await take_turn(conn)  # the standings and buckets below are a settlement's too: one at a time
             tokens = [t for (t,) in (await conn.execute(select(PlayerSeatRow.token_hash)
                                                         .where(PlayerSeatRow.player_id == pid))).all()]
             seats = (await conn.execute(_SEATS_OF, {"tokens": tokens})).all() if tokens else []
@@ -160,6 +162,7 @@ class PlayerStore:
                 await conn.execute(_UNNAME_SEATS, {"tokens": tokens})
                 await conn.execute(_UNNAME_CHAT, {"tokens": tokens})
             met = await met_by(conn, pid)  # their different opponents are one fewer
+            await forget(conn, pid)  # off the board's buckets: their standing rows go with them
             await conn.execute(delete(PlayerRow).where(PlayerRow.id == pid))
             await recount_opponents(conn, met, self.ranking)
         return len(played)

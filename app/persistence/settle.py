@@ -16,13 +16,14 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, text, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.engine.config import MatchConfig
 from app.engine.house.results import sides_of
 
 from .board import Ranking, rerank, update_standings
+from .board_places import take_turn
 from .export import read_export
 from .farm_guard import FarmGuard
 from .match_figures import figures
@@ -89,8 +90,7 @@ class Settler:
     async def settle(self, match_id: str) -> bool:
         """Write the match's figures and ratings, unless done already; True if done now."""
         async with self.turn, self.engine.begin() as conn:
-            if conn.dialect.name == "postgresql":  # nodes settle one at a time: ratings are read, then written
-                await conn.execute(text("SELECT pg_advisory_xact_lock(7305918)"))
+            await take_turn(conn)  # nodes settle one at a time: ratings are read, then written
             if (await conn.execute(select(SettledMatchRow.match_id)
                                    .where(SettledMatchRow.match_id == match_id))).first() is not None:
                 return False
@@ -154,7 +154,7 @@ class Settler:
             for pid, rating in after.items():
                 await self._put_rating(conn, pid, edition, rating)
             # The leaderboard's rows, from what was just written (board.py).
-            await update_standings(conn, match_id, edition, self.ranking)
+            await update_standings(conn, match_id, edition, self.ranking, why_not)
             # Its own clock, to the microsecond: recompute_ratings goes by it (SQLite's now() has seconds).
             await conn.execute(insert(SettledMatchRow).values(match_id=match_id, edition=edition,
                                                               rated=why_not is None, reason=why_not,
@@ -165,6 +165,7 @@ class Settler:
     async def rerank(self) -> None:
         """The leaderboard's ranked flags by this server's rule (its settings may have changed)."""
         async with self.turn, self.engine.begin() as conn:
+            await take_turn(conn)  # another node's settlement writes the same flags and buckets
             await rerank(conn, self.ranking)
 
     async def settle_pending(self) -> int:

@@ -174,15 +174,17 @@ async def player(pid: str, request: Request, limit: Annotated[int, Query(ge=1, l
     viewer = await current(request)
     own = viewer is not None and viewer.id == pid
     async with players.reads.engine.connect() as conn:  # one connection for the page's few reads
-        return {"player": _public(found), "stats": await players.reads.stats(pid, conn),
-                "standing": await _standing(request, pid, own, conn),
+        rows = await players.reads.standing_rows(pid, conn)  # read once: the stats and the standing
+        return {"player": _public(found), "stats": await players.reads.stats(pid, conn, rows),
+                "standing": await _standing(request, pid, own, conn, rows),
                 "history": await players.reads.history(pid, limit, own, conn)}
 
 
-async def _standing(request: Request, pid: str, own: bool, conn: Any = None) -> dict[str, Any]:
+async def _standing(request: Request, pid: str, own: bool, conn: Any = None,
+                    rows: list[Any] | None = None) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
     editions = await standings(_players(request).reads, pid, EDITIONS, settings.leaderboard_min_matches,
-                               settings.leaderboard_min_opponents, conn)
+                               settings.leaderboard_min_opponents, conn, rows)
     if not own:  # a private room's match id leads to its room's code: the player's own to see (history)
         for entry in editions.values():
             entry["latest"] = None
