@@ -1,9 +1,11 @@
-"""Each house rule is declared once, as its ``HouseRules`` field (app/engine/house/declare.py), and
+"""Each house rule is declared once, as a field of its family's class, which ``HouseRules`` inherits
+(app/engine/house/declare.py), and
 everything else — the checks' tables, the families' lists, the editions' refusals (HX-1), the
 presets (HR-34), ``GET /api/house-rules`` — is read from those declarations (RULES.md §6, §7)."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
 import json
@@ -74,16 +76,30 @@ def test_every_field_but_the_preset_is_a_declared_option() -> None:
             spec.family = "other"  # type: ignore[misc]
 
 
+def declared_types() -> dict[str, str]:
+    """Each declared field's type as written in the source of its family's class (``@declared``): a
+    compiled build keeps a plain class's annotations as run-time types, ``int | None`` as ``type``."""
+    found: dict[str, str] = {}
+    for path in HOUSE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(ast.unparse(d) == "declared" for d in node.decorator_list):
+                found.update((item.target.id, ast.unparse(item.annotation)) for item in node.body
+                             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name))
+    return found
+
+
 def test_each_fields_type_is_that_of_its_values() -> None:
     """The declaring calls are typed ``Any`` (a compiled build checks a declared type at run time),
     so what mypy would say of a default against its field's type is said here."""
     types = {"bool": (bool,), "str": (str,), "int": (int,), "int | None": (int, type(None))}
+    written = declared_types()
+    assert list(written) != [] and set(written) == {f.name for f in dataclasses.fields(HouseRules)}
     for f in dataclasses.fields(HouseRules):
         if f.name in SPECS:
             spec = SPECS[f.name]
             values = (None, *spec.bounds) if spec.bounds is not None else spec.choices
-            assert all(type(v) in types[str(f.type)] for v in values), f.name
-            assert (spec.kind == "bool") is (f.type == "bool"), f.name
+            assert all(type(v) in types[written[f.name]] for v in values), f.name
+            assert (spec.kind == "bool") is (written[f.name] == "bool"), f.name
 
 
 def test_the_families_and_rule_ids_are_those_of_rules_md_sections_6_and_7() -> None:

@@ -1,4 +1,4 @@
-"""How a house rule is declared: each ``HouseRules`` field is one call here (RULES.md §6, §7).
+"""How a house rule is declared: each field of a family's options is one call here (RULES.md §6, §7).
 
 A field's declaration is the one Python place an option is spelled.  Besides its type and
 default it carries an ``OptionSpec``: its family (the section of RULES.md that states it,
@@ -10,18 +10,28 @@ reads the specs back (``SPECS``) and derives everything else from them: the chec
 name by one convention (``label_key``, ``about_key``, ``value_key``), in ``static/i18n``.
 
 A family declares its options through a ``Family`` (``STACKING.choice("off", "small", "big",
-rules=("HR-1",), ...)``), so that the family is named once per family, not once per option.
+rules=("HR-1",), ...)``), so that the family is named once per family, not once per option, as the
+fields of a frozen dataclass of its own marked ``declared`` (``VolumeOptions`` in volume.py);
+``HouseRules`` inherits every family's (options.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 BOOL: tuple[object, ...] = (False, True)
 SPEC = "house_rule"  # the key of a field's metadata that holds its OptionSpec
 BAD = "bad_house_rules"  # the code of every refused house-rule set but a number's own
+
+# Editions a declaration names in ``refused_by``.  All Wild (HX-1): nothing there is a number
+# (HR-6..HR-9), every card may always be played and nothing is drawn on a turn (HR-10, HR-11),
+# nothing is challenged (HR-21), every card is a wild (HR-14).  Pocket Pizza: the deck has no 0 (HR-6).
+ALL_WILD = "all_wild"
+POCKET_PIZZA = "pocket_pizza"
+
+T = TypeVar("T")
 
 
 class Conflict(NamedTuple):
@@ -122,6 +132,19 @@ def _field(default: object, spec: OptionSpec) -> Any:
     # compiled build (mypyc) checks a declared type at run time, which a Field is not.  So mypy does
     # not match a default against its field's type here; tests/engine/test_house_declared.py does.
     return field(default=default, metadata={SPEC: spec})
+
+
+def declared(cls: type[T]) -> type[T]:
+    """Marks a family's options: a frozen dataclass whose fields are declared here, one of the bases
+    ``HouseRules`` is composed of (options.py).  It changes nothing at run time; being a decorator
+    mypyc does not know, it keeps the class a plain Python class in a compiled build, where a native
+    class may have one base only and ``HouseRules`` has one per family."""
+    return cls
+
+
+def played_by(cls: type, module: str) -> tuple[str, ...]:
+    """The options declared in ``cls`` that the family module ``module`` plays, in field order."""
+    return tuple(name for name, spec in specs(cls).items() if spec.module == module)
 
 
 def specs(cls: type) -> dict[str, OptionSpec]:

@@ -13,19 +13,35 @@ HR-30: an eliminated seat is dealt nothing and passed over by everything that co
 the 0, deflections), ``players`` is C-10's "two players", ``opponents`` leaves it out of every
 chosen target (naming it is refused ``bad_target``, D-12) and any action of its own is refused
 ``eliminated`` (``legality.py``).  It keeps a seat's view with an empty hand, as a spectator's.
+
+Its option is declared here, as the field of ``EliminationOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from ..rulebook import Elimination, Rulebook
-from .options import HouseRules, options_of
+from .declare import Family, declared, played_by
 
-OPTIONS: tuple[str, ...] = options_of("elimination")  # declared in options.py
+ELIMINATION = Family("elimination")  # §7.10
 
 
-def loser(house: HouseRules, winner: int, sizes: Sequence[int], values: Sequence[int],
+@declared
+@dataclass(frozen=True)
+class EliminationOptions:
+    """The family's option (its declaration: ``declare.py``); ``HouseRules`` is composed of it."""
+
+    elimination: str = ELIMINATION.choice("off", "cards", "points", rules=("HR-29", "HR-30"),
+                                          conflicts=("single_round", "rounds", "team_play"))
+
+
+OPTIONS: tuple[str, ...] = played_by(EliminationOptions, "elimination")
+
+
+def loser(house: EliminationOptions, winner: int, sizes: Sequence[int], values: Sequence[int],
           out: Collection[int]) -> int | None:
     """HR-29: the seat a round's end eliminates, or None with the option off."""
     if house.elimination == "off":
@@ -47,7 +63,7 @@ def champion(seats: int, out: Collection[int]) -> int | None:
 class Eliminating(Elimination):
     """The family's hook (``Rulebook.eliminate``): ``loser`` and ``champion`` under a table's rule."""
 
-    def __init__(self, house: HouseRules) -> None:
+    def __init__(self, house: EliminationOptions) -> None:
         self.house = house
 
     def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int | None:
@@ -57,7 +73,7 @@ class Eliminating(Elimination):
         return champion(seats, out)
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: EliminationOptions) -> None:
     """The family's hook: ``Rulebook.eliminate`` unless ``elimination`` is off."""
     if house.elimination != "off":
         book.eliminate = Eliminating(house)

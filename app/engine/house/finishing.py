@@ -10,17 +10,34 @@ deflection or a jump-in that would end on it is refused ``finish_restricted``.  
 the ids of the edition's cards that may not be a last card (``plug``), which ``plays.restricted_last``
 and the listing ask.  A seat holding only such a card must draw (C-6); in All Wild, where
 nothing is drawn on a turn (AW-5), it draws one card and its turn ends (``turns.draw``).
+
+Its option is declared here, as the field of ``FinishingOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..cards import NUMBERS, CardType, Face
 from ..rulebook import Rulebook
-from .options import HouseRules, options_of
+from .declare import ALL_WILD, Family, declared, played_by
 
-OPTIONS: tuple[str, ...] = options_of("finishing")  # declared in options.py
+FINISHING = Family("finishing")  # §7.5
+
+
+@declared
+@dataclass(frozen=True)
+class FinishingOptions:
+    """The family's option (its declaration: ``declare.py``); ``HouseRules`` is composed of it."""
+
+    finish_with: str = FINISHING.choice("any", "no_draw", "no_wild", "no_draw_or_wild", "number",
+                                        rules=("HR-14", "HR-15"),
+                                        refused_by={ALL_WILD: ("no_wild", "no_draw_or_wild", "number")})
+
+
+OPTIONS: tuple[str, ...] = played_by(FinishingOptions, "finishing")
 NUMBER_FACES = frozenset(NUMBERS)
 DRAW_FACES = frozenset({Face.DRAW1, Face.DRAW2, Face.WILD_DRAW2, Face.WILD_DRAW4, Face.WILD_TARGETED_DRAW2})
 
@@ -40,6 +57,6 @@ def no_last(finish_with: str, cards: Sequence[CardType]) -> frozenset[int]:
     return frozenset(card for card, ct in enumerate(cards) if restricted(finish_with, ct.face, ct.colour is None))
 
 
-def plug(book: Rulebook, house: HouseRules, cards: Sequence[CardType]) -> None:
+def plug(book: Rulebook, house: FinishingOptions, cards: Sequence[CardType]) -> None:
     """The family's hook: ``Rulebook.no_last``."""
     book.no_last = no_last(house.finish_with, cards)

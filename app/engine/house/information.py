@@ -41,18 +41,35 @@ Hooks (``plug``): ``Rulebook.open_hands`` (HR-31: ``RevealedHands``, asked by ``
 ``Rulebook.settle`` (HR-33: ``Round.apply`` calls it after every turn action, and the deal).  The record
 itself and what the core reads of it (``RoundState.face_up``, ``FaceDown.shown``) are the core's
 (``face_down.py``, ``state.py``).
+
+Its options are declared here, as the fields of ``InformationOptions`` (``declare.py``), one of
+the classes ``HouseRules`` is composed of (``options.py``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..pending import CHALLENGE, STACK, TURN
 from ..rulebook import OpenHands, Rulebook
 from ..state import RoundState
-from .options import HouseRules, options_of
+from .declare import Family, declared, played_by
 
-OPTIONS: tuple[str, ...] = options_of("information")  # declared in options.py
+INFORMATION = Family("information")  # §7.11 (HR-33's face-down cards: the core's face_down.py)
+
+
+@declared
+@dataclass(frozen=True)
+class InformationOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    reveal_hands_at: int | None = INFORMATION.choice(None, 1, 2, 3, rules=("HR-31",))
+    no_hints: bool = INFORMATION.flag(rules=("HR-32",))
+    blind_draw: bool = INFORMATION.flag(rules=("HR-33",), conflicts=("must_play_drawn",))
+
+
+OPTIONS: tuple[str, ...] = played_by(InformationOptions, "information")
 # HR-33: the decisions that turn their seat's face-down cards up.
 TURNS_UP = frozenset({TURN, STACK, CHALLENGE})
 
@@ -117,7 +134,7 @@ def turn_up(rnd: RoundState) -> None:
     rnd.emit("turned_up", {"seat": p.seat, "cards": cards}, (p.seat,))
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: InformationOptions) -> None:
     """The family's hooks."""
     if house.reveal_hands_at is not None:
         book.open_hands = RevealedHands(house.reveal_hands_at)

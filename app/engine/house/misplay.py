@@ -8,6 +8,8 @@ Any other refusal costs nothing (D-7): a lost jump-in, an answer, ``not_your_tur
 is not a turn action (HX-4): it closes no catch window, though the draw ends its own holder's
 exposure.  Hook: ``Rulebook.misplay`` (``MisplayPenalty``), which ``Round.apply`` asks before it raises a
 refusal.
+
+Its option, HR-20 ``misplay_penalty``, is declared with §7.6's in ``calls.py`` (``UnoOptions``).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from ..errors import IllegalAction, Refusal
 from ..pending import DRAWN, TURN
 from ..rulebook import Misplay, Rulebook
 from ..state import RoundState
-from .options import HouseRules, options_of
+from .calls import UnoOptions
+from .declare import played_by
 
-OPTIONS: tuple[str, ...] = options_of("misplay")  # declared in options.py
+OPTIONS: tuple[str, ...] = played_by(UnoOptions, "misplay")  # declared in calls.py
 PENALISED = frozenset({Refusal.CARD_NOT_PLAYABLE, Refusal.FINISH_RESTRICTED})
 
 
@@ -45,7 +48,7 @@ class MisplayPenalty(Misplay):
         misplay(rnd, seat, action)
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: UnoOptions) -> None:
     """The family's hook: ``Rulebook.misplay`` under ``misplay_penalty``."""
     if house.misplay_penalty:
         book.misplay = MisplayPenalty()

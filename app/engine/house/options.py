@@ -1,6 +1,7 @@
 """The room's house rules (RULES.md §6, §7) as one typed value, checked once at the edge.
 
-Each field of ``HouseRules`` is an option's whole declaration (``declare.py``): its type and
+Each field of ``HouseRules`` is an option's whole declaration (``declare.py``), made in its
+family's class (below, or in the family's module: the comment above ``ROOM`` says which): its type and
 default, its family, its allowed values, its RULES.md IDs, what it needs and cannot be combined
 with (HX-1), the editions that refuse some of its values.  Everything else is read back from the
 declarations below the class: ``CHOICES``, ``NEEDS``, ``CONFLICTS``, ``AVAILABLE``, ``FAMILIES``,
@@ -27,7 +28,13 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from ..errors import ConfigError
-from .declare import BAD, BOOL, Conflict, Family, OptionSpec, specs
+from .calls import UnoOptions
+from .declare import ALL_WILD, BAD, BOOL, POCKET_PIZZA, Conflict, Family, OptionSpec, declared, specs
+from .elimination import EliminationOptions
+from .finishing import FinishingOptions
+from .information import InformationOptions
+from .teams import TeamsOptions
+from .volume import VolumeOptions
 
 
 class EditionLimits(Protocol):
@@ -39,32 +46,28 @@ class EditionLimits(Protocol):
     def refused_house_rules(self) -> Mapping[str, Collection[object]]: ...
 
 
-# The families in the order RULES.md states them (§6, then §7.1–7.11); each field below is
-# declared by its family, in that order, and the field's declaration is all there is to say about
-# the option.  A family module reads its own list back as ``options_of("stacking")``.
+# The families in the order RULES.md states them (§6, then §7.1–7.11).  Each declares its options
+# as the fields of a class of its own, and a field's declaration is all there is to say about the
+# option.  A family whose module reads only its own options declares them in that module
+# (``volume.py``, ``finishing.py``, ``calls.py``, ``teams.py``, ``elimination.py``,
+# ``information.py``).  The others declare theirs here, for their modules read options of other
+# families (§6's ``stacking``, ``seven_o``, ``draw_until_playable``, ``single_round``, ``rounds``,
+# HR-21's ``no_challenge``, ``elimination``, the teams) and so name the whole ``HouseRules``, which
+# a module this one imports cannot.  A family module reads its own list back as ``options_of``.
 ROOM = Family("room")  # §6: room options beyond the sheets; the core plays most of them
 STACKING = Family("stacking")  # §7.1 (stacking.py)
 EXCHANGE = Family("exchange")  # §7.2 (exchange.py)
-VOLUME = Family("volume")  # §7.3 (volume.py)
 DRAWING = Family("drawing")  # §7.4 (drawing.py)
-FINISHING = Family("finishing")  # §7.5 (finishing.py)
-UNO = Family("uno", module="calls")  # §7.6 (calls.py, misplay.py; HR-21 in stacking.py)
 SCORING = Family("scoring")  # §7.7 (scoring.py)
 PACE = Family("pace")  # §7.8 (pace.py)
-TEAMS = Family("teams")  # §7.9 (teams.py, seating.py)
-ELIMINATION = Family("elimination")  # §7.10 (elimination.py)
-INFORMATION = Family("information")  # §7.11 (information.py, face_down.py)
-
-# All Wild (HX-1): nothing there is a number (HR-6..HR-9), every card may always be played and
-# nothing is drawn on a turn (HR-10, HR-11), nothing is challenged (HR-21), every card is a wild
-# (HR-14).  Pocket Pizza: the deck has no 0 (HR-6).
-ALL_WILD = "all_wild"
-POCKET_PIZZA = "pocket_pizza"
 
 
+@declared
 @dataclass(frozen=True)
-class HouseRules:
-    # §6.  A Draw card may be answered with the same Draw card; penalties add up.
+class RoomOptions:
+    """§6, the room options beyond the sheets: each is played by the module it names (None: the core)."""
+
+    # A Draw card may be answered with the same Draw card; penalties add up.
     stacking: bool = ROOM.flag(module="stacking")
     # A 7 swaps hands with a chosen player; a 0 passes every hand onwards.
     seven_o: bool = ROOM.flag(module="exchange")
@@ -74,53 +77,69 @@ class HouseRules:
     # A fixed number of rounds; the highest total wins.
     rounds: int | None = ROOM.number(low=1, high=100, what="A fixed number of rounds", code="bad_rounds",
                                      module=None)
-    # §7.1 stacking.
+
+
+@declared
+@dataclass(frozen=True)
+class StackingOptions:
+    """§7.1 stacking (stacking.py)."""
+
     stack_only: str = STACKING.choice("off", "small", "big", rules=("HR-1",), needs=("stacking",),
                                       conflicts=("cross_stack",))
     cross_stack: str = STACKING.choice("off", "up", "both", rules=("HR-2",), needs=("stacking",))
     reverse_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-3",))
     skip_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-4",))
     revenge: bool = STACKING.flag(rules=("HR-5",), needs=("stacking",))
-    # §7.2 hand exchange.
+
+
+@declared
+@dataclass(frozen=True)
+class ExchangeOptions:
+    """§7.2 hand exchange (exchange.py)."""
+
     seven_o_cards: str = EXCHANGE.choice("both", "seven", "zero", rules=("HR-6",), needs=("seven_o",),
                                          refused_by={ALL_WILD: ("seven", "zero"), POCKET_PIZZA: "zero"})
     seven_target: str = EXCHANGE.choice("chosen", "next", rules=("HR-7",), needs=("seven_o",),
                                         conflicts=(Conflict("seven_o_cards", ("zero",)),),
                                         refused_by={ALL_WILD: "next"})
-    # §7.3 play volume.
-    multi_play: bool = VOLUME.flag(rules=("HR-8",), refused_by={ALL_WILD: True})
-    bomb: bool = VOLUME.flag(rules=("HR-9",), needs=("multi_play",), refused_by={ALL_WILD: True})
-    # §7.4 drawing and forced play.
+
+
+@declared
+@dataclass(frozen=True)
+class DrawingOptions:
+    """§7.4 drawing and forced play (drawing.py)."""
+
     forced_play: bool = DRAWING.flag(rules=("HR-10",), refused_by={ALL_WILD: True})
     must_play_drawn: bool = DRAWING.flag(rules=("HR-11",), refused_by={ALL_WILD: True})
     hand_limit: int | None = DRAWING.choice(None, 15, 20, 25, rules=("HR-12", "HR-13"))
-    # §7.5 finishing restrictions.
-    finish_with: str = FINISHING.choice("any", "no_draw", "no_wild", "no_draw_or_wild", "number",
-                                        rules=("HR-14", "HR-15"),
-                                        refused_by={ALL_WILD: ("no_wild", "no_draw_or_wild", "number")})
-    # §7.6 penalties and UNO! calls.
-    uno_penalty: int = UNO.choice(2, 4, 6, rules=("HR-16",))
-    strict_uno: bool = UNO.flag(rules=("HR-17",))
-    silent_uno: bool = UNO.flag(rules=("HR-18",), conflicts=("strict_uno", "late_catch", "uno_penalty"))
-    late_catch: bool = UNO.flag(rules=("HR-19",))
-    misplay_penalty: bool = UNO.flag(rules=("HR-20",), module="misplay")
-    no_challenge: bool = UNO.flag(rules=("HR-21",), module="stacking", refused_by={ALL_WILD: True})
-    # §7.7 scoring.
+
+
+@declared
+@dataclass(frozen=True)
+class ScoringOptions:
+    """§7.7 scoring (scoring.py)."""
+
     double_score: bool = SCORING.flag(rules=("HR-22",))
     scoring: str = SCORING.choice("winner", "penalty", rules=("HR-23",))
-    # §7.8 pace.
+
+
+@declared
+@dataclass(frozen=True)
+class PaceOptions:
+    """§7.8 pace (pace.py)."""
+
     fast_mode: bool = PACE.flag(rules=("HR-24",), needs_setting="turn_seconds")  # the room's turn clock
     blitz_seconds: int | None = PACE.choice(None, 120, 300, 600, rules=("HR-25",))
-    # §7.9 team play and seating.
-    team_play: bool = TEAMS.flag(rules=("HR-26", "HR-27"))
-    shuffle_seats: bool = TEAMS.flag(rules=("HR-28",), module="seating")
-    # §7.10 elimination.
-    elimination: str = ELIMINATION.choice("off", "cards", "points", rules=("HR-29", "HR-30"),
-                                          conflicts=("single_round", "rounds", "team_play"))
-    # §7.11 information.
-    reveal_hands_at: int | None = INFORMATION.choice(None, 1, 2, 3, rules=("HR-31",))
-    no_hints: bool = INFORMATION.flag(rules=("HR-32",))
-    blind_draw: bool = INFORMATION.flag(rules=("HR-33",), conflicts=("must_play_drawn",))
+
+
+# The families' classes, the last base first: a dataclass's fields follow its bases from the last to
+# the first, so that the options keep RULES.md's order (§6 first), which the JSON, the presets, the
+# order of the checks and ``GET /api/house-rules`` follow.
+@declared
+@dataclass(frozen=True)
+class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptions, ScoringOptions,
+                 UnoOptions, FinishingOptions, DrawingOptions, VolumeOptions, ExchangeOptions,
+                 StackingOptions, RoomOptions):
     # HR-34: the preset these values were expanded from, kept for display only (D-2).
     preset: str | None = None
 

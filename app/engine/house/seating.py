@@ -10,6 +10,8 @@ in the same place of the second.
 
 Hook: ``Rulebook.seat_order`` under ``shuffle_seats``, asked by ``match.py`` for each round's order;
 the table view carries ``seat_order`` when it is set.
+
+Its option, HR-28 ``shuffle_seats``, is declared with §7.9's in ``teams.py`` (``TeamsOptions``).
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import random
 from collections.abc import Collection
 
 from ..rulebook import Rulebook
-from .options import HouseRules, options_of
+from .declare import played_by
+from .teams import TeamsOptions
 
-OPTIONS: tuple[str, ...] = options_of("seating")  # declared in options.py
+OPTIONS: tuple[str, ...] = played_by(TeamsOptions, "seating")  # declared in teams.py
 
 
-def order(house: HouseRules, seats: int, out: Collection[int], seed: str) -> list[int] | None:
+def order(house: TeamsOptions, seats: int, out: Collection[int], seed: str) -> list[int] | None:
     """HR-28: the round's cyclic order of the seats still in (None with the option off)."""
     if not house.shuffle_seats:
         return None
@@ -39,7 +42,7 @@ def order(house: HouseRules, seats: int, out: Collection[int], seed: str) -> lis
     return ring
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: TeamsOptions) -> None:
     """The family's hook: ``Rulebook.seat_order``."""
     if house.shuffle_seats:
         def seat_order(seats: int, out: Collection[int], seed: str) -> list[int] | None:

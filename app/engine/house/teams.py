@@ -17,25 +17,43 @@ Hook: ``Rulebook.teams`` (``TeamPlay``, a ``rulebook.Teams``) under ``team_play`
 ``legality.py`` ask ``partners``; ``turns.finish`` and ``match.py`` name the winning ``team_of``; the
 ``scores`` event and the view carry ``groups`` and ``side_totals``.  ``check`` runs when the match's rule
 set is assembled (``house/rulebook.py``).
+
+§7.9's options are declared here, as the fields of ``TeamsOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``); HR-28 is played by ``seating.py``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import ConfigError
 from ..rulebook import Rulebook, Teams
-from .options import HouseRules, options_of
+from .declare import Family, declared, played_by
 
-OPTIONS: tuple[str, ...] = options_of("teams")  # declared in options.py
+TEAMS = Family("teams")  # §7.9: played here, HR-28 in seating.py
+
+
+@declared
+@dataclass(frozen=True)
+class TeamsOptions:
+    """§7.9's options, team play and seating (their declarations: ``declare.py``); ``HouseRules`` is
+    composed of them.  ``seating.py`` plays ``shuffle_seats``."""
+
+    team_play: bool = TEAMS.flag(rules=("HR-26", "HR-27"))
+    shuffle_seats: bool = TEAMS.flag(rules=("HR-28",), module="seating")
+
+
+OPTIONS: tuple[str, ...] = played_by(TeamsOptions, "teams")
 TEAM_SIZES = (4, 6, 8, 10)
 
 
-def check(house: HouseRules, seats: int) -> None:
+def check(house: TeamsOptions, seats: int) -> None:
     """HR-26: teams need an even number of players, at least four."""
     if house.team_play and seats not in TEAM_SIZES:
         raise ConfigError("bad_teams", f"Teams of two need 4, 6, 8 or 10 players, not {seats}.")
 
 
-def groups(house: HouseRules, seats: int) -> list[list[int]]:
+def groups(house: TeamsOptions, seats: int) -> list[list[int]]:
     """The sides whose totals the match ranks: teams of two, or every seat on its own."""
     if not house.team_play:
         return [[s] for s in range(seats)]
@@ -43,11 +61,11 @@ def groups(house: HouseRules, seats: int) -> list[list[int]]:
     return [[k, k + half] for k in range(half)]
 
 
-def partners(house: HouseRules, seats: int, a: int, b: int) -> bool:
+def partners(house: TeamsOptions, seats: int, a: int, b: int) -> bool:
     return house.team_play and a != b and (a - b) % seats == seats // 2
 
 
-def team_of(house: HouseRules, seats: int, seat: int) -> set[int]:
+def team_of(house: TeamsOptions, seats: int, seat: int) -> set[int]:
     """The seats on ``seat``'s side (itself, and its partner under HR-26)."""
     return {seat, (seat + seats // 2) % seats} if house.team_play else {seat}
 
@@ -55,7 +73,7 @@ def team_of(house: HouseRules, seats: int, seat: int) -> set[int]:
 class TeamPlay(Teams):
     """The family's hook (``Rulebook.teams``): the teams of a table of ``seats`` under ``team_play``."""
 
-    def __init__(self, house: HouseRules, seats: int) -> None:
+    def __init__(self, house: TeamsOptions, seats: int) -> None:
         self.house = house
         self.seats = seats
 
@@ -69,7 +87,7 @@ class TeamPlay(Teams):
         return groups(self.house, self.seats)
 
 
-def plug(book: Rulebook, house: HouseRules, seats: int) -> None:
+def plug(book: Rulebook, house: TeamsOptions, seats: int) -> None:
     """The family's hook, once HR-26's seats are checked (``bad_teams``)."""
     check(house, seats)
     if house.team_play:

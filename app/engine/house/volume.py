@@ -26,12 +26,16 @@ Hook: ``Rulebook.batches`` (``MultiPlay``) under ``multi_play``: ``Round.batch_o
 ``offers``, ``legality.py`` its ``refusal`` of a play with ``more`` (judged whole here), ``turns.py`` its
 ``lay`` and (HR-9, with ``bomb``) ``bomb``.  The offer itself is the engine's API type
 (``batch_offer.py``).
+
+Its options are declared here, as the fields of ``VolumeOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..actions import PLAY, Action
 from ..batch_offer import NO_BATCH, BatchOffer, offer_from_json, offer_plays
@@ -42,11 +46,23 @@ from ..legality import no_uno_with_actions
 from ..pending import TURN
 from ..rulebook import Batches, Rulebook
 from ..state import RoundState
-from .options import HouseRules, options_of
+from .declare import ALL_WILD, Family, declared, played_by
 
 __all__ = ["BatchOffer", "MultiPlay", "batch_offers", "offer_from_json", "offer_plays", "plug"]
 
-OPTIONS: tuple[str, ...] = options_of("volume")  # declared in options.py
+VOLUME = Family("volume")  # §7.3
+
+
+@declared
+@dataclass(frozen=True)
+class VolumeOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    multi_play: bool = VOLUME.flag(rules=("HR-8",), refused_by={ALL_WILD: True})
+    bomb: bool = VOLUME.flag(rules=("HR-9",), needs=("multi_play",), refused_by={ALL_WILD: True})
+
+
+OPTIONS: tuple[str, ...] = played_by(VolumeOptions, "volume")
 BOMB_SIZE = 3
 NUMBER_FACES = frozenset(NUMBERS)
 
@@ -207,7 +223,7 @@ class MultiPlay(Batches):
             bomb(rnd, seat, size)
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: VolumeOptions) -> None:
     """The family's hooks: ``Rulebook.batches`` under ``multi_play`` (with ``bomb``: HR-9)."""
     if house.multi_play:
         book.batches = MultiPlay(house.bomb)
