@@ -14,7 +14,8 @@ room for 100–600 ms, mostly as they went (docs/OPERATIONS.md, ``idle_connectio
   own (one file descriptor on the loop): no transport, no protocol.  It is counted by the
   gate as it is accepted, like any other (``admit``: per address, in all, displacing the
   oldest still waiting at the cap), and closed if it says nothing within
-  ``UNO_HEADER_TIMEOUT_S``.  At most ``UNO_ACCEPTS_PER_TURN`` of these sockets are looked at
+  ``UNO_HEADER_TIMEOUT_S`` (looked for every ``SWEEP_EVERY_S`` while any is silent; with none,
+  this sweep sets no timer).  At most ``UNO_ACCEPTS_PER_TURN`` of these sockets are looked at
   per turn: one that closed is closed here (a few µs), one with data is handed to uvloop as
   an accepted socket (``connect_accepted_socket``), whose protocol counts it from then on.
 
