@@ -16,7 +16,7 @@ import time
 
 from .metrics import Histogram
 
-# Ten samples a second: each wakes an idle server (about 130 µs of CPU apiece on a shared 2-core box),
+# Ten samples a second: each wakes an idle server (100–150 µs of CPU apiece on a shared 2-core box),
 # and at 20 ms the watch alone was most of an idle process's 10 ms of CPU a second.  A stall longer
 # than the interval is always seen, near its full length; a shorter one is seen in proportion to its
 # length, so the histogram's shares (what fraction of the time the loop runs late, and by how much)
