@@ -16,12 +16,16 @@ through ``uvicorn_config``, so none of them can leave a defence out.  What it al
   can send X-Forwarded-For (uvicorn alone would believe it from 127.0.0.1).
 
 ``PROTECTIONS`` names each of these with the value it must have; tests/test_entry_point.py checks
-a built configuration against it.
+a built configuration against it.  ``serve`` runs it with ``Server``, uvicorn's server whose own
+tick wakes the process once a second instead of ten times.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 import uvicorn
@@ -65,6 +69,42 @@ def _factory(settings: Settings) -> Callable[[], Any]:
     return make
 
 
+TICK_S = 1.0
+TICKS_PER_WAKE = 10  # uvicorn counts its 100 ms ticks; each of ours stands for ten of them
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, its own tick once a second.
+
+    uvicorn wakes every 100 ms to see whether it was told to stop and, every tenth time, to
+    refresh its ``Date`` header.  On an idle server those ten wake-ups a second were half of its
+    CPU (docs/OPERATIONS.md, "Measured: an idle server's CPU").  Here the tick comes once a
+    second, each one a tenth tick to ``on_tick`` (the header as often as before), and a stop
+    signal wakes the loop at once, so a SIGTERM starts the shutdown no later than before.
+    tests/transport/test_uvicorn_internals.py checks what this leans on.
+    """
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop = asyncio.Event()
+
+    async def main_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()  # first: a signal from now on wakes the wait below
+        counter = 0
+        should_exit = await self.on_tick(counter)
+        while not should_exit:
+            counter = (counter + TICKS_PER_WAKE) % 864000
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), TICK_S)
+            should_exit = await self.on_tick(counter)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        if self._loop is not None:  # a signal handler: the loop is told through its thread-safe door
+            self._loop.call_soon_threadsafe(self._stop.set)
+
+
 def serve(settings: Settings | None = None, **options: Any) -> None:
     """Run the server until it is told to stop (SIGTERM, Ctrl-C)."""
-    uvicorn.Server(uvicorn_config(settings, **options)).run()
+    Server(uvicorn_config(settings, **options)).run()

@@ -14,7 +14,8 @@ room for 100–600 ms, mostly as they went (docs/OPERATIONS.md, ``idle_connectio
   own (one file descriptor on the loop): no transport, no protocol.  It is counted by the
   gate as it is accepted, like any other (``admit``: per address, in all, displacing the
   oldest still waiting at the cap), and closed if it says nothing within
-  ``UNO_HEADER_TIMEOUT_S``.  At most ``UNO_ACCEPTS_PER_TURN`` of these sockets are looked at
+  ``UNO_HEADER_TIMEOUT_S`` (looked for every ``SWEEP_EVERY_S`` while any is silent; with none,
+  this sweep sets no timer).  At most ``UNO_ACCEPTS_PER_TURN`` of these sockets are looked at
   per turn: one that closed is closed here (a few µs), one with data is handed to uvloop as
   an accepted socket (``connect_accepted_socket``), whose protocol counts it from then on.
 
@@ -89,7 +90,8 @@ class Listener(asyncio.AbstractServer):
         self.silent: OrderedDict[int, Silent] = OrderedDict()  # by file descriptor, oldest first
         self.poll = select.epoll()
         loop.add_reader(self.poll.fileno(), self.spoke)
-        self.sweeper = loop.call_later(SWEEP_EVERY_S, self.sweep)
+        # Set only while some connection is silent: an idle server is not woken four times a second.
+        self.sweeper: asyncio.TimerHandle | None = None
         for sock in sockets:
             loop.add_reader(sock.fileno(), self.accept, sock)
 
@@ -125,6 +127,8 @@ class Listener(asyncio.AbstractServer):
             self.silent[conn.fileno()] = waiting
             gate.waiting[waiting] = None
             self.poll.register(conn.fileno(), select.EPOLLIN | select.EPOLLRDHUP)
+            if self.sweeper is None:
+                self.sweeper = self.loop.call_later(SWEEP_EVERY_S, self.sweep)
 
     def spoke(self) -> None:
         """Silent connections that sent something, or closed: at most ``per_turn`` of them a turn."""
@@ -168,19 +172,21 @@ class Listener(asyncio.AbstractServer):
 
     def sweep(self) -> None:
         """Close what has said nothing within the header timeout, oldest first, ``per_turn`` a turn."""
-        self.sweeper = self.loop.call_later(SWEEP_EVERY_S, self.sweep)
+        self.sweeper = None
         gate = self.gate
-        if gate is None:
+        if gate is None:  # nothing is ever silent here
             return
         too_old = time.monotonic() - gate.header_timeout
         for _ in range(self.per_turn):
             oldest = next(iter(self.silent.values()), None)
-            if oldest is None or oldest.since > too_old:
+            if oldest is None:  # none left: the next silent connection sets the sweep again
+                return
+            if oldest.since > too_old:
+                self.sweeper = self.loop.call_later(SWEEP_EVERY_S, self.sweep)
                 return
             self.drop(oldest)
             gate.refused("header_timeout", f"closed a connection from {oldest.address}: no complete request "
                          f"within {gate.header_timeout:g} s")
-        self.sweeper.cancel()
         self.sweeper = self.loop.call_at(self.loop.time(), self.sweep)  # more to close: the next turn
 
     def resume(self, sock: socket.socket) -> None:
@@ -200,7 +206,9 @@ class Listener(asyncio.AbstractServer):
         for sock in self.sockets:
             self.loop.remove_reader(sock.fileno())
             sock.close()
-        self.sweeper.cancel()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            self.sweeper = None
         while self.silent:
             self.drop(next(iter(self.silent.values())))
         self.loop.remove_reader(self.poll.fileno())

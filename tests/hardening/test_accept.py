@@ -23,6 +23,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 
+from app.transport.accept import SWEEP_EVERY_S, Listener
 from app.transport.gate import ConnectionGate
 from tests.hardening.test_connections import gate, live, tcp
 
@@ -143,3 +144,20 @@ def test_a_silent_connection_that_speaks_later_is_served_within_its_header_timeo
         late.close()
         wait_for(lambda: counted.open == 0)
         assert counted.metrics is not None and counted.metrics.refused["header_timeout"] >= 1
+
+
+def test_the_silent_connections_sweep_runs_only_while_one_is_silent() -> None:
+    """An idle server is not woken by the sweep; a connection that falls silent later sets it again."""
+    with live(header_timeout_s=0.5) as server:
+        listener = server.server.servers[0]
+        assert isinstance(listener, Listener)
+        wait_for(lambda: listener.sweeper is None)  # the start-up health checks spoke: nothing silent
+        for _ in range(2):  # the second after the sweep had stopped
+            s = tcp(server)
+            started = time.monotonic()
+            wait_for(lambda: listener.sweeper is not None, timeout=5)
+            assert s.recv(65536) == b"", "closed with nothing sent"
+            # Its timeout, a sweep's wait, and a loaded machine's slack.
+            assert time.monotonic() - started < 0.5 + SWEEP_EVERY_S + 1.5
+            s.close()
+            wait_for(lambda: listener.sweeper is None, timeout=5)

@@ -233,3 +233,18 @@ def test_uvicorn_listens_through_the_loop_and_closes_what_it_got() -> None:
         problems.append("uvicorn's shutdown left the listening sockets open")
     assert not problems, f"{VERSIONS}: app/transport/accept.py relies on uvicorn parts that changed:\n  - " + \
         "\n  - ".join(problems)
+
+
+def test_uvicorn_s_tick_is_what_app_server_s_server_stretches() -> None:
+    """app/server.py's ``Server`` replaces ``main_loop``: uvicorn's ticks every 100 ms and refreshes
+    its ``Date`` header on every tenth; ``handle_exit`` (its signal handler) sets ``should_exit``."""
+    problems = []
+    main_loop, on_tick = inspect.getsource(uvicorn.Server.main_loop), inspect.getsource(uvicorn.Server.on_tick)
+    if "asyncio.sleep(0.1)" not in main_loop or "self.on_tick(counter)" not in main_loop:
+        problems.append("uvicorn.Server.main_loop no longer ticks on_tick(counter) every 0.1 s")
+    if "counter % 10 == 0" not in on_tick or "self.should_exit" not in on_tick:
+        problems.append("uvicorn.Server.on_tick no longer does its once-a-second work at counter % 10 == 0")
+    if "self.should_exit = True" not in inspect.getsource(uvicorn.Server.handle_exit):
+        problems.append("uvicorn.Server.handle_exit no longer sets should_exit")
+    assert not problems, f"{VERSIONS}: app/server.py relies on uvicorn parts that changed:\n  - " + \
+        "\n  - ".join(problems)
