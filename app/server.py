@@ -15,7 +15,7 @@ through ``uvicorn_config``, so none of them can leave a defence out.  What it al
 - ``proxy_headers`` only with ``UNO_TRUSTED_PROXIES``, and then for those proxies only: anyone
   can send X-Forwarded-For (uvicorn alone would believe it from 127.0.0.1).
 
-``PROTECTIONS`` names each of these with the value it must have; tests/test_entry_point.py checks
+``PROTECTIONS`` names each of these with the value it must have; tests/hardening/test_entry_point.py checks
 a built configuration against it.  ``serve`` runs it with ``Server``, uvicorn's server whose own
 tick wakes the process once a second instead of ten times.
 """
