@@ -114,7 +114,10 @@ def test_every_decision_leaves_the_counts_the_pile_the_colour_and_the_turn_in_si
         covered = page.evaluate(COVERED)
         assert not covered, f"{screen}-{lang}, no decision: {covered}"
         done: set[str] = set()
-        tops: dict[str, int] = {}  # the top card's height under each decision, in CSS pixels
+        # The top card's height with no decision and under each one, in CSS pixels.  With no
+        # decision it may be your turn at the deal (one table in `seats`): your marker and the
+        # status line's two lines then take their height from the piles too.
+        tops: dict[str, int] = {"no decision": page.evaluate(TOP_HEIGHT)}
         # The table's own edition first, then every other edition's kinds on the same table.
         for wording in [edition, *[e for e in EDITIONS if e != edition]]:
             for kind in page.evaluate(DECISIONS, [wording, seats > 4]):
