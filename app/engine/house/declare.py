@@ -115,7 +115,8 @@ class Family:
 
     def _spec(self, choices: tuple[object, ...], rules: tuple[str, ...], module: str | None,
               needs: tuple[str, ...], conflicts: tuple[str | Conflict, ...],
-              refused_by: Mapping[str, object] | None, needs_setting: str | None, available: bool) -> OptionSpec:
+              refused_by: Mapping[str, object] | None, needs_setting: str | None,
+              available: bool) -> OptionSpec:
         return OptionSpec(self.key, self.module if module == "" else module, choices, rules, needs,
                           tuple(c if isinstance(c, Conflict) else Conflict(c) for c in conflicts),
                           _refusals(refused_by or {}), needs_setting, available, None, BAD, "")

@@ -166,7 +166,8 @@ class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptio
         values: dict[str, Any] = {}
         if preset is not None:
             # D-2: what the edition refuses is dropped from a preset, not refused.
-            values = {k: v for k, v in PRESETS[preset].items() if edition is None or not refuses(edition, k, v)}
+            values = {k: v for k, v in PRESETS[preset].items()
+                      if edition is None or not refuses(edition, k, v)}
         values.update((k, v) for k, v in data.items() if k != "preset")
         return cls(**values, preset=preset).validate(edition)
 
@@ -189,11 +190,13 @@ class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptio
         for name, other, values in CONFLICTS:
             value = getattr(self, other)
             if name in on and other in on and (values is None or value in values):
-                raise ConfigError(BAD, f"'{name}' cannot be combined with {shown(other, value)}.", option=name)
+                raise ConfigError(BAD, f"'{name}' cannot be combined with {shown(other, value)}.",
+                                  option=name)
         for name in on:
             if name not in AVAILABLE:
                 from_preset = f" (in the preset '{self.preset}')" if self.preset is not None else ""
-                raise ConfigError(BAD, f"'{name}'{from_preset} is not supported by this server yet.", option=name)
+                raise ConfigError(BAD, f"'{name}'{from_preset} is not supported by this server yet.",
+                                  option=name)
         return self
 
     @property

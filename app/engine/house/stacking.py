@@ -141,7 +141,8 @@ class Stacking:
         rules[c.small] = replace(rules[c.small], effect=self._draw(SMALL, c.small_count))
         rules[c.big] = replace(rules[c.big], effect=self._draw(BIG, c.big_count))
         if self.reverse:
-            rules[c.reverse] = replace(rules[c.reverse], effect=self._deflect(rules[c.reverse].effect, flips=True))
+            rules[c.reverse] = replace(rules[c.reverse],
+                                       effect=self._deflect(rules[c.reverse].effect, flips=True))
         if self.skip:
             rules[c.skip] = replace(rules[c.skip], effect=self._deflect(rules[c.skip].effect, flips=False))
 
