@@ -25,11 +25,13 @@ def action_from_json(data: object) -> Action:
         raise IllegalAction(Refusal.BAD_ACTION, "An action must be a JSON object.")
     unknown = set(data) - FIELDS
     if unknown:
-        raise IllegalAction(Refusal.BAD_ACTION, f"Unknown action field(s): {', '.join(sorted(map(str, unknown)))}.")
+        raise IllegalAction(Refusal.BAD_ACTION,
+                            f"Unknown action field(s): {', '.join(sorted(map(str, unknown)))}.")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise IllegalAction(Refusal.BAD_ACTION, f"Unknown action kind {kind!r}.")
-    card, target, colour, uno = data.get("card"), data.get("target"), data.get("colour"), data.get("uno", False)
+    card, target = data.get("card"), data.get("target")
+    colour, uno = data.get("colour"), data.get("uno", False)
     for name, value, bound in (("card", card, MAX_CARD_ID), ("target", target, MAX_SEATS)):
         if value is not None and (type(value) is not int or not 0 <= value < bound):
             raise IllegalAction(Refusal.BAD_ACTION, f"'{name}' must be an integer from 0 to {bound - 1}.")

@@ -40,7 +40,8 @@ def signed_bytes(doc: Mapping[str, Any]) -> bytes:
     """What an export's signature is made over: the document without its ``signature`` field,
     as JSON with sorted keys and no spaces, in UTF-8.  Any edit to any other field changes it."""
     rest = {k: v for k, v in doc.items() if k != SIGNATURE}
-    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+    return json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode()
 
 
 class Mismatch(Exception):
@@ -111,9 +112,11 @@ def rebuild(config: MatchConfig, secrets: Mapping[int, str], actions: Iterable[M
             if match.phase != BETWEEN:
                 why = ("the match was already over" if match.winner is not None
                        else f"round {match.round_no} is not over yet")
-                return match, rounds, Mismatch(match.round_no, f"action #{seq} belongs to round {n}, but {why}")
+                return match, rounds, Mismatch(match.round_no,
+                                               f"action #{seq} belongs to round {n}, but {why}")
             if nxt not in secrets:
-                return match, rounds, Mismatch(nxt, f"round {nxt} has no secret, so its deal cannot be rebuilt")
+                return match, rounds, Mismatch(nxt,
+                                               f"round {nxt} has no secret, so its deal cannot be rebuilt")
             rounds.append(_round_part(match, start_next_round(match, secrets[nxt])))
             step(match)
         raw = entry.get("action")
@@ -156,8 +159,9 @@ def rebuild_finished(config_json: Mapping[str, Any], rounds: Sequence[Mapping[st
     return config, played, derived
 
 
-def export_document(config_json: Mapping[str, Any], players: Sequence[str], rounds: Sequence[Mapping[str, Any]],
-                    actions: Sequence[Mapping[str, Any]], *, match: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def export_document(config_json: Mapping[str, Any], players: Sequence[str],
+                    rounds: Sequence[Mapping[str, Any]], actions: Sequence[Mapping[str, Any]], *,
+                    match: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A finished match as one JSON document, for people and for the verifier.
 
     ``rounds``: the stored ``{"number", "commitment", "secret"}``; ``actions``: the stored log,

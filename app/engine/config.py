@@ -27,7 +27,8 @@ class MatchConfig:
     def validate(self) -> Variant:
         variant = VARIANTS.get(self.edition)
         if variant is None:
-            raise ConfigError("bad_edition", f"Unknown edition {self.edition!r}; try one of {', '.join(VARIANTS)}.")
+            raise ConfigError("bad_edition",
+                              f"Unknown edition {self.edition!r}; try one of {', '.join(VARIANTS)}.")
         if not variant.min_seats <= self.seats <= variant.max_seats:
             raise ConfigError(
                 "bad_seats", f"{variant.title} is for {variant.min_seats} to {variant.max_seats} players."
@@ -42,7 +43,8 @@ class MatchConfig:
         return self.target if self.target is not None else VARIANTS[self.edition].target
 
     def to_json(self) -> dict[str, Any]:
-        return {"edition": self.edition, "seats": self.seats, "target": self.target, "house": self.house.to_json()}
+        return {"edition": self.edition, "seats": self.seats, "target": self.target,
+                "house": self.house.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchConfig:

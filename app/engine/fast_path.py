@@ -85,8 +85,8 @@ class KeptListing(RoundState):
                  layout: Layout | None, book: Rulebook,
                  out: frozenset[int] = frozenset(), order: Sequence[int] | None = None) -> None:
         super().__init__(variant, seats, dealer, seed, layout, book, out, order)
-        # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every seat's for
-        # its views after each action, and then apply asks the mover's again.
+        # Per seat, its legal_actions while nothing changes (``moved`` forgets them): a room asks every
+        # seat's for its views after each action, and then apply asks the mover's again.
         self._listed: dict[int, list[Action]] = {}
         self._offered: dict[int, list[BatchOffer]] = {}  # per seat, its batch_offers (HR-8), kept alike
 
@@ -141,7 +141,8 @@ def legal_actions(rnd: RoundState, seat: int) -> list[Action]:
     # The catches: uno.py's may_catch, inlined (mostly no one is exposed).
     if exposed:
         teams = rnd.book.teams  # HR-27: not one's partner
-        out.extend(CATCHES[t] for t in sorted(exposed) if t != seat and (teams is None or not teams.partners(seat, t)))
+        out.extend(CATCHES[t] for t in sorted(exposed)
+                   if t != seat and (teams is None or not teams.partners(seat, t)))
     return out
 
 
@@ -210,7 +211,8 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
     down = rnd.face_down.by_seat[seat]
     held = len(hand)
     key = (rnd.colour, rnd.cards[rnd.discard[-1]].face,
-           WITH_UNO if held == 2 and rnd.calls.with_play else LAST_CARD if held == 1 and book.no_last else PLAIN)
+           WITH_UNO if held == 2 and rnd.calls.with_play
+           else LAST_CARD if held == 1 and book.no_last else PLAIN)
     ways = table.turn_plays.get(key) or turn_plays(table, key)
     out: list[Action] = []
     if down:
@@ -224,7 +226,8 @@ def turn_actions(rnd: RoundState, seat: int) -> list[Action]:
                 play_options(rnd, A.PLAY, seat, card, out)
     # The draw: drawing.at_limit and may_draw, inlined.
     limit = book.hand_limit
-    if limit is not None and held >= limit:  # HR-12: no draw at all (with nothing to play, the turn ends at once)
+    # HR-12: no draw at all (with nothing to play, the turn ends at once).
+    if limit is not None and held >= limit:
         pass
     elif rnd.variant.voluntary_draw:
         if not (out and book.forced_play):  # HR-10
@@ -261,7 +264,8 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
         out.extend(fixed)
         return
     if hand_len > 2 and not (say_uno and 1 in map(len, rnd.hands)):
-        # No UNO is said with it (no hand is left with one card): its plays depend on the seat and table alone.
+        # No UNO is said with it (no hand is left with one card): its plays depend on the seat and
+        # table alone.
         key = (kind, card, seat, rnd.n, rnd.out)
         found = table.seat_plays.get(key)
         if found is None:
@@ -281,10 +285,12 @@ def play_options(rnd: RoundState, kind: str, seat: int, card: int, out: list[Act
     if say_uno and not last:
         after = rule.hand_after
         hands = rnd.hands
-        if after is HandAfter.TARGETS:  # a swap leaves the target's hand: UNO at a one-card target, seldom any
+        if after is HandAfter.TARGETS:
+            # A swap leaves the target's hand: UNO at a one-card target, seldom any.
             if 1 in map(len, hands):
                 uno = tuple([t for t in targets if t is not None and len(hands[t]) == 1])
-        elif after is HandAfter.PREVIOUS_SEATS and targets is NO_TARGET:  # Seven-O's 0: the previous seat's hand
+        elif after is HandAfter.PREVIOUS_SEATS and targets is NO_TARGET:
+            # Seven-O's 0: the previous seat's hand.
             if 1 in map(len, hands) and len(hands[rnd.next_seat(seat, -1)]) == 1:
                 uno = NO_TARGET
         else:

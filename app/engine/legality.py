@@ -76,13 +76,14 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     card = action.card
     hand = rnd.hands[seat]
     if kind in FACE_UP_KINDS and card in rnd.face_down.by_seat[seat]:  # before anything its face would decide
-        return IllegalAction(Refusal.CARD_FACE_DOWN, "That card is face down: it can be played or passed only once "
-                             "it turns up, on your next turn.")
+        return IllegalAction(Refusal.CARD_FACE_DOWN, "That card is face down: it can be played or passed "
+                             "only once it turns up, on your next turn.")
     if p.seat != seat:
         if kind == A.PLAY and rnd.book.jump_in and card in hand and jumps_in(rnd, card):
             if p.kind != TURN:  # D-12: a jump-in lands only on a plain turn (§6.1)
-                return IllegalAction(Refusal.WRONG_ACTION, "A jump-in is only allowed while a player owes a plain "
-                                     "turn.", decision=str(p.kind))
+                return IllegalAction(Refusal.WRONG_ACTION,
+                                     "A jump-in is only allowed while a player owes a plain turn.",
+                                     decision=str(p.kind))
             refused = _option_refusal(rnd, seat, action)
             if refused is None or refused.code == Refusal.FINISH_RESTRICTED:
                 return refused
@@ -94,17 +95,18 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.WRONG_ACTION, f"Now you must {DECISION_WORDS[p.kind]}.",
                              decision=str(p.kind))
     if kind in (A.DRAW, A.SPECIAL_DRAW) and at_limit(rnd, seat):
-        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.book.hand_limit} cards or more you may "
-                             "not draw on your turn.")
+        return IllegalAction(Refusal.HAND_LIMIT, f"Hand limit: with {rnd.book.hand_limit} cards or more "
+                             "you may not draw on your turn.")
     holds_a_play = kind == A.DRAW and any(may_play(rnd, c) and not restricted_last(rnd, seat, c)
                                           for c in rnd.face_up(seat))  # HR-10: a face-down card is no play
-    if kind == A.DRAW and not rnd.variant.voluntary_draw and (holds_a_play or rnd.variant.special_draw_allowed(
-            rnd, seat)):
+    if kind == A.DRAW and not rnd.variant.voluntary_draw and (
+            holds_a_play or rnd.variant.special_draw_allowed(rnd, seat)):
         return IllegalAction(Refusal.MUST_PLAY, "In this edition you must play a card; you may not draw.")
     if kind == A.DRAW and holds_a_play and rnd.book.forced_play:
         return IllegalAction(Refusal.MUST_PLAY, "Forced play: you hold a card you can play, so play it.")
     if kind == A.KEEP and p.card is not None and may_play(rnd, p.card) and not may_keep(rnd, seat, p.card):
-        return IllegalAction(Refusal.MUST_PLAY, "Play what you draw: the card you drew can be played, so play it.")
+        return IllegalAction(Refusal.MUST_PLAY,
+                             "Play what you draw: the card you drew can be played, so play it.")
     if kind == A.SPECIAL_DRAW:
         if action == SPECIAL_DRAW_IT and may_special_draw(rnd, seat):
             return None
@@ -122,7 +124,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
         return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "The card you drew does not match: keep it.")
     # C-5 is for a turn; what answers a penalty (STACK) is the stacking family's test, below.
     if kind == A.PLAY and card is not None and p.kind == TURN and not may_play(rnd, card):
-        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE,
+                             "That card does not match the colour, number or symbol.")
     if kind in (A.PLAY, A.PLAY_DRAWN):
         assert card is not None
         if p.kind == STACK and not answers(rnd, card):
@@ -142,7 +145,8 @@ def refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
     if action.uno:
         if not rnd.calls.with_play:
             return no_uno_with_actions(rnd)
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED,
+                             "UNO can only be said with a play that leaves you one card.")
     return IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
 
 
@@ -158,14 +162,15 @@ def _batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction 
 def no_uno_with_actions(rnd: RoundState) -> IllegalAction:
     """HR-17, HR-18: ``uno: true`` is refused on every action."""
     if rnd.calls.exposes:
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "Strict UNO!: declare only once you hold one card, on its own.")
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED,
+                             "Strict UNO!: declare only once you hold one card, on its own.")
     return IllegalAction(Refusal.UNO_NOT_ALLOWED, "No UNO! is said or caught at this table.")
 
 
 def _no_answer() -> IllegalAction:
     """D-12: a card that does not answer the pending penalty."""
-    return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not answer the penalty: take it, or answer "
-                         "with a card the house rules allow.")
+    return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not answer the penalty: take it, or "
+                         "answer with a card the house rules allow.")
 
 
 def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | None:
@@ -193,5 +198,6 @@ def _option_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction
     if action.uno and not rnd.calls.with_play:
         return no_uno_with_actions(rnd)
     if action.uno and rnd.cards_left(rule, seat, target, last) != 1:
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED,
+                             "UNO can only be said with a play that leaves you one card.")
     return None

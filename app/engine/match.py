@@ -62,7 +62,8 @@ class Match:
     out: list[int] = field(default_factory=list)  # seats eliminated (HR-29), in the order they went out
 
     def round_secret(self, number: int) -> str:
-        """The secret round ``number`` was dealt from: its own, or the match seed (round 1, and the default)."""
+        """The secret round ``number`` was dealt from: its own, or the match seed (round 1, and the
+        default)."""
         return self.secrets.get(number, str(self.seed))
 
     @property
@@ -187,7 +188,8 @@ def apply(match: Match, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(Refusal.ROUND_OVER, over)
     rnd = match.round
     events = rnd.apply(seat, action)
-    match.log.append(tuple.__new__(LogEntry, (match.round_no, seat, action)))  # not LogEntry's Python __new__: hot
+    # Not LogEntry's Python __new__: hot.
+    match.log.append(tuple.__new__(LogEntry, (match.round_no, seat, action)))
     if rnd.winner is not None:
         events.extend(_score_round(match))
     elif rnd.void:
@@ -254,7 +256,8 @@ def _score_round(match: Match, *, blitz: bool = False) -> list[Event]:
         assert book.blitz is not None  # only a match clock stops a round
         return events + _match_over(match, book.blitz.champion(match.scores, match.wins(), winner))
     eliminate = book.eliminate
-    gone = None if eliminate is None else eliminate.loser(winner, [len(h) for h in rnd.hands], values, match.out)
+    gone = (None if eliminate is None
+            else eliminate.loser(winner, [len(h) for h in rnd.hands], values, match.out))
     if gone is not None:
         assert eliminate is not None
         match.out.append(gone)

@@ -30,7 +30,8 @@ def state(match: Match) -> dict[str, Any]:
     return {
         "current": table["current"], "direction": table["direction"], "top": rnd.discard[-1],
         "colour": table["colour"], "draw_pile": table["draw_pile"], "discard_pile": table["discard_pile"],
-        "hands": [list(hand) for hand in rnd.hands], "exposed": table["exposed"], "declared": table["declared"],
+        "hands": [list(hand) for hand in rnd.hands], "exposed": table["exposed"],
+        "declared": table["declared"],
         "skips_owed": table["skips_owed"], "pending": table["pending"], "winner": table["winner"],
         "scores": list(match.scores),
     }
@@ -47,13 +48,15 @@ def event_entry(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def playback(config_json: Mapping[str, Any], players: Sequence[str], rounds: Sequence[Mapping[str, Any]],
-             actions: Sequence[Mapping[str, Any]], *, match: Mapping[str, Any] | None = None) -> dict[str, Any]:
+             actions: Sequence[Mapping[str, Any]], *,
+             match: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The replay document of a finished match (its stored parts, as for ``audit.export_document``).
 
     Each round has ``steps``: step 0 is the deal, step *k* the round's *k*-th action.  Raises
     ``Mismatch`` if the log does not replay or the match is not over."""
     states: list[dict[str, Any]] = []
-    config, played, derived = rebuild_finished(config_json, rounds, actions, on_step=lambda m: states.append(state(m)))
+    config, played, derived = rebuild_finished(config_json, rounds, actions,
+                                               on_step=lambda m: states.append(state(m)))
     at = {a["seq"]: a.get("at") for a in actions}
     stored = {r["number"]: r for r in rounds}
     given = iter(states)
@@ -67,7 +70,8 @@ def playback(config_json: Mapping[str, Any], players: Sequence[str], rounds: Seq
                           "state": next(given)})
         meta = stored[part["number"]]
         out.append({"number": part["number"], "dealer": part["dealer"], "commitment": meta.get("commitment"),
-                    "secret": meta["secret"], "winner": part["winner"], "points": part["points"], "steps": steps})
+                    "secret": meta["secret"], "winner": part["winner"], "points": part["points"],
+                    "steps": steps})
     return {"format": FORMAT, "version": VERSION, "match": dict(match or {}), "config": config.to_json(),
             "target": played.target, "players": list(players), "cards": plain(list(played.variant.card_json)),
             "rounds": out, "scores": list(played.scores), "winner": played.winner}

@@ -46,8 +46,8 @@ from .turns import HANDLERS
 from .uno import catch, declare, update_uno
 
 __all__ = [
-    "CHALLENGE", "COLOUR", "DECISION_KINDS", "DECISION_WORDS", "DRAWN", "FOLLOW_UPS", "PASS", "SPECIAL", "STACK",
-    "TARGET", "TURN", "Layout", "Pending", "PendingKind", "Reason", "Round",
+    "CHALLENGE", "COLOUR", "DECISION_KINDS", "DECISION_WORDS", "DRAWN", "FOLLOW_UPS", "PASS", "SPECIAL",
+    "STACK", "TARGET", "TURN", "Layout", "Pending", "PendingKind", "Reason", "Round",
 ]
 
 
@@ -79,7 +79,8 @@ class Round(KeptListing):
         kind, _, _, _, uno, more = action  # one unpacking: a NamedTuple's attributes are slow
         if not (any(o.covers(action) for o in self.batch_offers(seat)) if more else action in legal):
             # The same questions legal_actions asks, one by one, to say which one failed.
-            refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION, "That is not allowed now.")
+            refused = refusal(self, seat, action) or IllegalAction(Refusal.ILLEGAL_ACTION,
+                                                                   "That is not allowed now.")
             mis = self.book.misplay
             if mis is None or not mis.applies(self, seat, action, refused):
                 try:

@@ -40,7 +40,8 @@ C_11 = UnoCalls()
 
 
 class Scoring:
-    """How a round is scored and a match won: here C-14 and C-15 (the house rules' are ``house/scoring.py``'s)."""
+    """How a round is scored and a match won: here C-14 and C-15 (the house rules' are
+    ``house/scoring.py``'s)."""
 
     # Does the ``round_over`` event say the points are the others' own (HR-23)?  Does the ``scores``
     # event carry what each total gained (when that is not the round's points to its winner)?
@@ -107,7 +108,8 @@ class Batches:
         return None
 
     def lay(self, rnd: Any, seat: int, action: Action) -> None:
-        """The batch leaves the hand; its cards but the last go onto the pile (``turns.put_down`` lays that)."""
+        """The batch leaves the hand; its cards but the last go onto the pile (``turns.put_down``
+        lays that)."""
         return None
 
     def bomb(self, rnd: Any, seat: int, size: int) -> None:
@@ -137,7 +139,8 @@ class Blitz:
 class Elimination:
     """HR-29, HR-30 (``house/elimination.py``): who a round's end puts out, and the match's last seat in."""
 
-    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int | None:
+    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int],
+              out: Collection[int]) -> int | None:
         raise NotImplementedError
 
     def champion(self, seats: int, out: Collection[int]) -> int | None:

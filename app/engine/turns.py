@@ -71,7 +71,8 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
     book = rnd.book
     if book.draw_until_playable:  # rnd.playable and at_limit, inlined: a draw takes several cards here
         cards, limit, hand = rnd.cards, book.hand_limit, rnd.hands[seat]
-        top_face = cards[rnd.discard[-1]].face  # a reshuffle keeps the top card, and no draw changes the colour
+        # A reshuffle keeps the top card, and no draw changes the colour.
+        top_face = cards[rnd.discard[-1]].face
         while got:
             ct = cards[got[0]]
             if ct.colour is None or ct.colour == rnd.colour or ct.face == top_face:
@@ -89,7 +90,8 @@ def draw(rnd: RoundState, seat: int, action: Action) -> None:
 
 
 def drawn_decision(seat: int, card: int) -> Pending:
-    """``Pending(DRAWN, seat, card=card)``, made once per seat and card (a NamedTuple's ``__new__`` is slow)."""
+    """``Pending(DRAWN, seat, card=card)``, made once per seat and card (a NamedTuple's ``__new__``
+    is slow)."""
     found = _DRAWN.get((seat, card))
     if found is None:
         found = _DRAWN[seat, card] = Pending(DRAWN, seat, card=card)
@@ -150,7 +152,8 @@ HANDLERS: dict[str, Callable[[RoundState, int, Action], None]] = {
 def finish(rnd: RoundState, winner: int) -> None:
     """C-13 / C-14: the round ends; the winner scores what is left in the other hands — under
     HR-27 its team scores the other teams' hands, and the round's points are what its seats'
-    totals gain together (``Rulebook.scoring``'s ``gains``: the one figure every reader shows for the round)."""
+    totals gain together (``Rulebook.scoring``'s ``gains``: the one figure every reader shows for
+    the round)."""
     rnd.winner = winner
     rnd.pending = None
     rnd.exposed.clear()

@@ -64,14 +64,16 @@ def uno_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction | N
     assert target is not None
     if target in rnd.resolved:
         how, by = rnd.resolved[target]
-        first = f"seat {target} declared UNO first" if how == "declared" else f"seat {by} caught seat {target} first"
+        first = (f"seat {target} declared UNO first" if how == "declared"
+                 else f"seat {by} caught seat {target} first")
         return IllegalAction(Refusal.TOO_LATE, f"Too late: {first}.", target=target,
                              by=target if how == "declared" else by,
                              did="declare" if how == "declared" else "catch")
     if not is_catch:
         if rnd.predeclared == seat:
             return IllegalAction(Refusal.ALREADY_DECLARED, "You have already said UNO.")
-        return IllegalAction(Refusal.NOTHING_TO_DECLARE, "You can say UNO when you hold one card, or two on your turn.")
+        return IllegalAction(Refusal.NOTHING_TO_DECLARE,
+                             "You can say UNO when you hold one card, or two on your turn.")
     return IllegalAction(Refusal.NOT_EXPOSED, f"Seat {target} cannot be caught now.", target=target)
 
 

@@ -50,7 +50,9 @@ def _event_text(event: Any) -> str:
     raw = event.get("data")
     data: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     shown = [f"{key} {_names(data[key])}" for key in ("seat", "card", "cards") if key in data]
-    return f"{event.get('kind')!r} ({', '.join(shown)})" if shown else f"{event.get('kind')!r} {json.dumps(dict(data))}"
+    if shown:
+        return f"{event.get('kind')!r} ({', '.join(shown)})"
+    return f"{event.get('kind')!r} {json.dumps(dict(data))}"
 
 
 def _compare_events(where: str, claimed: Any, real: list[dict[str, Any]]) -> None:
@@ -84,11 +86,11 @@ def _compare_round(claimed: Mapping[str, Any], real: dict[str, Any], *, complete
     for key in ("winner", "points"):
         if claimed.get(key) != real[key]:
             verb = "were" if key == "points" else "was"
-            raise Unfair(f"round {n}: the export says the {key} {verb} {claimed.get(key)!r}, the replay gives "
-                         f"{real[key]!r}")
+            raise Unfair(f"round {n}: the export says the {key} {verb} {claimed.get(key)!r}, "
+                         f"the replay gives {real[key]!r}")
     if claimed.get("final_hands") != real["final_hands"]:
-        raise Unfair(f"round {n}: the final hands differ: the export says {_names(claimed.get('final_hands'))}, "
-                     f"the replay gives {_names(real['final_hands'])}")
+        raise Unfair(f"round {n}: the final hands differ: the export says "
+                     f"{_names(claimed.get('final_hands'))}, the replay gives {_names(real['final_hands'])}")
 
 
 def verify(doc: Any, lines: list[str] | None = None) -> list[str]:
@@ -114,10 +116,11 @@ def verify(doc: Any, lines: list[str] | None = None) -> list[str]:
         if not isinstance(secret, str):
             raise Unfair(f"round {i}: no secret was revealed")
         if not isinstance(committed, str):
-            raise Unfair(f"round {i}: no commitment was published at the deal, so its deck was never committed to")
+            raise Unfair(f"round {i}: no commitment was published at the deal, so its deck was never "
+                         "committed to")
         if commitment(secret) != committed:
-            raise Unfair(f"round {i}: the revealed secret does not match the commitment: sha256 of the secret "
-                         f"is {commitment(secret)}, the deal committed to {committed}")
+            raise Unfair(f"round {i}: the revealed secret does not match the commitment: sha256 of the "
+                         f"secret is {commitment(secret)}, the deal committed to {committed}")
     secrets = {rnd["number"]: rnd["secret"] for rnd in rounds}
     log = [{**a, "round": rnd["number"]} for rnd in rounds for a in (rnd.get("actions") or [])
            if isinstance(a, Mapping)]
@@ -137,9 +140,11 @@ def verify(doc: Any, lines: list[str] | None = None) -> list[str]:
     if match.phase != OVER:
         raise Unfair(f"round {match.round_no}: the log ends before the match is over")
     if doc.get("scores") != match.scores:
-        raise Unfair(f"the final scores differ: the export says {doc.get('scores')}, the replay gives {match.scores}")
+        raise Unfair(f"the final scores differ: the export says {doc.get('scores')}, "
+                     f"the replay gives {match.scores}")
     if "winner" in doc and doc["winner"] != match.winner:
-        raise Unfair(f"the export says seat {doc['winner']} won the match, the replay says seat {match.winner}")
+        raise Unfair(f"the export says seat {doc['winner']} won the match, "
+                     f"the replay says seat {match.winner}")
     return lines
 
 
@@ -148,7 +153,8 @@ def signature_check(doc: Any, key: str | None) -> tuple[bool, str]:
     file holding it).  Checking needs the ``cryptography`` package, which this engine does not:
     it is done by ``app.signatures`` when that can be imported, and said plainly when not."""
     if key is None:
-        return True, "signature: not checked (no --key given: the server's public key is at GET /api/signing-key)"
+        return True, ("signature: not checked (no --key given: the server's public key is at "
+                      "GET /api/signing-key)")
     try:
         signatures: Any = importlib.import_module("app.signatures")
     except ImportError as err:

@@ -140,7 +140,8 @@ def public_table(rnd: Round) -> dict[str, Any]:
     return out
 
 
-def seat_table(rnd: Round, public: dict[str, Any], seat: int | None, parts: ViewParts | None = None) -> dict[str, Any]:
+def seat_table(rnd: Round, public: dict[str, Any], seat: int | None,
+               parts: ViewParts | None = None) -> dict[str, Any]:
     """``public`` (shared, never copied deeply) plus what only ``seat`` may see.  With ``parts``, a
     seat's legal actions that did not change since the last build are the same list as then:
     most moves leave most seats' unchanged, and the differ passes them by identity (a list of

@@ -176,6 +176,18 @@ def test_the_core_imports_no_house_rule_module_and_house_rules_import_the_core_o
         assert not above, (path.name, above)
 
 
+def test_each_family_declares_its_options_below_the_set_of_options() -> None:
+    """Every family declares its options in its own module (§6's in ``room.py``), as a class that
+    ``HouseRules`` (``options.py``) is composed of: so no module declaring options imports
+    ``options.py``, anywhere in it (docs/ENGINE.md, "House rules")."""
+    declaring = {path.name: path for path in (ENGINE / "house").glob("*.py")
+                 if path.name != "options.py" and "\n@declared\n" in path.read_text(encoding="utf-8")}
+    assert set(declaring) == {"room.py", "stacking.py", "exchange.py", "volume.py", "drawing.py", "finishing.py",
+                              "calls.py", "scoring.py", "pace.py", "teams.py", "elimination.py", "information.py"}
+    for name, path in declaring.items():
+        assert "app.engine.house.options" not in engine_imports(path), name
+
+
 def house_reads(path: Path) -> list[str]:
     """Every attribute read of something named ``house`` in ``path`` (``rnd.house.jump_in``, ``house.scoring``)."""
     found = []

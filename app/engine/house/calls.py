@@ -52,7 +52,8 @@ def uno_calls(house: UnoOptions) -> UnoCalls:
     key = (house.uno_penalty, house.strict_uno, house.silent_uno, house.late_catch)
     found = _MADE.get(key)
     if found is None:  # made once per combination
-        found = _MADE[key] = UnoCalls(penalty=house.uno_penalty, with_play=not (house.strict_uno or house.silent_uno),
+        found = _MADE[key] = UnoCalls(penalty=house.uno_penalty,
+                                      with_play=not (house.strict_uno or house.silent_uno),
                                       exposes=not house.silent_uno, window_ends_at_turn=not house.late_catch)
     return found
 

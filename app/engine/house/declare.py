@@ -11,8 +11,9 @@ name by one convention (``label_key``, ``about_key``, ``value_key``), in ``stati
 
 A family declares its options through a ``Family`` (``STACKING.choice("off", "small", "big",
 rules=("HR-1",), ...)``), so that the family is named once per family, not once per option, as the
-fields of a frozen dataclass of its own marked ``declared`` (``VolumeOptions`` in volume.py);
-``HouseRules`` inherits every family's (options.py).
+fields of a frozen dataclass of its own marked ``declared`` (``VolumeOptions`` in volume.py), in
+the family's own module (§6's room options in ``room.py``); ``HouseRules`` inherits every family's
+(options.py).
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ class Family:
 
     def _spec(self, choices: tuple[object, ...], rules: tuple[str, ...], module: str | None,
               needs: tuple[str, ...], conflicts: tuple[str | Conflict, ...],
-              refused_by: Mapping[str, object] | None, needs_setting: str | None, available: bool) -> OptionSpec:
+              refused_by: Mapping[str, object] | None, needs_setting: str | None,
+              available: bool) -> OptionSpec:
         return OptionSpec(self.key, self.module if module == "" else module, choices, rules, needs,
                           tuple(c if isinstance(c, Conflict) else Conflict(c) for c in conflicts),
                           _refusals(refused_by or {}), needs_setting, available, None, BAD, "")
@@ -145,6 +147,12 @@ def declared(cls: type[T]) -> type[T]:
 def played_by(cls: type, module: str) -> tuple[str, ...]:
     """The options declared in ``cls`` that the family module ``module`` plays, in field order."""
     return tuple(name for name, spec in specs(cls).items() if spec.module == module)
+
+
+def defaults(cls: type) -> dict[str, object]:
+    """The declared options of a dataclass with their defaults (where each is off, D-1), in field order."""
+    declared: tuple[Field[Any], ...] = fields(cls)
+    return {f.name: f.default for f in declared if SPEC in f.metadata}
 
 
 def specs(cls: type) -> dict[str, OptionSpec]:

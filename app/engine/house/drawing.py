@@ -28,18 +28,56 @@ draw-until-playable at the limit; ``Round.apply`` (and the deal) calls ``pass_st
 
 All Wild refuses HR-10 and HR-11 (HX-1): every card there may always be played and nothing is
 drawn on a turn.
+
+Its options are declared here, as the fields of ``DrawingOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``).  ``plug`` reads two more, §6's
+``draw_until_playable`` (``room.py``) and HR-21's ``no_challenge`` (``calls.py``), so what it reads
+of a table's house rules is typed ``DrawingReads``.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
 
 from ..pending import TURN
 from ..plays import at_limit
 from ..rulebook import Rulebook
 from ..state import RoundState
+from .declare import ALL_WILD, Family, declared, played_by
 from .information import turn_up
-from .options import HouseRules, options_of
 
-OPTIONS: tuple[str, ...] = options_of("drawing")  # declared in options.py
+DRAWING = Family("drawing")  # §7.4
+
+
+@declared
+@dataclass(frozen=True)
+class DrawingOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    forced_play: bool = DRAWING.flag(rules=("HR-10",), refused_by={ALL_WILD: True})
+    must_play_drawn: bool = DRAWING.flag(rules=("HR-11",), refused_by={ALL_WILD: True})
+    hand_limit: int | None = DRAWING.choice(None, 15, 20, 25, rules=("HR-12", "HR-13"))
+
+
+class DrawingReads(Protocol):
+    """What ``plug`` reads of a table's house rules: §6's ``draw_until_playable``, the family's own
+    options and HR-21's ``no_challenge`` (a protocol: ``HouseRules``, which holds all three families'
+    options, sits above this module)."""
+
+    @property
+    def draw_until_playable(self) -> bool: ...
+    @property
+    def forced_play(self) -> bool: ...
+    @property
+    def must_play_drawn(self) -> bool: ...
+    @property
+    def hand_limit(self) -> int | None: ...
+    @property
+    def no_challenge(self) -> bool: ...
+
+
+OPTIONS: tuple[str, ...] = played_by(DrawingOptions, "drawing")
 
 
 def may_keep(rnd: RoundState, seat: int, card: int) -> bool:
@@ -78,7 +116,7 @@ def never_keep(rnd: RoundState, seat: int, card: int) -> bool:
     return False
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: DrawingReads) -> None:
     """The family's hooks, with §6's draw-until-playable (whose stop at the limit is HR-12's)."""
     book.draw_until_playable = house.draw_until_playable
     book.forced_play = house.forced_play

@@ -66,7 +66,8 @@ class Eliminating(Elimination):
     def __init__(self, house: EliminationOptions) -> None:
         self.house = house
 
-    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int | None:
+    def loser(self, winner: int, sizes: Sequence[int], values: Sequence[int],
+              out: Collection[int]) -> int | None:
         return loser(self.house, winner, sizes, values, out)
 
     def champion(self, seats: int, out: Collection[int]) -> int | None:

@@ -13,20 +13,54 @@ HR-7 whom a 7 swaps with (``seven_target``).
 
 Hook: the rule table (``Rulebook.table``): ``edit`` gives the 7 and the 0 their effects, targets and
 ``HandAfter`` there (``table.py``), which the round, the listing and the views' card shapes read.
+
+HR-6 and HR-7 are declared here, as the fields of ``ExchangeOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``); §6's ``seven_o``, which this module plays too,
+in ``room.py``.  What it reads of a table's house rules is typed ``ExchangeReads``.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ..actions import Action
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import Face
 from ..state import RoundState
 from ..variants.effects import swap_with_target
-from .options import HouseRules, options_of
+from .declare import ALL_WILD, POCKET_PIZZA, Conflict, Family, declared, played_by
+from .room import RoomOptions
 
-OPTIONS: tuple[str, ...] = options_of("exchange")  # declared in options.py
+EXCHANGE = Family("exchange")  # §7.2
+
+
+@declared
+@dataclass(frozen=True)
+class ExchangeOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    seven_o_cards: str = EXCHANGE.choice("both", "seven", "zero", rules=("HR-6",), needs=("seven_o",),
+                                         refused_by={ALL_WILD: ("seven", "zero"), POCKET_PIZZA: "zero"})
+    seven_target: str = EXCHANGE.choice("chosen", "next", rules=("HR-7",), needs=("seven_o",),
+                                        conflicts=(Conflict("seven_o_cards", ("zero",)),),
+                                        refused_by={ALL_WILD: "next"})
+
+
+class ExchangeReads(Protocol):
+    """What the family reads of a table's house rules: §6's ``seven_o`` and its own options (a protocol:
+    ``HouseRules``, which holds both, sits above this module)."""
+
+    @property
+    def seven_o(self) -> bool: ...
+    @property
+    def seven_o_cards(self) -> str: ...
+    @property
+    def seven_target(self) -> str: ...
+
+
+# The options this module plays, in the order of ``HouseRules``' fields.
+OPTIONS: tuple[str, ...] = (*played_by(RoomOptions, "exchange"), *played_by(ExchangeOptions, "exchange"))
 
 
 def pass_hands_on(rnd: RoundState, seat: int, card: int, action: Action, last: bool) -> None:
@@ -67,7 +101,7 @@ SEVEN_NEXT = CardRule(swap_with_next, hand_after=HandAfter.NEXT_SEATS)
 ZERO = CardRule(pass_hands_on, hand_after=HandAfter.PREVIOUS_SEATS)
 
 
-def edit(rules: dict[Face, CardRule], house: HouseRules) -> None:
+def edit(rules: dict[Face, CardRule], house: ExchangeReads) -> None:
     """Give the edition's 7 and 0 (where it has them) their Seven-O rules."""
     if not house.seven_o:
         return

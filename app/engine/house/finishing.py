@@ -54,7 +54,8 @@ def restricted(finish_with: str, face: Face, wild: bool) -> bool:
 
 def no_last(finish_with: str, cards: Sequence[CardType]) -> frozenset[int]:
     """HR-14: the ids of the cards of a deck that may not empty a hand."""
-    return frozenset(card for card, ct in enumerate(cards) if restricted(finish_with, ct.face, ct.colour is None))
+    return frozenset(card for card, ct in enumerate(cards)
+                     if restricted(finish_with, ct.face, ct.colour is None))
 
 
 def plug(book: Rulebook, house: FinishingOptions, cards: Sequence[CardType]) -> None:

@@ -12,8 +12,8 @@
   refused ``no_hints`` (``app/rooms``: ``hintless`` below strips a seat's view); bots and the
   turn clock still decide on the engine's legal actions, from the full view.  So that the
   absence of a ``drawn`` decision tells nothing, every draw on a turn offers it, even for an
-  unplayable card (``turns.draw``, by the ``no_hints`` hook): then only ``keep`` is legal (``legality.py``), and
-  ``play_drawn`` is refused ``card_not_playable``.
+  unplayable card (``turns.draw``, by the ``no_hints`` hook): then only ``keep`` is legal
+  (``legality.py``), and ``play_drawn`` is refused ``card_not_playable``.
 
 - HR-33 (``blind_draw``): a card drawn on a turn or as a penalty — a Draw card's T, a challenge,
   a catch, a bomb, a misplay, an item (HX-9), a first card (HX-6) — comes in face down, seen by

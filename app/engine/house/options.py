@@ -1,8 +1,8 @@
 """The room's house rules (RULES.md §6, §7) as one typed value, checked once at the edge.
 
 Each field of ``HouseRules`` is an option's whole declaration (``declare.py``), made in its
-family's class (below, or in the family's module: the comment above ``ROOM`` says which): its type and
-default, its family, its allowed values, its RULES.md IDs, what it needs and cannot be combined
+family's class in the family's own module (the comment above ``HouseRules`` says which): its type
+and default, its family, its allowed values, its RULES.md IDs, what it needs and cannot be combined
 with (HX-1), the editions that refuse some of its values.  Everything else is read back from the
 declarations below the class: ``CHOICES``, ``NEEDS``, ``CONFLICTS``, ``AVAILABLE``, ``FAMILIES``,
 each family module's list (``options_of``), each edition's refusals (``refused_by``), and the
@@ -29,10 +29,16 @@ from typing import Any, Protocol
 
 from ..errors import ConfigError
 from .calls import UnoOptions
-from .declare import ALL_WILD, BAD, BOOL, POCKET_PIZZA, Conflict, Family, OptionSpec, declared, specs
+from .declare import BAD, BOOL, OptionSpec, declared, defaults, specs
+from .drawing import DrawingOptions
 from .elimination import EliminationOptions
+from .exchange import ExchangeOptions
 from .finishing import FinishingOptions
 from .information import InformationOptions
+from .pace import PaceOptions
+from .room import RoomOptions
+from .scoring import ScoringOptions
+from .stacking import StackingOptions
 from .teams import TeamsOptions
 from .volume import VolumeOptions
 
@@ -46,95 +52,17 @@ class EditionLimits(Protocol):
     def refused_house_rules(self) -> Mapping[str, Collection[object]]: ...
 
 
-# The families in the order RULES.md states them (§6, then §7.1–7.11).  Each declares its options
-# as the fields of a class of its own, and a field's declaration is all there is to say about the
-# option.  A family whose module reads only its own options declares them in that module
-# (``volume.py``, ``finishing.py``, ``calls.py``, ``teams.py``, ``elimination.py``,
-# ``information.py``).  The others declare theirs here, for their modules read options of other
-# families (§6's ``stacking``, ``seven_o``, ``draw_until_playable``, ``single_round``, ``rounds``,
-# HR-21's ``no_challenge``, ``elimination``, the teams) and so name the whole ``HouseRules``, which
-# a module this one imports cannot.  A family module reads its own list back as ``options_of``.
-ROOM = Family("room")  # §6: room options beyond the sheets; the core plays most of them
-STACKING = Family("stacking")  # §7.1 (stacking.py)
-EXCHANGE = Family("exchange")  # §7.2 (exchange.py)
-DRAWING = Family("drawing")  # §7.4 (drawing.py)
-SCORING = Family("scoring")  # §7.7 (scoring.py)
-PACE = Family("pace")  # §7.8 (pace.py)
-
-
-@declared
-@dataclass(frozen=True)
-class RoomOptions:
-    """§6, the room options beyond the sheets: each is played by the module it names (None: the core)."""
-
-    # A Draw card may be answered with the same Draw card; penalties add up.
-    stacking: bool = ROOM.flag(module="stacking")
-    # A 7 swaps hands with a chosen player; a 0 passes every hand onwards.
-    seven_o: bool = ROOM.flag(module="exchange")
-    jump_in: bool = ROOM.flag(module=None)  # an exact duplicate of the top card may be played out of turn
-    draw_until_playable: bool = ROOM.flag(module=None)  # a draw goes on until a playable card comes
-    single_round: bool = ROOM.flag(module=None, conflicts=("rounds",))  # the first player out wins the match
-    # A fixed number of rounds; the highest total wins.
-    rounds: int | None = ROOM.number(low=1, high=100, what="A fixed number of rounds", code="bad_rounds",
-                                     module=None)
-
-
-@declared
-@dataclass(frozen=True)
-class StackingOptions:
-    """§7.1 stacking (stacking.py)."""
-
-    stack_only: str = STACKING.choice("off", "small", "big", rules=("HR-1",), needs=("stacking",),
-                                      conflicts=("cross_stack",))
-    cross_stack: str = STACKING.choice("off", "up", "both", rules=("HR-2",), needs=("stacking",))
-    reverse_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-3",))
-    skip_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-4",))
-    revenge: bool = STACKING.flag(rules=("HR-5",), needs=("stacking",))
-
-
-@declared
-@dataclass(frozen=True)
-class ExchangeOptions:
-    """§7.2 hand exchange (exchange.py)."""
-
-    seven_o_cards: str = EXCHANGE.choice("both", "seven", "zero", rules=("HR-6",), needs=("seven_o",),
-                                         refused_by={ALL_WILD: ("seven", "zero"), POCKET_PIZZA: "zero"})
-    seven_target: str = EXCHANGE.choice("chosen", "next", rules=("HR-7",), needs=("seven_o",),
-                                        conflicts=(Conflict("seven_o_cards", ("zero",)),),
-                                        refused_by={ALL_WILD: "next"})
-
-
-@declared
-@dataclass(frozen=True)
-class DrawingOptions:
-    """§7.4 drawing and forced play (drawing.py)."""
-
-    forced_play: bool = DRAWING.flag(rules=("HR-10",), refused_by={ALL_WILD: True})
-    must_play_drawn: bool = DRAWING.flag(rules=("HR-11",), refused_by={ALL_WILD: True})
-    hand_limit: int | None = DRAWING.choice(None, 15, 20, 25, rules=("HR-12", "HR-13"))
-
-
-@declared
-@dataclass(frozen=True)
-class ScoringOptions:
-    """§7.7 scoring (scoring.py)."""
-
-    double_score: bool = SCORING.flag(rules=("HR-22",))
-    scoring: str = SCORING.choice("winner", "penalty", rules=("HR-23",))
-
-
-@declared
-@dataclass(frozen=True)
-class PaceOptions:
-    """§7.8 pace (pace.py)."""
-
-    fast_mode: bool = PACE.flag(rules=("HR-24",), needs_setting="turn_seconds")  # the room's turn clock
-    blitz_seconds: int | None = PACE.choice(None, 120, 300, 600, rules=("HR-25",))
-
-
-# The families' classes, the last base first: a dataclass's fields follow its bases from the last to
-# the first, so that the options keep RULES.md's order (§6 first), which the JSON, the presets, the
-# order of the checks and ``GET /api/house-rules`` follow.
+# Every family declares its options as the fields of a class of its own, in its own module, and a
+# field's declaration is all there is to say about the option: §6's room options in ``room.py``
+# (``RoomOptions``), §7.1–7.11 in ``stacking.py``, ``exchange.py``, ``volume.py``, ``drawing.py``,
+# ``finishing.py``, ``calls.py`` (§7.6), ``scoring.py``, ``pace.py``, ``teams.py`` (§7.9),
+# ``elimination.py`` and ``information.py``.  None of them imports this module: a family that reads
+# options of others (§6's, HR-21's ``no_challenge``, ``elimination``, the teams) types what it reads
+# as a protocol of its own (``StackingReads``, ...), which ``HouseRules`` is.  A family module
+# reads its own list back from its classes (``declare.played_by``); ``options_of`` says the same.
+# ``HouseRules`` inherits the families' classes, the last base first: a dataclass's fields follow its
+# bases from the last to the first, so that the options keep RULES.md's order (§6 first), which the
+# JSON, the presets, the order of the checks and ``GET /api/house-rules`` follow.
 @declared
 @dataclass(frozen=True)
 class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptions, ScoringOptions,
@@ -166,7 +94,8 @@ class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptio
         values: dict[str, Any] = {}
         if preset is not None:
             # D-2: what the edition refuses is dropped from a preset, not refused.
-            values = {k: v for k, v in PRESETS[preset].items() if edition is None or not refuses(edition, k, v)}
+            values = {k: v for k, v in PRESETS[preset].items()
+                      if edition is None or not refuses(edition, k, v)}
         values.update((k, v) for k, v in data.items() if k != "preset")
         return cls(**values, preset=preset).validate(edition)
 
@@ -189,11 +118,13 @@ class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptio
         for name, other, values in CONFLICTS:
             value = getattr(self, other)
             if name in on and other in on and (values is None or value in values):
-                raise ConfigError(BAD, f"'{name}' cannot be combined with {shown(other, value)}.", option=name)
+                raise ConfigError(BAD, f"'{name}' cannot be combined with {shown(other, value)}.",
+                                  option=name)
         for name in on:
             if name not in AVAILABLE:
                 from_preset = f" (in the preset '{self.preset}')" if self.preset is not None else ""
-                raise ConfigError(BAD, f"'{name}'{from_preset} is not supported by this server yet.", option=name)
+                raise ConfigError(BAD, f"'{name}'{from_preset} is not supported by this server yet.",
+                                  option=name)
         return self
 
     @property
@@ -236,7 +167,7 @@ def _json(value: object) -> str:
 # Everything below is read from the fields' declarations (declare.py), in the order of the fields.
 SPECS: Mapping[str, OptionSpec] = MappingProxyType(specs(HouseRules))
 OPTIONS: tuple[str, ...] = tuple(SPECS)
-DEFAULTS: dict[str, object] = {f.name: f.default for f in fields(HouseRules) if f.name in SPECS}
+DEFAULTS: dict[str, object] = defaults(HouseRules)
 # Every option's allowed values, its default first (a number is checked against its bounds instead).
 CHOICES: dict[str, tuple[object, ...]] = {
     name: spec.choices for name, spec in SPECS.items() if spec.bounds is None}

@@ -15,25 +15,55 @@ between rounds nothing is scored (D-8).  Either way the match ends there (``cham
 Hook: ``Rulebook.blitz`` (``MatchClock``: ``round_winner``, ``champion``) under ``blitz_seconds``, asked by
 ``match.py``'s ``blitz_expiry``; without it that action is refused ``bad_action``.  Fast mode plugs nothing
 into the engine: the rooms ask ``turn_clock_seconds`` and ``bot_pause_factor``.
+
+Its options are declared here, as the fields of ``PaceOptions`` (``declare.py``), one of the classes
+``HouseRules`` is composed of (``options.py``).  Who wins a match the clock ended depends on HR-29's
+``elimination`` (``elimination.py``) and on what ``scoring.py`` reads, so what the hook reads of a
+table's house rules is typed ``PaceReads``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from ..rulebook import Blitz, Rulebook
-from .options import HouseRules, options_of
-from .scoring import standings
+from .declare import Family, declared, played_by
+from .scoring import ScoringReads, standings
 
-OPTIONS: tuple[str, ...] = options_of("pace")  # declared in options.py
+PACE = Family("pace")  # §7.8
 
 
-def turn_clock_seconds(house: HouseRules, turn_seconds: int) -> int:
+@declared
+@dataclass(frozen=True)
+class PaceOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    fast_mode: bool = PACE.flag(rules=("HR-24",), needs_setting="turn_seconds")  # the room's turn clock
+    blitz_seconds: int | None = PACE.choice(None, 120, 300, 600, rules=("HR-25",))
+
+
+class PaceReads(ScoringReads, Protocol):
+    """What the match clock's hook reads of a table's house rules: ``blitz_seconds``, HR-29's
+    ``elimination`` and (``ScoringReads``) what ranks the seats (a protocol: ``HouseRules``, which holds
+    all these families' options, sits above this module)."""
+
+    @property
+    def blitz_seconds(self) -> int | None: ...
+    @property
+    def elimination(self) -> str: ...
+
+
+OPTIONS: tuple[str, ...] = played_by(PaceOptions, "pace")
+
+
+def turn_clock_seconds(house: PaceOptions, turn_seconds: int) -> int:
     """How long a seat has for a decision, by the room's ``turn_seconds``."""
     return max(1, turn_seconds // 2) if house.fast_mode else turn_seconds
 
 
-def bot_pause_factor(house: HouseRules) -> float:
+def bot_pause_factor(house: PaceOptions) -> float:
     """What a bot's usual pause before acting is multiplied by."""
     return 0.5 if house.fast_mode else 1.0
 
@@ -45,7 +75,7 @@ def fewest_cards(sizes: Sequence[int], values: Sequence[int], out: Collection[in
     return min((s for s in range(len(sizes)) if s not in out), key=lambda s: (sizes[s], values[s], s))
 
 
-def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], last_winner: int | None) -> int:
+def champion(house: PaceReads, scores: Sequence[int], wins: Sequence[int], last_winner: int | None) -> int:
     """Who wins a match the clock ended: under HR-29 the winner of the round it stopped or, between
     rounds, of the last scored round (D-8); under ``single_round`` that round's winner; otherwise the
     top total (HR-23: the lowest; HR-27: a team's, its lower seat named), ties by more rounds won
@@ -58,7 +88,7 @@ def champion(house: HouseRules, scores: Sequence[int], wins: Sequence[int], last
 class MatchClock(Blitz):
     """HR-25's hook (``Rulebook.blitz``): who wins the round the match clock stops, and the match."""
 
-    def __init__(self, house: HouseRules) -> None:
+    def __init__(self, house: PaceReads) -> None:
         self.house = house
 
     def round_winner(self, sizes: Sequence[int], values: Sequence[int], out: Collection[int]) -> int:
@@ -68,7 +98,7 @@ class MatchClock(Blitz):
         return champion(self.house, scores, wins, last_winner)
 
 
-def plug(book: Rulebook, house: HouseRules) -> None:
+def plug(book: Rulebook, house: PaceReads) -> None:
     """The family's engine hook: ``Rulebook.blitz`` under ``blitz_seconds`` (the rooms ask the rest)."""
     if house.blitz_seconds is not None:
         book.blitz = MatchClock(house)

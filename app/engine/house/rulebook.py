@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from ..rulebook import Rulebook
 from ..variants import Variant
-from . import calls, drawing, elimination, finishing, information, misplay, pace, scoring, seating, teams, volume
+from . import (
+    calls,
+    drawing,
+    elimination,
+    finishing,
+    information,
+    misplay,
+    pace,
+    scoring,
+    seating,
+    teams,
+    volume,
+)
 from .options import HouseRules
 
 

@@ -23,12 +23,17 @@ the family touches the engine.  Hook: the rule table itself (``Rulebook.table``,
 
 Nothing here acts on a first card or on a card an Item Box flips (HX-6, HX-9): those never
 run a played card's effect.
+
+HR-1 to HR-5 are declared here, as the fields of ``StackingOptions`` (``declare.py``), one of the
+classes ``HouseRules`` is composed of (``options.py``).  The family plays two options declared
+elsewhere, §6's ``stacking`` (``room.py``) and HR-21's ``no_challenge`` (``calls.py``), so what it
+reads of a table's house rules is typed ``StackingReads``, which ``HouseRules`` is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..actions import Action
 from ..card_rules import CardRule, Effect
@@ -37,11 +42,54 @@ from ..pending import CHALLENGE, STACK, DrawKind, Pending
 from ..state import RoundState
 from ..variants.challenge import Guilt
 from ..variants.challenge import ask as ask_challenge
-from .options import DEFAULTS, HouseRules, options_of
+from .calls import UnoOptions
+from .declare import Family, declared, defaults, played_by
+from .room import RoomOptions
+
+STACKING = Family("stacking")  # §7.1
+
+
+@declared
+@dataclass(frozen=True)
+class StackingOptions:
+    """The family's options (their declarations: ``declare.py``); ``HouseRules`` is composed of them."""
+
+    stack_only: str = STACKING.choice("off", "small", "big", rules=("HR-1",), needs=("stacking",),
+                                      conflicts=("cross_stack",))
+    cross_stack: str = STACKING.choice("off", "up", "both", rules=("HR-2",), needs=("stacking",))
+    reverse_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-3",))
+    skip_deflect: str = STACKING.choice("off", "small", "all", rules=("HR-4",))
+    revenge: bool = STACKING.flag(rules=("HR-5",), needs=("stacking",))
+
+
+class StackingReads(Protocol):
+    """What the family reads of a table's house rules: the options it plays, §6's ``stacking``, its own
+    and HR-21's ``no_challenge``.  No class but ``HouseRules`` holds all three families' options, and
+    ``HouseRules`` sits above this module (it is composed of ``StackingOptions``): so a protocol."""
+
+    @property
+    def stacking(self) -> bool: ...
+    @property
+    def stack_only(self) -> str: ...
+    @property
+    def cross_stack(self) -> str: ...
+    @property
+    def reverse_deflect(self) -> str: ...
+    @property
+    def skip_deflect(self) -> str: ...
+    @property
+    def revenge(self) -> bool: ...
+    @property
+    def no_challenge(self) -> bool: ...
+
 
 SMALL, BIG = DrawKind.SMALL, DrawKind.BIG
-# The options that change what this family's cards do (the rule table is built per combination).
-OPTIONS: tuple[str, ...] = options_of("stacking")  # declared in options.py
+# The options that change what this family's cards do (the rule table is built per combination), from
+# the classes that declare them, in the order of ``HouseRules``' fields; and where each is off (D-1).
+_DECLARING = (RoomOptions, StackingOptions, UnoOptions)
+OPTIONS: tuple[str, ...] = tuple(name for cls in _DECLARING for name in played_by(cls, "stacking"))
+OFF: dict[str, object] = {name: default for cls in _DECLARING for name, default in defaults(cls).items()
+                          if name in OPTIONS}
 
 
 class PenaltyCards(NamedTuple):
@@ -76,9 +124,9 @@ class Stacking:
         default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def of(cls, cards: PenaltyCards, house: HouseRules) -> Stacking | None:
+    def of(cls, cards: PenaltyCards, house: StackingReads) -> Stacking | None:
         """The family under ``house``, or None when none of its options is on (§1-5 apply)."""
-        if not any(getattr(house, name) != DEFAULTS[name] for name in OPTIONS):
+        if not any(getattr(house, name) != OFF[name] for name in OPTIONS):
             return None
         if not house.stacking:
             same: frozenset[DrawKind] = frozenset()
@@ -141,7 +189,8 @@ class Stacking:
         rules[c.small] = replace(rules[c.small], effect=self._draw(SMALL, c.small_count))
         rules[c.big] = replace(rules[c.big], effect=self._draw(BIG, c.big_count))
         if self.reverse:
-            rules[c.reverse] = replace(rules[c.reverse], effect=self._deflect(rules[c.reverse].effect, flips=True))
+            rules[c.reverse] = replace(rules[c.reverse],
+                                       effect=self._deflect(rules[c.reverse].effect, flips=True))
         if self.skip:
             rules[c.skip] = replace(rules[c.skip], effect=self._deflect(rules[c.skip].effect, flips=False))
 

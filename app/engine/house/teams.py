@@ -19,12 +19,15 @@ Hook: ``Rulebook.teams`` (``TeamPlay``, a ``rulebook.Teams``) under ``team_play`
 set is assembled (``house/rulebook.py``).
 
 §7.9's options are declared here, as the fields of ``TeamsOptions`` (``declare.py``), one of the
-classes ``HouseRules`` is composed of (``options.py``); HR-28 is played by ``seating.py``.
+classes ``HouseRules`` is composed of (``options.py``); HR-28 is played by ``seating.py``.  The
+functions below read ``team_play`` alone (``TeamsReads``), so that ``scoring.py`` may hand them what it
+reads, which has it too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..errors import ConfigError
 from ..rulebook import Rulebook, Teams
@@ -43,17 +46,25 @@ class TeamsOptions:
     shuffle_seats: bool = TEAMS.flag(rules=("HR-28",), module="seating")
 
 
+class TeamsReads(Protocol):
+    """What the functions below read of a table's house rules: ``team_play`` (``TeamsOptions`` has it, and
+    ``HouseRules``, and what ``scoring.py`` reads of them)."""
+
+    @property
+    def team_play(self) -> bool: ...
+
+
 OPTIONS: tuple[str, ...] = played_by(TeamsOptions, "teams")
 TEAM_SIZES = (4, 6, 8, 10)
 
 
-def check(house: TeamsOptions, seats: int) -> None:
+def check(house: TeamsReads, seats: int) -> None:
     """HR-26: teams need an even number of players, at least four."""
     if house.team_play and seats not in TEAM_SIZES:
         raise ConfigError("bad_teams", f"Teams of two need 4, 6, 8 or 10 players, not {seats}.")
 
 
-def groups(house: TeamsOptions, seats: int) -> list[list[int]]:
+def groups(house: TeamsReads, seats: int) -> list[list[int]]:
     """The sides whose totals the match ranks: teams of two, or every seat on its own."""
     if not house.team_play:
         return [[s] for s in range(seats)]
@@ -61,11 +72,11 @@ def groups(house: TeamsOptions, seats: int) -> list[list[int]]:
     return [[k, k + half] for k in range(half)]
 
 
-def partners(house: TeamsOptions, seats: int, a: int, b: int) -> bool:
+def partners(house: TeamsReads, seats: int, a: int, b: int) -> bool:
     return house.team_play and a != b and (a - b) % seats == seats // 2
 
 
-def team_of(house: TeamsOptions, seats: int, seat: int) -> set[int]:
+def team_of(house: TeamsReads, seats: int, seat: int) -> set[int]:
     """The seats on ``seat``'s side (itself, and its partner under HR-26)."""
     return {seat, (seat + seats // 2) % seats} if house.team_play else {seat}
 
@@ -73,7 +84,7 @@ def team_of(house: TeamsOptions, seats: int, seat: int) -> set[int]:
 class TeamPlay(Teams):
     """The family's hook (``Rulebook.teams``): the teams of a table of ``seats`` under ``team_play``."""
 
-    def __init__(self, house: TeamsOptions, seats: int) -> None:
+    def __init__(self, house: TeamsReads, seats: int) -> None:
         self.house = house
         self.seats = seats
 

@@ -147,7 +147,8 @@ def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction |
     # Its cards make a batch: then C-5 for its first card, then the ways its last card is played.
     assert action.card is not None
     if not rnd.playable(action.card):
-        return IllegalAction(Refusal.CARD_NOT_PLAYABLE, "That card does not match the colour, number or symbol.")
+        return IllegalAction(Refusal.CARD_NOT_PLAYABLE,
+                             "That card does not match the colour, number or symbol.")
     options: list[Action] = []
     batch_options(rnd, seat, action.card, action.more, options)  # this batch's plays alone: judged exactly
     if action in options:
@@ -157,7 +158,8 @@ def batch_refusal(rnd: RoundState, seat: int, action: Action) -> IllegalAction |
     if action.uno:
         if not rnd.calls.with_play:
             return no_uno_with_actions(rnd)
-        return IllegalAction(Refusal.UNO_NOT_ALLOWED, "UNO can only be said with a play that leaves you one card.")
+        return IllegalAction(Refusal.UNO_NOT_ALLOWED,
+                             "UNO can only be said with a play that leaves you one card.")
     if action.target is None:
         return IllegalAction(Refusal.TARGET_REQUIRED, "Choose an opponent for this card.")
     return IllegalAction(Refusal.BAD_TARGET if options[0].target is not None else Refusal.TARGET_NOT_ALLOWED,

@@ -58,8 +58,9 @@ class AllWild(Variant):
     table = ALL_WILD_DECK
     voluntary_draw = False  # AW-5
     dealer_by_draw = False  # C-2: no numbers to draw
-    penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP, Face.WILD_REVERSE,
-                                           None, colourless=True)  # AW-3: nothing is challenged
+    # AW-3: nothing is challenged.
+    penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP,
+                                           Face.WILD_REVERSE, None, colourless=True)
     continuations: ClassVar[dict[Reason | PendingKind, Continuation]] = {
         **Variant.continuations,
         Reason.FIRST_TARGETED: first_targeted,
@@ -76,7 +77,8 @@ class AllWild(Variant):
             Face.WILD_SKIP2: CardRule(skip_two),
             Face.WILD_TARGETED_DRAW2: CardRule(targeted_draw2, target=Target.ALWAYS),
             # The hand a Forced Swap leaves you with is the target's: UNO goes by it (AW-2).
-            Face.WILD_FORCED_SWAP: CardRule(swap_with_target, target=Target.ALWAYS, hand_after=HandAfter.TARGETS),
+            Face.WILD_FORCED_SWAP: CardRule(swap_with_target, target=Target.ALWAYS,
+                                            hand_after=HandAfter.TARGETS),
         }
 
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:

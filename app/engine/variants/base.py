@@ -50,7 +50,8 @@ class Variant:
 
     def __init__(self) -> None:
         self.cards: tuple[CardType, ...] = expand(self.table)
-        self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c) for i, c in enumerate(self.cards))
+        self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c)
+                                                           for i, c in enumerate(self.cards))
         self.rules: dict[Face, CardRule] = self.card_rules()
         # House rules it cannot play (HX-1): option -> the refused values, as each option declares them.
         self.refused_house_rules: Mapping[str, frozenset[object]] = REFUSALS.get(self.key, {})
