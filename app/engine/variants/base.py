@@ -39,7 +39,7 @@ class Variant:
     max_seats = 10
     target = 500
     voluntary_draw = True  # C-6; All Wild says no (AW-5)
-    special_draw: SpecialDraw | None = None  # All Wild's exception to AW-5 (AW-6)
+    special_draw: ClassVar[SpecialDraw | None] = None  # All Wild's exception to AW-5 (AW-6)
     dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
     redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
     penalty_cards: ClassVar[PenaltyCards]  # its small and big Draw, Skip and Reverse (RULES.md §7)
