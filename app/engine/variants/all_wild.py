@@ -57,7 +57,7 @@ class AllWild(Variant):
     title = "UNO All Wild"
     table = ALL_WILD_DECK
     voluntary_draw = False  # AW-5
-    special_draw: ClassVar[SpecialDraw | None] = SpecialDraw(Face.WILD, 1)  # AW-6: plain Wilds only, next on one card
+    special_draw: ClassVar[SpecialDraw | None] = SpecialDraw(Face.WILD, 1)  # AW-6: plain Wilds, next on one
     dealer_by_draw = False  # C-2: no numbers to draw
     penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP, Face.WILD_REVERSE,
                                            None, colourless=True)  # AW-3: nothing is challenged
