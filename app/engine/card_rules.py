@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from .actions import PLAY, PLAY_DRAWN, Action
 from .cards import COLOURS, NUMBERS, CardType, Face
+from .pending import DrawKind
 
 # (round, seat that played, card id, the play action, was it the seat's last card); the round is a
 # ``state.RoundState``, which this module cannot name (above).
@@ -40,6 +41,10 @@ class PenaltyAnswers(Protocol):
         """Every card id that ``answers`` now, found at once (``legal_actions`` lists their
         plays)."""
 
+    def open_to(self, kind: DrawKind) -> bool:
+        """May any card answer a penalty of this kind at this table (HX-3)?  (A view tells it to all:
+        ``card_shapes.penalty_answers``.)"""
+
 
 class NoAnswers:
     """Without the stacking family nothing answers a penalty (§1-5)."""
@@ -49,6 +54,9 @@ class NoAnswers:
 
     def answering(self, rnd: Any) -> frozenset[int]:
         return frozenset()
+
+    def open_to(self, kind: DrawKind) -> bool:
+        return False
 
 
 class Target(Enum):

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .actions import Action
 from .card_rules import CardRule, HandAfter
-from .cards import CardType
+from .cards import CardType, Face
 from .events import Event
 from .face_down import FaceDown
 from .layout import Layout
@@ -35,6 +35,16 @@ Continuation = Callable[["RoundState", int, Pending, Action], None]
 new_event = tuple.__new__
 
 
+class SpecialDraw(NamedTuple):
+    """An edition's exception to a turn that must play (AW-6): a seat whose face-up cards are all of the face
+    ``hand_of`` while the next seat holds ``next_holds`` cards may draw one, and must play it.  Data, so that
+    the rule judged (``Variant.special_draw_allowed``) and the rule a view tells (``card_shapes.turn_draw``)
+    are one."""
+
+    hand_of: Face
+    next_holds: int
+
+
 class Edition(Protocol):
     """What the round asks of an edition (``variants.base.Variant`` is one)."""
 
@@ -48,6 +58,8 @@ class Edition(Protocol):
     def hand_size(self) -> int: ...
     @property
     def voluntary_draw(self) -> bool: ...
+    @property
+    def special_draw(self) -> SpecialDraw | None: ...
 
     def continuation(self, reason: Reason | PendingKind | None) -> Continuation: ...
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool: ...

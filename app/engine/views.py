@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .card_shapes import card_shapes
+from .card_shapes import card_shapes, penalty_answers, turn_draw
 from .match import Match
 from .pending import CHALLENGE, DRAWN, SHOWN_REASONS, SPECIAL, STACK, DrawKind, PendingKind, Reason
 from .round import Round
@@ -49,6 +49,11 @@ def views(match: Match, seats: Iterable[int | None],
             # What a play of each face takes under them (a client offering moves without `legal`, HR-32).
             "card_rules": parts.get("card_rules", (match.config.edition, book.key),
                                     lambda: card_shapes(match.variant, book.table)),
+            # How a turn's draw goes (AW-5, AW-6, HR-12) and what a card may answer (HX-3), for the same client.
+            "turn_draw": parts.get("turn_draw", (match.config.edition, book.key),
+                                   lambda: turn_draw(match.variant, book)),
+            "penalty_answers": parts.get("penalty_answers", (match.config.edition, book.key),
+                                         lambda: penalty_answers(book.table)),
             "phase": match.phase,
             "round": match.round_no,
             "dealer": match.dealer,

@@ -159,9 +159,9 @@ def test_card_ids_by_name() -> None:
         card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")
 
 
-# The engine's core: every module of app/engine/ but the package's top (the API it gathers) and the match's
-# configuration (``config.py``, where a table's house rules are assembled into its rule set).  Editions
-# (``variants/``) and the house rules (``house/``) build on it.
+# The engine's core: every module directly in app/engine/ (not its packages ``variants/`` and ``house/``) but the
+# package's top (the API it gathers) and the match's configuration (``config.py``, where a table's house rules are
+# assembled into its rule set).  Editions (``variants/``) and the house rules (``house/``) build on it.
 ABOVE_CORE = {"app.engine", "app.engine.config"}
 CORE = {module_name(p): p for p in ENGINE.glob("*.py") if module_name(p) not in ABOVE_CORE}
 

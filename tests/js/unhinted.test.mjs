@@ -28,15 +28,24 @@ const SEVEN_NEXT = { ...SEVEN_O, 7: { left: "next_seats" } };
 const ALL_WILD = { ...plain(["wild", "wild_reverse", "wild_skip", "wild_draw2", "wild_draw4", "wild_skip2"]),
   wild_targeted_draw2: { target: "always" }, wild_forced_swap: { target: "always", left: "targets" } };
 
+// How a turn's draw goes (`game.turn_draw`) and what a card may answer (`game.penalty_answers`), as the
+// engine sends them (app/engine/card_shapes.py; tests/engine/test_table_rules_view.py holds them to
+// what the engine judges): C-6's draw, All Wild's (AW-5, AW-6; with HR-14's `no_draw`, HR-15).
+const C6 = { draw: "always", special: null, limit: null };
+const AW = { draw: "never", special: { hand_of: "wild", next_holds: 1 }, limit: null };
+const AW_NO_DRAW_FINISH = { ...AW, draw: "last_card" };
+
 /** A three-seat classic no-hints table (strict preset), Ana (you, seat 0) to play: no `legal`. */
-function view({ table = {}, house = STRICT, you = 0, edition = "classic", rules = CLASSIC, game = {} } = {}) {
+function view({ table = {}, house = STRICT, you = 0, edition = "classic", rules = CLASSIC, draw = C6,
+  answers = [], game = {} } = {}) {
   return {
     room: { code: "ROOM1234", name: "Strict", edition, status: "playing", host: 0, house_rules: house, turn_seconds: null },
     you,
     players: [{ seat: 0, name: "Ana", connected: true }, { seat: 1, name: "Bo", connected: true }, { seat: 2, name: "Cy", connected: true }],
     log: [],
     game: {
-      edition, round: 1, dealer: 2, scores: [0, 0, 0], house_rules: house, card_rules: rules, ...game,
+      edition, round: 1, dealer: 2, scores: [0, 0, 0], house_rules: house, card_rules: rules,
+      turn_draw: draw, penalty_answers: answers, ...game,
       table: {
         current: 0, direction: 1, top: card(90, "red", "5"), colour: "red", draw_pile: 80, discard_pile: 3,
         hand_sizes: [3, 5, 4], exposed: [], declared: [], skips_owed: [0, 0, 0], pending: { kind: "turn", seat: 0 },
@@ -106,8 +115,43 @@ test("HR-10: forced play still offers the draw; the refusal says why, in the tab
   assert.equal(explainRefusal("must_play", v, String), "You hold a card you can play: play it, you may not draw.");
   const drawn = view({ table: { pending: { kind: "drawn", seat: 0, card: 3 }, drawn: card(3, "red", "7") } });
   assert.equal(explainRefusal("must_play", drawn, String), "The card you drew can be played: play it, you may not keep it.");
-  // HR-12: at the hand limit no draw is offered (your own hand's size tells it, not a hint).
-  assert.equal(kinds(unhinted(view({ house: { ...STRICT, hand_limit: 3 } }))).includes("draw"), false);
+});
+
+test("HR-12: at the hand limit `game.turn_draw` names no draw is offered; the house option is not read", () => {
+  const limited = (limit, table = {}) => kinds(unhinted(view({ draw: { ...C6, limit }, table })));
+  assert.equal(limited(3).includes("draw"), false); // your own hand's size tells it, not a hint
+  assert.equal(limited(4).includes("draw"), true);
+  // Face-down cards (HR-33) count: the hand's size, not the face-up cards listed.
+  assert.equal(limited(4, { hand_sizes: [4, 5, 4], face_down: 1 }).includes("draw"), false);
+  // The option alone decides nothing: the engine puts it in turn_draw.
+  assert.equal(kinds(unhinted(view({ house: { ...STRICT, hand_limit: 3 } }))).includes("draw"), true);
+  // At the limit All Wild's special draw goes too (AW-6 with HR-12).
+  const wilds = { hand: [card(5, null, "wild"), card(6, null, "wild")], hand_sizes: [2, 1, 4] };
+  assert.equal(kinds(unhinted(view({ rules: ALL_WILD, draw: AW, table: wilds }))).includes("special_draw"), true);
+  assert.equal(kinds(unhinted(view({ rules: ALL_WILD, draw: { ...AW, limit: 2 }, table: wilds }))).includes("special_draw"), false);
+});
+
+test("AW-5, AW-6: where a turn must play no draw is offered, but the special draw when `game.turn_draw` allows it", () => {
+  const aw = (table, draw = AW, extra = {}) => kinds(unhinted(view({ rules: ALL_WILD, draw, ...extra,
+    table: { top: card(90, null, "wild"), colour: null, ...table } }))).filter((k) => k.endsWith("draw"));
+  const wilds = [card(5, null, "wild"), card(6, null, "wild")];
+  // AW-6: plain Wilds only, and the next seat (seat 1) on one card: the special draw, and no other.
+  assert.deepEqual(aw({ hand: wilds, hand_sizes: [2, 1, 4] }), ["special_draw"]);
+  assert.deepEqual(aw({ hand: wilds, hand_sizes: [2, 2, 1] }), []); // the one card is not the next seat's
+  assert.deepEqual(aw({ hand: [...wilds, card(7, null, "wild_skip")], hand_sizes: [3, 1, 4] }), []); // an action card
+  // Counter-clockwise the next seat is seat 2; seats out are passed over (HR-30), and HR-28's order is followed.
+  assert.deepEqual(aw({ hand: wilds, hand_sizes: [2, 2, 1], direction: -1 }), ["special_draw"]);
+  assert.deepEqual(aw({ hand: wilds, hand_sizes: [2, 0, 1] }, AW, { game: { eliminated: [1] } }), ["special_draw"]);
+  assert.deepEqual(aw({ hand: wilds, hand_sizes: [2, 2, 1], seat_order: [0, 2, 1] }), ["special_draw"]);
+  // AW-5: one card left and nothing forbids it as the last: no draw; with HR-14's no_draw, HR-15 may: the draw.
+  const one = { hand: [card(8, null, "wild_draw2")], hand_sizes: [1, 3, 4] };
+  assert.deepEqual(aw(one), []);
+  assert.deepEqual(aw(one, AW_NO_DRAW_FINISH), ["draw"]);
+  assert.deepEqual(aw({ hand: [...wilds, card(8, null, "wild_draw2")], hand_sizes: [3, 3, 4] }, AW_NO_DRAW_FINISH), []);
+  // The edition's name decides nothing: the same rule at a "classic" table offers the same draws.
+  const named = kinds(unhinted(view({ draw: AW, table: { hand: wilds, hand_sizes: [2, 1, 4] } })));
+  assert.equal(named.includes("special_draw") && !named.includes("draw"), true);
+  assert.equal(kinds(unhinted(view({ edition: "all_wild", rules: ALL_WILD, draw: C6 }))).includes("draw"), true);
 });
 
 test("HR-17: strict UNO! is said on its own while exposed, never with a play; exposed opponents may be caught", () => {
@@ -140,13 +184,20 @@ test("HR-27: a partner is never offered as a catch", () => {
   assert.deepEqual(unhinted(teams).filter((a) => a.kind === "catch"), [{ kind: "catch", target: 1 }]);
 });
 
-test("a pending penalty offers accept (and challenge) and every card as an answer only where answers exist (HX-3)", () => {
-  const stack = view({ house: { ...STRICT, stacking: true }, table: { pending: { kind: "stack", seat: 0, penalty: 2, draw_kind: "small" } } });
+test("HX-3: a pending penalty offers accept (and challenge), and every card as an answer only where `game.penalty_answers` names its kind", () => {
+  const stack = view({ answers: ["small", "big"], table: { pending: { kind: "stack", seat: 0, penalty: 2, draw_kind: "small" } } });
   assert.deepEqual(kinds(unhinted(stack)), ["accept", "play", "play", "play", "play", "play", "play"]);
+  // Without the stacking family a challenge has no draw_kind, and nothing answers it.
   const challenge = view({ table: { pending: { kind: "challenge", seat: 0, penalty: 4 } } });
   assert.deepEqual(unhinted(challenge), [{ kind: "accept" }, { kind: "challenge" }]);
-  const answerable = view({ house: { ...STRICT, skip_deflect: "all" }, table: { pending: { kind: "challenge", seat: 0, penalty: 4 } } });
-  assert.equal(unhinted(answerable).filter((a) => a.kind === "play").length, 6);
+  const big = { pending: { kind: "challenge", seat: 0, penalty: 4, draw_kind: "big" } };
+  const answered = view({ answers: ["small", "big"], table: big });
+  assert.equal(unhinted(answered).filter((a) => a.kind === "play").length, 6);
+  // HR-1 (only small Draws stack): a big Draw's challenge takes no answer.
+  assert.deepEqual(unhinted(view({ answers: ["small"], table: big })), [{ kind: "accept" }, { kind: "challenge" }]);
+  // The house options alone decide nothing: the engine sends what they allow.
+  assert.deepEqual(unhinted(view({ house: { ...STRICT, stacking: true, skip_deflect: "all" }, table: big })),
+    [{ kind: "accept" }, { kind: "challenge" }]);
   assert.deepEqual(decisionModel(challenge, LOCAL, String).options.map((o) => o.option), ["accept", "challenge"]);
 });
 
@@ -163,7 +214,7 @@ test("cards that name an opponent are offered once per opponent: a Seven-O 7 (HR
   assert.deepEqual(unhinted(seven).filter((a) => a.card === 3), [{ kind: "play", card: 3, target: 1 }, { kind: "play", card: 3, target: 2 }]);
   const next = view({ house: { ...STRICT, seven_o: true, seven_target: "next" }, rules: SEVEN_NEXT });
   assert.deepEqual(unhinted(next).filter((a) => a.card === 3), [{ kind: "play", card: 3 }]);
-  const aw = view({ edition: "all_wild", house: { no_hints: true }, rules: ALL_WILD,
+  const aw = view({ edition: "all_wild", house: { no_hints: true }, rules: ALL_WILD, draw: AW,
     table: { hand: [card(4, null, "wild_forced_swap"), card(5, null, "wild")], hand_sizes: [2, 1, 4], top: card(90, null, "wild"), colour: null } });
   const moves = unhinted(aw);
   // The swap leaves you the target's hand: UNO! goes with it only toward a one-card hand (C-11).

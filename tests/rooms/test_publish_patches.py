@@ -10,8 +10,9 @@ with every seat and a spectator connected.  For each of them, every patch must b
 ``make_patch(view before, view after)`` run alone — the same ops in the same order — must turn
 the previous view (through JSON, as a client holds it) into the new one, and the frame audit
 (tests/frame_audit.py ``FrameAudit``) must find no card shown where it is hidden.  The card
-shapes (``game.card_rules``) come with the snapshot, the same for every seat and the spectator,
-and no patch carries them again.
+shapes (``game.card_rules``), and how a turn's draw goes and what a card may answer
+(``game.turn_draw``, ``game.penalty_answers``), come with the snapshot, the same for every seat and
+the spectator, and no patch carries them again.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from hypothesis import strategies as st
 
 from app.config import Settings
 from app.engine import VARIANTS, legal_actions
-from app.engine.card_shapes import card_shapes
+from app.engine.card_shapes import card_shapes, penalty_answers, turn_draw
 from app.rooms.commands import command_adapter
 from app.rooms.diff import make_patch
 from app.rooms.inbox import Command
@@ -41,6 +42,9 @@ EDITIONS = ("classic", "mario_kart", "all_wild", "pocket_pizza")
 HOUSE: tuple[dict[str, Any], ...] = ({}, {"reveal_hands_at": 2}, {"team_play": True}, {"shuffle_seats": True},
          {"elimination": "cards"}, {"seven_o": True}, {"stacking": True, "cross_stack": "both"},
          {"no_hints": True}, {"blind_draw": True}, {"preset": "chaos"})
+
+# The parts of a view that never change during a match (HR-32's client reads them): diffed once.
+TABLE_WIDE = ("/game/card_rules", "/game/turn_draw", "/game/penalty_answers")
 
 
 class Keeper:
@@ -77,8 +81,8 @@ class Oracle:
         frame = json.loads(text)
         if view is None:
             return
-        if frame["type"] == "patch" and any(op["path"].startswith("/game/card_rules") for op in frame["ops"]):
-            self.wrong.append(f"seat {seat} seq {frame['seq']}: the card shapes sent again")
+        if frame["type"] == "patch" and any(op["path"].startswith(TABLE_WIDE) for op in frame["ops"]):
+            self.wrong.append(f"seat {seat} seq {frame['seq']}: the table's rules sent again")
         if frame["type"] == "patch" and seat in self.last:
             want = json.loads(json.dumps(make_patch(self.last[seat], view)))
             if frame["ops"] != want:
@@ -126,11 +130,16 @@ async def play(seed: int, edition: str, house: dict[str, Any], seats: int, moves
                        {"action": action.to_json()})
         everyone: list[int | None] = [*range(seats), None]
         now = seat_views(actor.state, everyone)
+        match = actor.state.match
+        assert match is not None
         for who, outlet in zip(everyone, [*outlets, watcher], strict=True):
             # Through JSON, where True is not 1: what the client holds is the view, exactly.
             assert outlet.view == json.loads(json.dumps(now[who])), f"seat {who}"
-            shapes = card_shapes(VARIANTS[edition], VARIANTS[edition].rules_for(actor.state.house))
-            assert outlet.view["game"]["card_rules"] == shapes, f"seat {who}"
+            variant = VARIANTS[edition]
+            table = variant.rules_for(actor.state.house)
+            assert outlet.view["game"]["card_rules"] == card_shapes(variant, table), f"seat {who}"
+            assert outlet.view["game"]["penalty_answers"] == penalty_answers(table), f"seat {who}"
+            assert outlet.view["game"]["turn_draw"] == turn_draw(variant, match.round.book), f"seat {who}"
         assert sum(o.patches for o in outlets) > 0
         await actor.stop()
     finally:

@@ -9,7 +9,7 @@ from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
 from ..house.stacking import PenaltyCards
 from ..pending import TARGET, Pending, PendingKind, Reason
-from ..state import Continuation, RoundState
+from ..state import Continuation, RoundState, SpecialDraw
 from .base import Variant
 from .effects import draw_and_skip, no_effect, reverse, skip, swap_with_target
 
@@ -57,6 +57,7 @@ class AllWild(Variant):
     title = "UNO All Wild"
     table = ALL_WILD_DECK
     voluntary_draw = False  # AW-5
+    special_draw: ClassVar[SpecialDraw | None] = SpecialDraw(Face.WILD, 1)  # AW-6: plain Wilds, next on one
     dealer_by_draw = False  # C-2: no numbers to draw
     # AW-3: nothing is challenged.
     penalty_cards: ClassVar = PenaltyCards(Face.WILD_DRAW2, 2, Face.WILD_DRAW4, 4, Face.WILD_SKIP,
@@ -80,16 +81,6 @@ class AllWild(Variant):
             Face.WILD_FORCED_SWAP: CardRule(swap_with_target, target=Target.ALWAYS,
                                             hand_after=HandAfter.TARGETS),
         }
-
-    def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
-        """AW-6: only plain Wilds in hand, the next player on one card, and a card to draw.  (Face-down
-        cards, HR-33, are not looked at: their faces must not show in what may be done.)"""
-        cards = self.cards
-        return (
-            len(rnd.hands[rnd.next_seat(seat)]) == 1
-            and all(cards[c].face == Face.WILD for c in rnd.face_up(seat))
-            and rnd.can_draw()
-        )
 
     def first_card(self, rnd: RoundState, card: int) -> None:
         """AW-4: the first card acts as if the dealer had played it."""

@@ -21,7 +21,7 @@ from ..house.options import REFUSALS
 from ..house.stacking import PenaltyCards
 from ..house.table import rule_table, table_key
 from ..pending import COLOUR, Pending, PendingKind, Reason
-from ..state import Continuation, RoundState
+from ..state import Continuation, RoundState, SpecialDraw
 from . import challenge
 
 
@@ -39,6 +39,7 @@ class Variant:
     max_seats = 10
     target = 500
     voluntary_draw = True  # C-6; All Wild says no (AW-5)
+    special_draw: ClassVar[SpecialDraw | None] = None  # All Wild's exception to AW-5 (AW-6)
     dealer_by_draw = True  # C-2: the highest number drawn deals; an edition without numbers draws lots
     redraw_first: frozenset[Face] = frozenset()  # first cards that go back into the pile
     penalty_cards: ClassVar[PenaltyCards]  # its small and big Draw, Skip and Reverse (RULES.md §7)
@@ -97,7 +98,18 @@ class Variant:
         return tuple(found)
 
     def special_draw_allowed(self, rnd: RoundState, seat: int) -> bool:
-        return False
+        """The edition's ``special_draw`` (AW-6): only cards of its face in hand, the next player on its
+        count, and a card to draw.  (Face-down cards, HR-33, are not looked at: their faces must not show
+        in what may be done.)"""
+        rule = self.special_draw
+        if rule is None:
+            return False
+        cards = self.cards
+        return (
+            len(rnd.hands[rnd.next_seat(seat)]) == rule.next_holds
+            and all(cards[c].face == rule.hand_of for c in rnd.face_up(seat))
+            and rnd.can_draw()
+        )
 
     def guilty_now(self, rnd: RoundState, seat: int, card: int) -> bool:
         """Would ``card``, played by ``seat`` now, be a big Draw a challenge finds guilty (CL-5, MK-4, PP-5)?

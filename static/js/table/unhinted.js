@@ -6,8 +6,9 @@
 // as from `legal`; the server judges each move, and a refusal is explained (refusal.js) — under
 // HR-20 a misplayed card is acked and its player draws one.  What a play of each face takes (a
 // colour, a target, the cards it leaves) is read from the view's `game.card_rules`, which the
-// engine builds from its own card rules under the room's house rules: no edition's rules are
-// copied here.  Pure: tested under Node.
+// engine builds from its own card rules under the room's house rules, and how a turn's draw goes
+// and what a card may answer from `game.turn_draw` and `game.penalty_answers`, built the same way:
+// no edition's rules are copied here.  Pure: tested under Node.
 
 const COLOURS = ["red", "yellow", "green", "blue"];
 
@@ -29,8 +30,6 @@ export function hintless(view) {
   const tbl = view && view.game ? view.game.table : null;
   return !!tbl && view.you !== null && view.you !== undefined && !Array.isArray(tbl.legal);
 }
-
-const isOn = (value) => value !== undefined && value !== null && value !== false && value !== "off";
 
 /** The seats still in the round other than `seat` (HR-30: eliminated seats are nobody's target). */
 function opponents(view, seat) {
@@ -126,23 +125,43 @@ function batchOffers(view, out) {
   }
 }
 
-/** The draws a `turn` offers: C-6's draw, or All Wild's special draw (AW-5, AW-6). */
-function draws(view, out) {
+/** The seat after `seat` in the order of play: this round's (HR-28), the seats out left out (HR-30). */
+function nextSeat(view, seat) {
   const g = view.game;
   const tbl = g.table;
-  const hand = tbl.hand || [];
-  const limit = (g.house_rules || {}).hand_limit;
-  if (limit && hand.length >= limit) return; // HR-12: your own hand's size, not a hint
-  if (g.edition !== "all_wild") { out.push({ kind: "draw" }); return; }
-  const n = tbl.hand_sizes.length;
-  const next = (((view.you + tbl.direction) % n) + n) % n;
-  if (hand.every((c) => c.face === "wild") && tbl.hand_sizes[next] === 1) out.push({ kind: "special_draw" });
-  else if (hand.length === 1) out.push({ kind: "draw" }); // HR-15: a restricted last card is drawn past
+  const out = new Set(g.eliminated || []);
+  const order = (tbl.seat_order || [...Array(tbl.hand_sizes.length).keys()]).filter((s) => !out.has(s));
+  const n = order.length;
+  return order[(((order.indexOf(seat) + tbl.direction) % n) + n) % n];
 }
 
-/** Can anything answer a pending penalty at this table (HX-3: stacking or HR-1 to HR-4)? */
-function answersExist(house) {
-  return !!house.stacking || isOn(house.reverse_deflect) || isOn(house.skip_deflect);
+// A turn's draw where the view says nothing of it: C-6's, on any turn, and no limit.
+const OPEN_DRAW = { draw: "always", special: null, limit: null };
+
+/**
+ * The draws a `turn` offers, as `game.turn_draw` tells them (docs/PROTOCOL.md): C-6's draw on any
+ * turn, or — where a turn must play (AW-5) — only with one card, when a last card may be forbidden
+ * (HR-15); the special draw (AW-6) with a hand of its face only and the next seat on its count; none
+ * at the hand limit (HR-12).  All of it is read off your own hand and the hands' sizes, not a hint.
+ */
+function draws(view, out) {
+  const tbl = view.game.table;
+  const rule = { ...OPEN_DRAW, ...view.game.turn_draw };
+  const held = tbl.hand_sizes[view.you]; // face-down cards (HR-33) count toward the limit too
+  if (rule.limit !== null && held >= rule.limit) return;
+  const special = rule.special;
+  const hand = tbl.hand || [];
+  if (special && hand.every((c) => c.face === special.hand_of)
+      && tbl.hand_sizes[nextSeat(view, view.you)] === special.next_holds) {
+    out.push({ kind: "special_draw" }); // the draw the rule allows then, in place of any other
+  } else if (rule.draw === "always" || (rule.draw === "last_card" && held === 1)) {
+    out.push({ kind: "draw" });
+  }
+}
+
+/** May a card answer this pending penalty at this table (HX-3: `game.penalty_answers` names its kind)? */
+function answerable(view, pending) {
+  return (view.game.penalty_answers || []).includes(pending.draw_kind);
 }
 
 function decisionMoves(view, out) {
@@ -167,11 +186,11 @@ function decisionMoves(view, out) {
     }
     case "challenge":
       out.push({ kind: "accept" }, { kind: "challenge" });
-      if (answersExist(house)) everyCard();
+      if (answerable(view, pending)) everyCard();
       break;
     case "stack":
       out.push({ kind: "accept" });
-      everyCard();
+      if (answerable(view, pending)) everyCard(); // always so: a stack is owed only where answers exist
       break;
     case "colour":
       for (const colour of COLOURS) out.push({ kind: "choose_colour", colour });
