@@ -148,6 +148,21 @@ test("the UNO! button declares, catches or idles from the legal moves", () => {
   assert.equal(watching.actions.draw.hidden, true);
 });
 
+test("AW-5, HR-15: where a turn must play, the Draw button shows only when a draw is legal", () => {
+  const mustPlay = (legal, draw = "last_card") => {
+    const v = view({ table: { legal } });
+    return derive({ ...v, game: { ...v.game, turn_draw: { draw } } }, LOCAL);
+  };
+  assert.equal(mustPlay([{ kind: "play", card: 3 }], "never").actions.draw.hidden, true); // AW-5
+  assert.equal(mustPlay([{ kind: "play", card: 3 }]).actions.draw.hidden, true);
+  const past = mustPlay([{ kind: "draw" }]); // HR-15: a last card that may not finish is drawn past
+  assert.equal(past.actions.draw.hidden, false);
+  assert.equal(past.actions.draw.disabled, false);
+  // C-6: at a table where a turn may always draw, the button is there, greyed when not legal.
+  const c6 = mustPlay([{ kind: "play", card: 3 }], "always").actions.draw;
+  assert.deepEqual([c6.hidden, c6.disabled], [false, true]);
+});
+
 test("a revealed hand shows until closed, by its key", () => {
   const v = view({ table: { revealed: { seat: 1, cards: [card(5, "blue", "9"), card(4, "red", "1")] } } });
   const m = derive(v, LOCAL);

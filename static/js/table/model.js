@@ -95,6 +95,9 @@ function statusModel(view, mine, over, nameOf) {
   return { text, mine: !!mine && !over };
 }
 
+/** When a turn may draw at this table (`game.turn_draw.draw`, docs/PROTOCOL.md): "always" (C-6) unless told. */
+const turnDraw = (view) => (view.game.turn_draw && view.game.turn_draw.draw) || "always";
+
 function actionsModel(view, over, armed, nameOf) {
   const legal = legalOf(view);
   const spectator = view.you === null || outOf(view).has(view.you); // HR-30: out of the match, you watch
@@ -112,7 +115,9 @@ function actionsModel(view, over, armed, nameOf) {
       label: u.mode === "catch" ? t("table.uno_catch", { name: nameOf(u.action.target) }) : u.mode === "declare" ? t("table.uno_declare") : t("table.uno_label"),
       text: u.mode === "catch" ? t("table.uno_catch_short") : t("table.uno"),
     },
-    draw: { disabled: !canDraw || over, hidden: spectator || view.game.edition === "all_wild" }, // AW-5: no voluntary draw
+    // AW-5: where a turn must play (`game.turn_draw`), no Draw button, but when a draw is legal:
+    // a last card that may not finish the round (HR-14, HR-15) is drawn past.
+    draw: { disabled: !canDraw || over, hidden: spectator || (turnDraw(view) !== "always" && !canDraw) },
     special: { hidden: !legal.some((a) => a.kind === "special_draw") || over },
     unoTip: !over && !said && legal.some((a) => a.uno),
   };
