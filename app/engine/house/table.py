@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 
 from ..card_rules import CardRule, RuleTable
 from ..cards import CardType, Face
+from ..penalty_cards import PenaltyCards
 from . import exchange, stacking
 from .options import HouseRules
-from .stacking import PenaltyCards
 
 # The options a rule table depends on: tables are built once per combination of them.
 OPTIONS: tuple[str, ...] = (*stacking.OPTIONS, *exchange.OPTIONS)

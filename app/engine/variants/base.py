@@ -18,8 +18,8 @@ from ..card_rules import CardRule, RuleTable
 from ..cards import CardType, DeckTable, Face, expand
 from ..house import HouseRules
 from ..house.options import REFUSALS
-from ..house.stacking import PenaltyCards
 from ..house.table import rule_table, table_key
+from ..penalty_cards import PenaltyCards
 from ..pending import COLOUR, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState, SpecialDraw
 from . import challenge
