@@ -7,8 +7,8 @@ table of §7, in the core's ``penalty_cards.py``).  With any of these options on
 faces get the effects below in the edition's rule table, and the table carries the family
 itself (``RuleTable.stacking``), whose ``answers`` / ``answering`` say which cards answer a
 pending penalty T — the only two places the family touches the engine.  Hook: the rule table
-itself (``Rulebook.table``, built by ``table.py`` through ``Variant.rules_for``), whose
-``stacking`` is this family's ``PenaltyAnswers``.
+itself (``Rulebook.table``, built by ``table.py``, its ``rule_table``), whose ``stacking`` is
+this family's ``PenaltyAnswers``.
 
 - A Draw card puts T on the next seat.  That seat owes ``stack`` whenever the options allow
   any answer to T's kind, whatever it holds; under a challengeable big Draw it owes
