@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 from ..actions import Action
 from ..card_rules import CardRule
 from ..cards import CardType, DeckTable, Face, expand
-from ..house.options import REFUSALS
 from ..penalty_cards import PenaltyCards
 from ..pending import COLOUR, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState, SpecialDraw
@@ -52,10 +51,9 @@ class Variant:
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c)
                                                            for i, c in enumerate(self.cards))
         # Its rules as its sheet states them; the house rules' edits make the tables a table plays by
-        # (house/table.py).
+        # (house/table.py).  What it cannot play (HX-1) is declared with the options and read by its key
+        # (house/options.py, ``refused_house_rules``).
         self.rules: dict[Face, CardRule] = self.card_rules()
-        # House rules it cannot play (HX-1): option -> the refused values, as each option declares them.
-        self.refused_house_rules: Mapping[str, frozenset[object]] = REFUSALS.get(self.key, {})
         self._by_name: dict[str, list[int]] = {}
         for card, ct in enumerate(self.cards):
             self._by_name.setdefault(ct.name, []).append(card)
