@@ -6,7 +6,7 @@ The round then asks every card the same questions whatever the options: the tabl
 play, or how a draw ends (Jump-In, draw-until-playable), plug hooks of their own into the ``Rulebook``.
 
 Tables are shared: one per edition and combination of the options that change card rules (``OPTIONS``),
-built when first asked for (an edition's table without house rules with the edition, at import), so that
+built when first asked for (every edition's table without house rules when this module loads), so that
 every match played with the same card rules holds the very same table, and what is kept per table
 (``RuleTable``'s plays, the stacking family's answers) is worked out once.
 """
