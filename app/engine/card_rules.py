@@ -2,9 +2,9 @@
 
 A ``CardRule`` says what one face does (its effect) and what its play takes (a colour, a
 target, how many cards are left in the hand); a ``RuleTable`` holds an edition's rules under
-some house rules, with the plays that can be listed before any round is dealt.  An edition
-builds its tables once (``variants/base.py``, ``house/table.py``); each round holds the one its
-house rules ask for (``RoundState.rules``).
+some house rules, with the plays that can be listed before any round is dealt.  Each
+edition's tables are built once (``house/table.py``); each round holds the one its house rules ask
+for (``RoundState.rules``).
 
 The round holds its table (``state.py`` imports this module), so this module cannot import the
 round back (the engine's imports form no cycle): where an effect or a penalty's answer takes the

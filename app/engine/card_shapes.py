@@ -5,7 +5,7 @@ to know, for each face of the edition under the room's house rules, whether its 
 a colour (``CardRule.needs_colour``), whether it names an opponent (``CardRule.target``: always,
 never, or only as the last card, as Mario Kart's Item Box), and how many cards it leaves its
 player (``CardRule.hand_after``, which ``CardRule.cards_left`` counts with).  They are read here
-from the very rule table the round plays by (``RoundState.rules``, ``Variant.rules_for``), so a
+from the very rule table the round plays by (``RoundState.rules``, ``house/table.py``), so a
 client never keeps a copy of the editions' rules.  Nothing in them is hidden: they are the same
 for every seat.
 

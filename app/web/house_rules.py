@@ -39,9 +39,9 @@ def _option(name: str) -> dict[str, Any]:
                       for option, other, values in house.CONFLICTS if option == name]
         + [{"key": option, "values": None, "own": _list(values)}
            for option, other, values in house.CONFLICTS if other == name],
-        "refused": {edition: sorted((v for v in variant.refused_house_rules.get(name, ())
+        "refused": {edition: sorted((v for v in house.refused_house_rules(edition).get(name, ())
                                      if v != house.DEFAULTS[name]), key=repr)
-                    for edition, variant in VARIANTS.items() if variant.refused_house_rules.get(name)},
+                    for edition in VARIANTS if house.refused_house_rules(edition).get(name)},
     }
     if spec.bounds is not None:
         entry.update(min=spec.bounds[0], max=spec.bounds[1])

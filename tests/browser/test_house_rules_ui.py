@@ -15,7 +15,6 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.engine import VARIANTS
 from app.engine.house import PRESETS
 from app.engine.house import options as house
 from app.rooms.options import NOT_AT_THE_TABLE
@@ -174,7 +173,7 @@ def test_what_the_edition_refuses_cannot_be_picked__HX_1(browser: Browser, serve
                                                           device: str) -> None:
     """All Wild refuses no_challenge (HX-1): picking the edition turns it off and says why."""
     refused = [k for k in sorted(PLAYABLE) if house.CHOICES.get(k) == (False, True)
-               and True in VARIANTS["all_wild"].refused_house_rules.get(k, ())
+               and True in house.refused_house_rules("all_wild").get(k, ())
                and not any(n == k for n, _ in house.NEEDS)]  # one that can be picked on its own
     assert refused, "an option All Wild refuses is played by the server"
     key = refused[0]

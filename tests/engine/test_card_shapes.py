@@ -12,6 +12,7 @@ import pytest
 from app.engine import VARIANTS, HouseRules, Match, MatchConfig, Variant, new_match, view, views
 from app.engine.card_rules import CardRule
 from app.engine.card_shapes import PLAIN, card_shapes
+from app.engine.house.table import rule_table
 from app.engine.state import RoundState
 from app.engine.view_parts import ViewParts
 
@@ -36,7 +37,7 @@ NEXT_COUNT = {"previous_seats": -1, "next_seats": 1}
 
 def shapes_of(edition: Variant, house: HouseRules) -> dict[str, dict[str, Any]]:
     """The shapes of ``edition``'s faces in its rule table under ``house``."""
-    return card_shapes(edition, edition.rules_for(house))
+    return card_shapes(edition, rule_table(edition, house))
 
 
 def houses(edition: str) -> list[HouseRules]:
@@ -82,7 +83,7 @@ def test_every_faces_shape_is_what_its_card_rule_answers__HR_6_HR_7_HR_32(editio
     faces = {ct.face.value for ct in variant.cards}
     for house in houses(edition):
         match = uneven(edition, house)
-        rules = variant.rules_for(house).rules
+        rules = rule_table(variant, house).rules
         shapes = view(match, 0)["card_rules"]
         assert shapes == shapes_of(variant, house)
         assert set(shapes) == faces  # every face of the deck, and nothing else

@@ -13,6 +13,7 @@ import pytest
 from app.engine import ROUND, VARIANTS, Action, MatchConfig, apply, fast_path, new_match, offer_plays
 from app.engine.actions import BLITZ_EXPIRY, CLOCK_SEAT
 from app.engine.house import HouseRules, volume
+from app.engine.house.table import rule_table
 
 from .house_sets import random_match
 from .scenario import card
@@ -58,13 +59,14 @@ def test_a_jump_in_is_offered_exactly_on_a_twin_of_the_top_card() -> None:
     the cards ``jumps_in`` accepts — an exact duplicate of a coloured top card, never a wild."""
     house = HouseRules(jump_in=True)
     for edition, variant in VARIANTS.items():
-        table = variant.rules_for(house)
+        table = rule_table(variant, house)
         cards = variant.cards
         for top, twins in enumerate(table.twins):
             alike = {c for c, ct in enumerate(cards) if c != top and ct == cards[top] and ct.colour is not None}
             assert twins == alike, (edition, cards[top])
         assert all(not table.twins[c] for c, ct in enumerate(cards) if ct.colour is None)
-    assert sum(map(bool, VARIANTS["classic"].rules_for(house).twins)) == 96  # two of each coloured card but the 0s
+    classic = rule_table(VARIANTS["classic"], house)
+    assert sum(map(bool, classic.twins)) == 96  # two of each coloured card but the 0s
 
 
 def test_a_blitz_expiry_forgets_the_kept_listings__HR_25() -> None:

@@ -61,6 +61,7 @@ RULES: dict[str, tuple[str, str, set[str], dict[str, str]]] = {
             "house/stacking.py": "an answering big Draw is challenged too (HX-3, D-4)",
             "house/drawing.py": "HR-11 keeps a guilty big Draw (through the hook)",
             "face_down.py": "D-5: the evidence a challenger sees of a blind draw's cards (FaceDown.shown)",
+            "penalty_cards.py": "an edition's big Draw and its guilt (Guilt), in its row of §7's table",
         },
     ),
     "item box": (

@@ -14,6 +14,7 @@ from app.engine import (
     VARIANTS,
     Action,
     Face,
+    HouseRules,
     IllegalAction,
     MatchConfig,
     Pending,
@@ -25,6 +26,9 @@ from app.engine import (
     new_match,
     view,
 )
+from app.engine.card_rules import NoAnswers
+from app.engine.house.stacking import Stacking
+from app.engine.house.table import rule_table
 
 from .scenario import make, play
 
@@ -174,6 +178,32 @@ def test_the_core_imports_no_house_rule_module_and_house_rules_import_the_core_o
     for path in (ENGINE / "house").glob("*.py"):
         above = {m for m in engine_imports(path) if m in ABOVE_CORE or m in ("app.engine.match", "app.engine.views")}
         assert not above, (path.name, above)
+
+
+def test_the_editions_import_no_house_rule_module() -> None:
+    """An edition is its cards, their rules and its row of §7's table (``penalty_cards.py``): it
+    names no house rule.  The house rules edit its rule table (``house/table.py``) and read what it
+    refuses by its key (``house/options.py``); the configuration assembles the two."""
+    for path in (ENGINE / "variants").glob("*.py"):
+        imported = engine_imports(path)
+        assert not [m for m in imported if m.startswith("app.engine.house")], path.name
+        assert not imported & ABOVE_CORE, path.name
+
+
+def test_an_editions_rule_tables_are_shared_by_the_house_rules_that_change_card_rules_alike() -> None:
+    """One table per edition and combination of the options that change card rules
+    (``house/table.py``): matches whose house rules differ elsewhere hold the very same table, and
+    what is kept with it."""
+    for variant in VARIANTS.values():
+        plain = rule_table(variant, HouseRules())
+        assert rule_table(variant, HouseRules(jump_in=True, uno_penalty=4)) is plain
+        assert isinstance(plain.stacking, NoAnswers)
+        stacked = rule_table(variant, HouseRules(stacking=True))
+        assert stacked is not plain and isinstance(stacked.stacking, Stacking)
+        assert rule_table(variant, HouseRules(stacking=True, no_hints=True)) is stacked
+        assert rule_table(variant, HouseRules(stacking=True)) is stacked
+        match, _ = new_match(MatchConfig(variant.key, 2, house=HouseRules(stacking=True)), 1)
+        assert match.round.rules is stacked
 
 
 def test_each_family_declares_its_options_below_the_set_of_options() -> None:

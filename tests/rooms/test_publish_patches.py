@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from app.config import Settings
 from app.engine import VARIANTS, legal_actions
 from app.engine.card_shapes import card_shapes, penalty_answers, turn_draw
+from app.engine.house.table import rule_table
 from app.rooms.commands import command_adapter
 from app.rooms.diff import make_patch
 from app.rooms.inbox import Command
@@ -136,7 +137,7 @@ async def play(seed: int, edition: str, house: dict[str, Any], seats: int, moves
             # Through JSON, where True is not 1: what the client holds is the view, exactly.
             assert outlet.view == json.loads(json.dumps(now[who])), f"seat {who}"
             variant = VARIANTS[edition]
-            table = variant.rules_for(actor.state.house)
+            table = rule_table(variant, actor.state.house)
             assert outlet.view["game"]["card_rules"] == card_shapes(variant, table), f"seat {who}"
             assert outlet.view["game"]["penalty_answers"] == penalty_answers(table), f"seat {who}"
             assert outlet.view["game"]["turn_draw"] == turn_draw(variant, match.round.book), f"seat {who}"

@@ -5,7 +5,7 @@ family's class in the family's own module (the comment above ``HouseRules`` says
 and default, its family, its allowed values, its RULES.md IDs, what it needs and cannot be combined
 with (HX-1), the editions that refuse some of its values.  Everything else is read back from the
 declarations below the class: ``CHOICES``, ``NEEDS``, ``CONFLICTS``, ``AVAILABLE``, ``FAMILIES``,
-each family module's list (``options_of``), each edition's refusals (``refused_by``), and the
+each family module's list (``options_of``), each edition's refusals (``refused_house_rules``), and the
 web's schema; the presets (HR-34) are ``HouseRules`` values, so they name the fields themselves.
 
 ``HouseRules.from_json`` reads a room's ``house_rules`` object: every key is a field below,
@@ -22,7 +22,7 @@ what a valid set of them is.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -44,12 +44,13 @@ from .volume import VolumeOptions
 
 
 class EditionLimits(Protocol):
-    """What an edition says about the house rules it cannot play (``Variant`` is one)."""
+    """An edition as the checks name it (``Variant`` is one): the house rules it cannot play are read by
+    its key (``refused_house_rules``), its title names it in a refusal."""
 
     @property
-    def title(self) -> str: ...
+    def key(self) -> str: ...
     @property
-    def refused_house_rules(self) -> Mapping[str, Collection[object]]: ...
+    def title(self) -> str: ...
 
 
 # Every family declares its options as the fields of a class of its own, in its own module, and a
@@ -134,7 +135,7 @@ class HouseRules(InformationOptions, EliminationOptions, TeamsOptions, PaceOptio
 
 
 def refuses(edition: EditionLimits, name: str, value: object) -> bool:
-    return value != DEFAULTS[name] and value in edition.refused_house_rules.get(name, ())
+    return value != DEFAULTS[name] and value in refused_house_rules(edition.key).get(name, ())
 
 
 def shown(name: str, value: object) -> str:
@@ -196,11 +197,18 @@ def options_of(module: str) -> tuple[str, ...]:
     return tuple(name for name, spec in SPECS.items() if spec.module == module)
 
 
-# HX-1: by edition, the values of each option it cannot play (an edition's ``refused_house_rules``).
+# HX-1: by edition key, the values of each option it cannot play (``refused_house_rules``).
 REFUSALS: Mapping[str, Mapping[str, frozenset[object]]] = MappingProxyType({
     edition: MappingProxyType({name: values for name, spec in SPECS.items()
                                for key, values in spec.refused_by if key == edition})
     for edition in dict.fromkeys(key for spec in SPECS.values() for key, _ in spec.refused_by)})
+NONE_REFUSED: Mapping[str, frozenset[object]] = MappingProxyType({})
+
+
+def refused_house_rules(edition: str) -> Mapping[str, frozenset[object]]:
+    """HX-1: the values of each option the edition keyed ``edition`` cannot play, as the options declare
+    them (``refused_by``); an option it plays whole is not in it."""
+    return REFUSALS.get(edition, NONE_REFUSED)
 
 
 # HR-34 presets: named sets of house rules (RULES.md §7.12), each one a ``HouseRules`` so that the

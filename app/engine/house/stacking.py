@@ -3,11 +3,12 @@ HR-2 cross-stack, HR-3 Reverse deflects, HR-4 Skip deflects and HR-5 revenge; an
 challenges, which decides whether a big Draw opens a challenge.
 
 Each edition names its small and big Draw, its Skip and its Reverse (``PenaltyCards``, the
-table of §7).  With any of these options on, those four faces get the effects below in the
-edition's rule table, and the table carries the family itself (``RuleTable.stacking``), whose
-``answers`` / ``answering`` say which cards answer a pending penalty T — the only two places
-the family touches the engine.  Hook: the rule table itself (``Rulebook.table``, built by
-``table.py`` through ``Variant.rules_for``), whose ``stacking`` is this family's ``PenaltyAnswers``.
+table of §7, in the core's ``penalty_cards.py``).  With any of these options on, those four
+faces get the effects below in the edition's rule table, and the table carries the family
+itself (``RuleTable.stacking``), whose ``answers`` / ``answering`` say which cards answer a
+pending penalty T — the only two places the family touches the engine.  Hook: the rule table
+itself (``Rulebook.table``, built by ``table.py``, its ``rule_table``), whose ``stacking`` is
+this family's ``PenaltyAnswers``.
 
 - A Draw card puts T on the next seat.  That seat owes ``stack`` whenever the options allow
   any answer to T's kind, whatever it holds; under a challengeable big Draw it owes
@@ -33,14 +34,14 @@ reads of a table's house rules is typed ``StackingReads``, which ``HouseRules`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from ..actions import Action
 from ..card_rules import CardRule, Effect
 from ..cards import Face
+from ..penalty_cards import PenaltyCards
 from ..pending import CHALLENGE, STACK, DrawKind, Pending
 from ..state import RoundState
-from ..variants.challenge import Guilt
 from ..variants.challenge import ask as ask_challenge
 from .calls import UnoOptions
 from .declare import Family, declared, defaults, played_by
@@ -90,21 +91,6 @@ _DECLARING = (RoomOptions, StackingOptions, UnoOptions)
 OPTIONS: tuple[str, ...] = tuple(name for cls in _DECLARING for name in played_by(cls, "stacking"))
 OFF: dict[str, object] = {name: default for cls in _DECLARING for name, default in defaults(cls).items()
                           if name in OPTIONS}
-
-
-class PenaltyCards(NamedTuple):
-    """An edition's row of the table in RULES.md §7: its Draw cards, Skip and Reverse."""
-
-    small: Face
-    small_count: int
-    big: Face
-    big_count: int
-    skip: Face
-    reverse: Face
-    big_guilt: Guilt | None  # CL-5, MK-4, PP-5; None: the big Draw is never challenged (AW-3)
-    colourless: bool = False  # All Wild: "of the current colour" lapses (HX-10)
-    # Pocket Pizza (D-4): a big Draw played as an answer is guilty when another answer was held.
-    guilty_if_other_answer: bool = False
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import ClassVar
 from ..actions import PLAY, Action
 from ..card_rules import CardRule, HandAfter, Target
 from ..cards import ALL_WILD_DECK, Face
-from ..house.stacking import PenaltyCards
+from ..penalty_cards import PenaltyCards
 from ..pending import TARGET, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState, SpecialDraw
 from .base import Variant

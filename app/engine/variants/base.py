@@ -14,12 +14,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..actions import Action
-from ..card_rules import CardRule, RuleTable
+from ..card_rules import CardRule
 from ..cards import CardType, DeckTable, Face, expand
-from ..house import HouseRules
-from ..house.options import REFUSALS
-from ..house.stacking import PenaltyCards
-from ..house.table import rule_table, table_key
+from ..penalty_cards import PenaltyCards
 from ..pending import COLOUR, Pending, PendingKind, Reason
 from ..state import Continuation, RoundState, SpecialDraw
 from . import challenge
@@ -53,32 +50,17 @@ class Variant:
         self.cards: tuple[CardType, ...] = expand(self.table)
         self.card_json: tuple[dict[str, Any], ...] = tuple(self._card_json(i, c)
                                                            for i, c in enumerate(self.cards))
+        # Its rules as its sheet states them; the house rules' edits make the tables a table plays by
+        # (house/table.py).  What it cannot play (HX-1) is declared with the options and read by its key
+        # (house/options.py, ``refused_house_rules``).
         self.rules: dict[Face, CardRule] = self.card_rules()
-        # House rules it cannot play (HX-1): option -> the refused values, as each option declares them.
-        self.refused_house_rules: Mapping[str, frozenset[object]] = REFUSALS.get(self.key, {})
         self._by_name: dict[str, list[int]] = {}
         for card, ct in enumerate(self.cards):
             self._by_name.setdefault(ct.name, []).append(card)
-        # One table per combination of the house rules that change card rules, built when first asked for.
-        self._tables: dict[tuple[object, ...], RuleTable] = {table_key(HouseRules()): RuleTable(self.cards,
-                                                                                                self.rules)}
-        self._last: tuple[HouseRules | None, RuleTable] = (None, next(iter(self._tables.values())))
 
     def card_rules(self) -> dict[Face, CardRule]:
         """The rule of every face in the deck."""
         raise NotImplementedError
-
-    def rules_for(self, house: HouseRules) -> RuleTable:
-        """The card rules with the house rules that change card effects switched on."""
-        last_house, last_table = self._last
-        if house is last_house:  # every round of a match asks with its match's house rules
-            return last_table
-        key = table_key(house)
-        table = self._tables.get(key)
-        if table is None:
-            table = self._tables[key] = rule_table(self.cards, self.rules, house, self.penalty_cards)
-        self._last = (house, table)  # one assignment: a reader sees the old pair or the new one
-        return table
 
     def continuation(self, reason: Reason | PendingKind | None) -> Continuation:
         """What follows a decision asked for ``reason``; an edition that never asks it has none."""

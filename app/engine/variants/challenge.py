@@ -24,19 +24,15 @@ only (D-5, ``FaceDown.shown``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action
 from ..card_rules import Effect
 from ..cards import Face
+from ..penalty_cards import Guilt
 from ..pending import CHALLENGE, DrawKind, Pending
 from ..state import RoundState
-
-# Would a big Draw be an illegal play (CL-5, MK-4, PP-5)?  (round, the hand it is played from —
-# without it —, the colour then to match, the card then on top.)  Judged at the play, or before one
-# (HR-11).
-Guilt = Callable[[RoundState, Sequence[int], "str | None", int], bool]
 
 
 def colour_held(rnd: RoundState, hand: Sequence[int], colour: str | None, top: int) -> bool:

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from ..card_rules import CardRule
 from ..cards import CLASSIC_DECK, NUMBERS, Face
-from ..house.stacking import PenaltyCards
+from ..penalty_cards import PenaltyCards
 from ..pending import PendingKind, Reason
 from ..state import Continuation
 from . import challenge

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ..card_rules import CardRule
 from ..cards import MARIO_KART_DECK, NUMBERS, CardType, Face
-from ..house.stacking import PenaltyCards
+from ..penalty_cards import PenaltyCards
 from ..pending import PendingKind, Reason
 from ..state import Continuation
 from . import challenge, item_box
