@@ -22,7 +22,9 @@ at the end, so that no run restores and plays an earlier one's rooms.
 - cpu: bench/load.py's human-pace rooms against one node with cluster mode off and against
   2 nodes behind nginx, on the same database, alternated ``--repeats`` times: server CPU
   seconds per acknowledged action (the nodes + nginx, from /proc); ``ratio`` = cluster / single,
-  medians; ``nodes_ratio`` the same for the nodes alone, ``nginx_us_per_action`` nginx's share.
+  medians; ``nodes_ratio`` the same for the nodes alone (``nodes_ratios`` each pair's, and
+  ``nodes_ratio_of_pairs`` their median), ``nginx_us_per_action`` nginx's share.  With
+  ``--mode both`` every run is made per mode, interpreted and compiled in turn (bench/modes.py).
 - capacity: ``--capacity-rooms`` rooms of 4 (bench/load.py's clients) on 2 nodes behind nginx at
   human pace: action latency, each process's CPU and RSS.
 

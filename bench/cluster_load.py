@@ -155,6 +155,9 @@ def cpu(args: argparse.Namespace) -> dict[str, Any]:
             one_node.append(one["server_us_per_action"])
             one_node_alone.append((one["cpu_by_process"][0] or 0.0) * 1e6 / one["actions_per_s"])
     ratios = [y / x for x, y in zip(single, cluster, strict=True)]
+    # Each pair ran a minute apart: on a machine others share, a ratio within a pair moves less
+    # with the machine's load than the ratio of the two medians, each from its own runs.
+    nodes_ratios = [y / x for x, y in zip(single, nodes_only, strict=True)]
 
     def ratio(values: list[float]) -> float | None:
         return round(statistics.median(values) / statistics.median(single), 3) if single else None
@@ -164,7 +167,8 @@ def cpu(args: argparse.Namespace) -> dict[str, Any]:
             "ratios": [round(r, 3) for r in ratios],
             # Where the difference goes: the two nodes' own CPU, and nginx's (its hop, both ways).
             "nodes_us_per_action": med(nodes_only), "nginx_us_per_action": med(nginx),
-            "nodes_ratio": ratio(nodes_only),
+            "nodes_ratio": ratio(nodes_only), "nodes_ratios": [round(r, 3) for r in nodes_ratios],
+            "nodes_ratio_of_pairs": med(nodes_ratios),
             # One node in cluster mode behind nginx: the cluster's machinery without the split.
             "one_node_us_per_action": med(one_node), "one_node_ratio": ratio(one_node),
             "one_node_alone_ratio": ratio(one_node_alone),

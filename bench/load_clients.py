@@ -114,7 +114,7 @@ def run_clients(http: str, args: argparse.Namespace, mode: str, server_pid: int 
         "server_rss_mib": round(rss / 1024, 1) if rss else None,
         "server_rss_connected_mib": round(rss_ready / 1024, 1) if rss_ready else None,
         "rss_kib_per_player": round(rss / players, 1) if rss else None,
-        **({"cpu_by_process": [round(c, 3) if c is not None else None for c in by_process],
+        **({"cpu_by_process": [round(c, 4) if c is not None else None for c in by_process],
             "rss_mib_by_process": [round(r / 1024, 1) if r else None for r in rss_by_process]}
            if pids is not None else {}),
     }

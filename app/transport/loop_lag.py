@@ -16,13 +16,15 @@ import time
 
 from .metrics import Histogram
 
-# Ten samples a second: each wakes an idle server (100–150 µs of CPU apiece on a shared 2-core box),
-# and at 20 ms the watch alone was most of an idle process's 10 ms of CPU a second.  A stall longer
+# Four samples a second: each wakes a server that is idle or lightly loaded (100–150 µs of CPU apiece
+# on a shared 2-core box, more under load), and every process pays them, each node of a cluster
+# again.  At 20 ms the watch alone was most of an idle process's 10 ms of CPU a second; at 100 ms it
+# was still most of a cluster node's wake-ups that no client or database asked for.  A stall longer
 # than the interval is always seen, near its full length; a shorter one is seen in proportion to its
 # length, so the histogram's shares (what fraction of the time the loop runs late, and by how much)
 # do not depend on the interval: only how many samples back them, and how surely ``longest`` sees a
 # short stall.
-INTERVAL = 0.1
+INTERVAL = 0.25
 LAG_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 
