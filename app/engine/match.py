@@ -8,7 +8,7 @@ A match is determined by (config, seed, secrets, log): the first dealer is drawn
 seed, round *k* is dealt from ``f"{secret}/{k}"`` where the round's secret is the one given
 to ``start_next_round`` (the room draws a fresh one per round, so that revealing one round's
 secret tells nothing of the others) or, when none was given, the match seed itself; the
-log records every applied action with its round, so ``replay`` rebuilds an identical match.
+log records every applied action with its round, so ``config.replay`` rebuilds an identical match.
 """
 
 from __future__ import annotations
