@@ -163,12 +163,12 @@ def test_card_ids_by_name() -> None:
         card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")
 
 
-# The engine's core: every module directly in app/engine/ (not its packages ``variants/`` and ``house/``) but
-# the assembly layer above it: the package's top (the API it gathers), the match's configuration (``config.py``,
-# where a table's house rules are assembled into its rule set and the match started), and the modules that
-# start a match from a stored configuration, house rules and all (``MatchConfig.from_json``): the export and
-# its rebuild (``audit.py``), the verifier (``verify.py``) and the replays (``playback.py``).  Editions
-# (``variants/``) and the house rules (``house/``) build on the core.
+# The engine's core: every module directly in app/engine/ (not its packages ``variants/`` and ``house/``)
+# but the assembly layer above it: the package's top (the API it gathers), the match's configuration
+# (``config.py``, where a table's house rules are assembled into its rule set and the match started), and
+# the modules that start a match from a stored configuration, house rules and all
+# (``MatchConfig.from_json``): the export and its rebuild (``audit.py``), the verifier (``verify.py``) and
+# the replays (``playback.py``).  Editions (``variants/``) and the house rules (``house/``) build on the core.
 ASSEMBLY = {"app.engine.config", "app.engine.audit", "app.engine.verify", "app.engine.playback"}
 ABOVE_CORE = {"app.engine", *ASSEMBLY}
 CORE = {module_name(p): p for p in ENGINE.glob("*.py") if module_name(p) not in ABOVE_CORE}
