@@ -67,6 +67,7 @@ from app.engine import (
     MatchConfig,
     action_from_json,
     apply,
+    config_of,
     new_match,
     start_next_round,
     view,
@@ -114,7 +115,7 @@ def bench_match(edition: str, seats: int, house: HouseRules | None) -> Match:
 def deal_next(match: Match) -> Match:
     """The next round of ``match``, or a new bench match once it is over (``quick``'s single round)."""
     if match.phase == OVER:
-        return bench_match(match.config.edition, match.config.seats, match.config.house)
+        return bench_match(match.config.edition, match.config.seats, config_of(match).house)
     start_next_round(match)
     return match
 

@@ -16,7 +16,7 @@ from .actions import Action
 from .batch_offer import BatchOffer, offer_from_json, offer_plays
 from .card_rules import CardRule, HandAfter, Target
 from .cards import COLOURS, CardType, Face
-from .config import MatchConfig
+from .config import MatchConfig, config_of, new_match, replay
 from .errors import ConfigError, EngineError, IllegalAction, Refusal
 from .events import Event
 from .house import HouseRules
@@ -27,14 +27,13 @@ from .match import (
     ROUND,
     LogEntry,
     Match,
+    MatchSettings,
     RoundResult,
     apply,
     batch_offers,
     card_id,
     card_ids,
     legal_actions,
-    new_match,
-    replay,
     start_next_round,
 )
 from .pending import Pending, PendingKind, Reason
@@ -63,6 +62,7 @@ __all__ = [
     "LogEntry",
     "Match",
     "MatchConfig",
+    "MatchSettings",
     "Pending",
     "PendingKind",
     "Reason",
@@ -76,6 +76,7 @@ __all__ = [
     "batch_offers",
     "card_id",
     "card_ids",
+    "config_of",
     "legal_actions",
     "new_match",
     "offer_from_json",

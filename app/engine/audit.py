@@ -20,10 +20,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .action_json import action_from_json
-from .config import MatchConfig
+from .config import MatchConfig, new_match
 from .errors import EngineError, IllegalAction, Refusal
 from .events import Event
-from .match import BETWEEN, OVER, Match, apply, new_match, start_next_round
+from .match import BETWEEN, OVER, Match, apply, start_next_round
 from .state import RoundState
 
 FORMAT = "uno-match-export"

@@ -1,32 +1,51 @@
 """A match: rounds played to the edition's target score (C-2, C-14, C-15).
 
+The match's core: it starts from an edition and a rule set already assembled (``Rulebook``) and
+reads of its configuration only what ``MatchSettings`` names.  Validating a configuration and
+assembling its house rules into that rule set is ``config.py``'s (``new_match``, ``replay``).
+
 A match is determined by (config, seed, secrets, log): the first dealer is drawn from the
 seed, round *k* is dealt from ``f"{secret}/{k}"`` where the round's secret is the one given
 to ``start_next_round`` (the room draws a fresh one per round, so that revealing one round's
 secret tells nothing of the others) or, when none was given, the match seed itself; the
-log records every applied action with its round, so ``replay`` rebuilds an identical match.
+log records every applied action with its round, so ``config.replay`` rebuilds an identical match.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .actions import BLITZ_BY_CLOCK_ONLY, BLITZ_EXPIRY, CLOCK_SEAT, Action
 from .batch_offer import BatchOffer
-from .config import MatchConfig
 from .errors import ConfigError, IllegalAction, Refusal
 from .events import Event
 from .layout import Layout
 from .round import Round
+from .rulebook import Rulebook
 from .turns import finish
 from .variants import Variant
 
 ROUND = "round"  # a round is being played
 BETWEEN = "between"  # a round is over; the next one has not started
 OVER = "over"  # someone reached the target score
+
+
+class MatchSettings(Protocol):
+    """What the core reads of a match's configuration (``config.MatchConfig`` is one): not its
+    house rules, whose hooks the core asks of the round's rule set (``Round.book``)."""
+
+    @property
+    def edition(self) -> str: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def target_score(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 class RoundResult(NamedTuple):
@@ -47,7 +66,7 @@ class LogEntry(NamedTuple):
 
 @dataclass
 class Match:
-    config: MatchConfig
+    config: MatchSettings
     variant: Variant
     seed: int | str
     dealer: int
@@ -131,22 +150,23 @@ def draw_for_dealer(variant: Variant, seats: int, seed: int | str) -> tuple[int,
             return contenders[0], events
 
 
-def new_match(config: MatchConfig, seed: int | str, *, dealer: int | None = None,
-              layout: Layout | None = None) -> tuple[Match, list[Event]]:
-    """Start a match and its first round.  ``dealer`` and ``layout`` stack the first round for tests."""
-    variant = config.validate()
-    book = config.rulebook(variant)  # the house rules' hooks, assembled once for the match
+def start_match(variant: Variant, book: Rulebook, settings: MatchSettings, seed: int | str, *,
+                dealer: int | None = None, layout: Layout | None = None) -> tuple[Match, list[Event]]:
+    """Start a match of ``variant`` (one ``settings`` is valid for) under the rule set ``book``, and
+    its first round.  ``dealer`` and ``layout`` stack the first round for tests.  ``config.new_match``
+    validates a configuration and assembles its rule set, then starts the match here."""
+    seats = settings.seats
     events: list[Event] = []
-    order = None if book.seat_order is None else book.seat_order(config.seats, (), round_seed(seed, 1))
+    order = None if book.seat_order is None else book.seat_order(seats, (), round_seed(seed, 1))
     if dealer is None and order is not None:  # HR-28: the order's first seat deals, with no draw
         dealer = order[0]
         events = [Event("dealer_chosen", {"dealer": dealer, "draws": []})]
     elif dealer is None:
-        dealer, events = draw_for_dealer(variant, config.seats, seed)
-    elif not 0 <= dealer < config.seats:
+        dealer, events = draw_for_dealer(variant, seats, seed)
+    elif not 0 <= dealer < seats:
         raise ConfigError("bad_dealer", f"There is no seat {dealer}.")
-    rnd = Round(variant, config.seats, dealer, round_seed(seed, 1), layout, book, order=order)
-    match = Match(config, variant, seed, dealer, rnd, scores=[0] * config.seats)
+    rnd = Round(variant, seats, dealer, round_seed(seed, 1), layout, book, order=order)
+    match = Match(settings, variant, seed, dealer, rnd, scores=[0] * seats)
     if rnd.void:  # HR-13 at the deal (only a stacked deck can do it)
         match.phase = BETWEEN
     events.append(Event("round_start", {"round": 1, "dealer": dealer}))
@@ -298,20 +318,3 @@ def start_next_round(match: Match, secret: str | None = None) -> list[Event]:
     events = [Event("round_start", {"round": match.round_no, "dealer": match.dealer}), *match.round.events]
     match.round.events = []
     return events
-
-
-def replay(config: MatchConfig, seed: int | str, log: list[LogEntry], *, rounds: int | None = None,
-           dealer: int | None = None, layout: Layout | None = None,
-           secrets: Mapping[int, str] | None = None) -> Match:
-    """Rebuild a match from its seed and log (and the number of rounds started, if more).
-
-    ``secrets``: the rounds (after the first) that were dealt with a secret of their own."""
-    secrets = secrets or {}
-    match, _ = new_match(config, seed, dealer=dealer, layout=layout)
-    for entry in log:
-        while match.round_no < entry.round:
-            start_next_round(match, secrets.get(match.round_no + 1))
-        apply(match, entry.seat, entry.action)
-    while rounds is not None and match.round_no < rounds:
-        start_next_round(match, secrets.get(match.round_no + 1))
-    return match

@@ -38,8 +38,8 @@ class SeatFigures:
 def figures(export: Mapping[str, Any]) -> list[SeatFigures]:
     """Per seat, from what ``read_export`` returns for a finished match (``Mismatch`` if its log
     does not replay)."""
-    _, played, derived = rebuild_finished(export["config"], export["rounds"], export["actions"])
-    house = played.config.house
+    config, played, derived = rebuild_finished(export["config"], export["rounds"], export["actions"])
+    house = config.house
     seats = [SeatFigures(seat) for seat in range(len(played.scores))]
     sides, side_of = sides_of(house, len(seats))
     for part in derived:

@@ -24,8 +24,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.engine.cards import Face
-from app.engine.config import MatchConfig
-from app.engine.match import legal_actions, new_match
+from app.engine.config import MatchConfig, new_match
+from app.engine.match import legal_actions
 from app.rooms import play
 from tests.browser.servers import LIFTED, serve
 from tests.browser.tables import LAPTOP, PHONE, add_bots, in_view, new_room, open_seat, reach, take_seat, until

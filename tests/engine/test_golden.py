@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import replay
+from app.engine import config_of, replay
 from bench.policies import uniform_round
 
 # (edition, seats, seed, first dealer, round winner, points, actions)
@@ -35,4 +35,4 @@ def test_golden_game(edition: str, seats: int, seed: int, dealer: int, winner: i
     match, played = uniform_round(edition, seats, seed)
     assert (match.dealer, match.round.winner, match.round.points, played) == (dealer, winner, points, actions)
     assert match.scores[winner] == points
-    assert replay(match.config, seed, match.log).fingerprint() == match.fingerprint()
+    assert replay(config_of(match), seed, match.log).fingerprint() == match.fingerprint()

@@ -16,6 +16,7 @@ from app.engine import (
     Match,
     MatchConfig,
     apply,
+    config_of,
     legal_actions,
     new_match,
     replay,
@@ -133,7 +134,7 @@ def test_a_void_round_is_not_counted_in_rounds__HR_13__HX_14() -> None:
 def test_a_void_round_under_single_round_is_still_the_single_round_and_replays__HR_13__HX_14() -> None:
     m = dead_round(single_round=True)
     play(m, 0, "red 1")
-    again = replay(m.config, 0, m.log, dealer=1, layout=Layout([["red 1", *YELLOWS], BLUES], "red 9"))
+    again = replay(config_of(m), 0, m.log, dealer=1, layout=Layout([["red 1", *YELLOWS], BLUES], "red 9"))
     assert again.fingerprint() == m.fingerprint() and again.phase == "between"
     next_round(m, "again")
     while m.phase == "round":

@@ -7,7 +7,17 @@ from dataclasses import replace
 
 import pytest
 
-from app.engine import VARIANTS, Action, IllegalAction, MatchConfig, apply, legal_actions, new_match, replay
+from app.engine import (
+    VARIANTS,
+    Action,
+    IllegalAction,
+    MatchConfig,
+    apply,
+    config_of,
+    legal_actions,
+    new_match,
+    replay,
+)
 
 from .house_sets import random_house, seats_for
 from .scenario import act, card, drawn_by, play
@@ -88,6 +98,6 @@ def test_random_rounds_with_misplays_replay_and_conserve_cards__HR_20() -> None:
                 every = sorted([c for h in rnd.hands for c in h] + rnd.draw_pile + rnd.discard)
                 assert every == list(range(len(VARIANTS[edition].cards)))
             total += misplays  # a game may hold no misplay by chance (a short round); all of them do
-            again = replay(match.config, f"misplay-{game}", match.log, rounds=match.round_no)
+            again = replay(config_of(match), f"misplay-{game}", match.log, rounds=match.round_no)
             assert again.fingerprint() == match.fingerprint()
     assert total > 10

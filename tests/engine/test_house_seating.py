@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from app.engine import BETWEEN, HouseRules, Layout, Match, MatchConfig, new_match, replay, start_next_round, view
+from app.engine import (
+    BETWEEN,
+    HouseRules,
+    Layout,
+    Match,
+    MatchConfig,
+    config_of,
+    new_match,
+    replay,
+    start_next_round,
+    view,
+)
 from app.engine.house import seating
 
 from .scenario import play
@@ -58,7 +69,7 @@ def test_a_reverse_turns_back_along_the_order_and_replays__HR_28() -> None:
             continue
         play(m, 2, "red reverse")
         assert m.round.current == order[0]  # the seat before seat 2 in the order (the dealer)
-        again = replay(m.config, seed, m.log, layout=Layout(HANDS, "red 9"))
+        again = replay(config_of(m), seed, m.log, layout=Layout(HANDS, "red 9"))
         assert again.fingerprint() == m.fingerprint()
         return
     raise AssertionError("no seed put seat 2 first")

@@ -13,6 +13,7 @@ from app.engine import (
     Match,
     MatchConfig,
     apply,
+    config_of,
     legal_actions,
     new_match,
     view,
@@ -120,12 +121,12 @@ def test_the_partners_hand_scores_for_nobody_and_the_round_is_worth_what_its_tea
         ended = next(e for e in play(m, 0, "red 6") if e.kind == "round_over")
         assert ended.data["points"] == worth == m.history[-1].points == m.round.points
         assert sum(m.history[-1].gained) == worth == sum(m.scores)
-        per_side, won = results.round_sides(m.config.house, m.history[-1].gained, 0)
+        per_side, won = results.round_sides(config_of(m).house, m.history[-1].gained, 0)
         assert per_side == [worth, 0] and won == [0, 2]
 
 
 def test_the_match_is_won_by_a_team_and_both_partners_are_credited__HR_26_HR_27_HX_14() -> None:
     m = go_out(target=10)
-    result = results.match_result(m.config.house, m.scores, m.winner)
+    result = results.match_result(config_of(m).house, m.scores, m.winner)
     assert result.winners == [0, 2] and result.places == [1, 2, 1, 2]
     assert [result.total_of(s) for s in range(4)] == [14, 0, 14, 0]  # the partner's total is the team's

@@ -32,6 +32,7 @@ from app.engine import (
     Match,
     MatchConfig,
     apply,
+    config_of,
     legal_actions,
     new_match,
     replay,
@@ -129,7 +130,7 @@ def play_round(match: Match, rng: random.Random, *, views: bool) -> None:
     else:
         raise AssertionError("round did not terminate")
     assert rnd.winner is not None
-    house = match.config.house
+    house = config_of(match).house
     side = team_of(house, match.config.seats, rnd.winner)  # HR-27: the partner's hand scores for nobody
     mine = house.team_play and house.scoring == "winner"
     values = sum(rnd.cards[c].value for s, h in enumerate(rnd.hands) if s not in (side if mine else {rnd.winner})
@@ -147,7 +148,7 @@ def a_round_keeps_every_invariant(edition_seats: tuple[str, int], seed: int, pol
     match, _ = new_match(MatchConfig(edition, seats, house=house), seed)
     check_conservation(match)
     play_round(match, random.Random(policy), views=True)
-    again = replay(match.config, seed, match.log)
+    again = replay(config_of(match), seed, match.log)
     assert again.fingerprint() == match.fingerprint()
 
 
@@ -192,7 +193,7 @@ def test_random_matches_score_to_the_target_and_replay(edition_seats: tuple[str,
     else:
         assert match.scores[match.winner] >= 150
         assert sum(s >= 150 for s in match.scores) == 1
-    again = replay(match.config, seed, match.log)
+    again = replay(config_of(match), seed, match.log)
     assert again.fingerprint() == match.fingerprint()
 
 

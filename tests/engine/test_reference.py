@@ -37,6 +37,7 @@ from app.engine import (
     MatchConfig,
     apply,
     batch_offers,
+    config_of,
     legal_actions,
     new_match,
     offer_plays,
@@ -109,7 +110,7 @@ def play_and_compare(match: Match, rng: random.Random, steps: int, rounds: int, 
             compared += 1
         p = rnd.pending
         assert p is not None
-        if match.config.house.misplay_penalty and p.kind == TURN and rng.random() < 0.05:
+        if config_of(match).house.misplay_penalty and p.kind == TURN and rng.random() < 0.05:
             wrong = misplay(match, p.seat)
             if wrong is not None:
                 assert any(e.kind == "misplay" for e in apply(match, p.seat, wrong))

@@ -163,10 +163,14 @@ def test_card_ids_by_name() -> None:
         card_ids(new_match(MatchConfig("all_wild", 2), 1)[0], "red 5")
 
 
-# The engine's core: every module directly in app/engine/ (not its packages ``variants/`` and ``house/``) but the
-# package's top (the API it gathers) and the match's configuration (``config.py``, where a table's house rules are
-# assembled into its rule set).  Editions (``variants/``) and the house rules (``house/``) build on it.
-ABOVE_CORE = {"app.engine", "app.engine.config"}
+# The engine's core: every module directly in app/engine/ (not its packages ``variants/`` and ``house/``)
+# but the assembly layer above it: the package's top (the API it gathers), the match's configuration
+# (``config.py``, where a table's house rules are assembled into its rule set and the match started), and
+# the modules that start a match from a stored configuration, house rules and all
+# (``MatchConfig.from_json``): the export and its rebuild (``audit.py``), the verifier (``verify.py``) and
+# the replays (``playback.py``).  Editions (``variants/``) and the house rules (``house/``) build on the core.
+ASSEMBLY = {"app.engine.config", "app.engine.audit", "app.engine.verify", "app.engine.playback"}
+ABOVE_CORE = {"app.engine", *ASSEMBLY}
 CORE = {module_name(p): p for p in ENGINE.glob("*.py") if module_name(p) not in ABOVE_CORE}
 
 
@@ -178,6 +182,18 @@ def test_the_core_imports_no_house_rule_module_and_house_rules_import_the_core_o
     for path in (ENGINE / "house").glob("*.py"):
         above = {m for m in engine_imports(path) if m in ABOVE_CORE or m in ("app.engine.match", "app.engine.views")}
         assert not above, (path.name, above)
+
+
+def test_the_core_imports_nothing_of_the_assembly_above_it() -> None:
+    """The match starts from an edition and a rule set already assembled (``match.start_match``) and
+    reads of its configuration only ``MatchSettings``: ``config.py``'s ``new_match`` validates and
+    assembles, so no core module imports ``config.py`` or the modules built on it (issue 41)."""
+    assert {"app.engine.match", "app.engine.views", "app.engine.rulebook"} <= set(CORE)
+    for name, path in CORE.items():
+        assert not engine_imports(path) & ABOVE_CORE, name
+    for name in ASSEMBLY - {"app.engine.config"}:  # each starts a match from a stored configuration
+        path = ENGINE / f"{name.rpartition('.')[2]}.py"
+        assert engine_imports(path) & {"app.engine.config", "app.engine.audit"}, name
 
 
 def test_the_editions_import_no_house_rule_module() -> None:

@@ -23,6 +23,7 @@ from app.engine import (
     IllegalAction,
     MatchConfig,
     apply,
+    config_of,
     legal_actions,
     new_match,
     replay,
@@ -77,11 +78,11 @@ def test_a_secret_of_its_own_deals_the_round_and_replays() -> None:
     match, given = finished_match(rounds=2)
     assert match.round.seed == round_seed(given[2], 2)
     assert match.round_secret(1) == given[1] and match.round_secret(2) == given[2]
-    again = replay(match.config, given[1], match.log, secrets=given)
+    again = replay(config_of(match), given[1], match.log, secrets=given)
     assert again.fingerprint() == match.fingerprint()
     # The same log dealt from the match seed alone is another match: the secret did the dealing.
     try:
-        other = replay(match.config, given[1], match.log)
+        other = replay(config_of(match), given[1], match.log)
     except IllegalAction:
         return
     assert other.fingerprint() != match.fingerprint()
