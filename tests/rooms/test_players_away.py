@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.engine import HouseRules
+from app.engine import HouseRules, config_of
 from app.rooms import records as rec
 from app.rooms.clock import ManualClock
 from app.rooms.memory_store import InMemoryStore
@@ -349,7 +349,7 @@ def test_after_a_restart_bots_and_absent_seats_carry_the_match_on() -> None:
         assert actor is not None
         st = actor.state
         assert st.house.single_round and st.turn_seconds == 60 and [p.bot for p in st.players] == [False, True]
-        assert st.match is not None and st.match.config.house.single_round
+        assert st.match is not None and config_of(st.match).house.single_round
         # Nobody reconnects: after the grace a bot plays the person's seat too, and the match ends.
         eventually(lambda: actor.summary["status"] == "over", timeout=20, what="the restored match's end")
         assert st.players[0].away_since is not None
