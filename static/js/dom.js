@@ -70,6 +70,7 @@ export function initLanguagePicker() {
     url.searchParams.set("lang", select.value);
     window.location.href = url.toString();
   });
+  select.dataset.live = "true"; // a choice made from now on is acted on (tests wait for it)
 }
 
 export function storedName() {

@@ -53,11 +53,14 @@ def test_language_from_the_browser_and_the_switcher(browser: Browser, contexts: 
     page.goto(live_server.http + "/")
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     expect(page.locator("h1")).to_have_text("Graj w UNO ze znajomymi")
+    # The page is drawn by the server; the picker acts once the page's module has set it up.
+    expect(page.get_by_test_id("lang-select")).to_have_attribute("data-live", "true")
     page.get_by_test_id("lang-select").select_option("sl")
     expect(page.locator("html")).to_have_attribute("lang", "sl")
     expect(page.locator("h1")).to_have_text("Igraj UNO s prijatelji")
     page.goto(live_server.http + "/lobby")  # remembered
     expect(page.locator("html")).to_have_attribute("lang", "sl")
+    expect(page.get_by_test_id("lang-select")).to_have_attribute("data-live", "true")
     page.get_by_test_id("lang-select").select_option("gl")
     expect(page.get_by_test_id("lobby-status")).to_have_text("En directo")
 
