@@ -49,7 +49,8 @@ def views(match: Match, seats: Iterable[int | None],
             # What a play of each face takes under them (a client offering moves without `legal`, HR-32).
             "card_rules": parts.get("card_rules", (match.config.edition, book.key),
                                     lambda: card_shapes(match.variant, book.table)),
-            # How a turn's draw goes (AW-5, AW-6, HR-12) and what a card may answer (HX-3), for the same client.
+            # How a turn's draw goes (AW-5, AW-6, HR-12) and what a card may answer (HX-3),
+            # for the same client.
             "turn_draw": parts.get("turn_draw", (match.config.edition, book.key),
                                    lambda: turn_draw(match.variant, book)),
             "penalty_answers": parts.get("penalty_answers", (match.config.edition, book.key),
