@@ -17,11 +17,10 @@ from tests.live import LiveServer
 async def _watched(hold: object) -> LoopLag:
     lag = LoopLag()
     watch = asyncio.create_task(lag.watch())
-    # One turn of the loop runs the watch's first step, which the loop queued before this one
-    # (ready callbacks run in order): its first timer is then set, due INTERVAL from now.
-    await asyncio.sleep(0)
+    # The hold runs on the loop after the watch's first step, queued before it (ready callbacks
+    # run in order): the watch's first timer is then set, due INTERVAL from its start.
     assert callable(hold)
-    hold()
+    asyncio.get_running_loop().call_soon(hold)
     while lag.lag.count < 3:  # the held tick and a few after it have been recorded
         await asyncio.sleep(INTERVAL / 4)
     watch.cancel()
